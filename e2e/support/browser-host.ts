@@ -1,0 +1,61 @@
+/**
+ * Starts the real browser host (the built out/electron/browser-host.cjs) as a child
+ * process with its own app data folder, the way a user runs `npm run web`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface BrowserHost {
+  url: string;
+  port: number;
+  token: string;
+  home: string;
+  /** Everything the host wrote to stderr so far (for failure messages). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+const READY = /^MCP Workbench ready at (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
+const HOST_ENTRY = path.resolve('out/electron/browser-host.cjs');
+
+export async function startBrowserHost(options: { home?: string } = {}): Promise<BrowserHost> {
+  const home = options.home ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-e2e-')));
+  const child = spawn(process.execPath, [HOST_ENTRY, '--no-open', '--port', '0'], {
+    env: { ...process.env, MCP_WORKBENCH_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stdoutLines: string[] = [];
+
+  const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      stdoutLines.push(line);
+      const match = READY.exec(line);
+      if (match) resolve(match);
+    });
+    child.once('exit', (code) => reject(new Error(`browser host exited with ${code} before it was ready:\n${stderr}`)));
+  });
+
+  return {
+    url: ready[1]!,
+    port: Number(ready[2]),
+    token: ready[3]!,
+    home,
+    stderr: () => stderr,
+    stop: () => stopChild(child),
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,61 @@
+/**
+ * Browser mode: the same renderer and the same AppApi as the desktop app, served to a
+ * browser on 127.0.0.1. Prints exactly one line to stdout (the URL with its token);
+ * everything else goes to stderr.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from './core/api/core-api';
+import { createDispatcher } from './core/api/dispatcher';
+import { resolveAppDataDir } from './core/app-data';
+import { startHost } from './host/host-server';
+import { openInBrowser } from './host/open-browser';
+
+declare const __APP_VERSION__: string;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'no-open': { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a whole number from 0 to 65535, got "${values.port}"\n`);
+    process.exit(2);
+  }
+
+  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__ });
+  const host = await startHost({
+    dispatch: createDispatcher(core.api),
+    events: core.events,
+    rendererDir: path.resolve(__dirname, '..', 'renderer'),
+    port,
+  }).catch((error: NodeJS.ErrnoException) => {
+    process.stderr.write(
+      error.code === 'EADDRINUSE' ? `Port ${port} is already in use; pick another with --port, or 0 for any.\n` : `${error.message}\n`,
+    );
+    return process.exit(1);
+  });
+
+  process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
+  if (!values['no-open']) openInBrowser(host.url, (message) => process.stderr.write(`${message}\n`));
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Servers first: quitting must leave no server process behind.
+    await core.dispose();
+    await host.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`MCP Workbench could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

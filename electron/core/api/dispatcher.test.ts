@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AppApi } from '../../../shared/api';
+import { AppError } from '../../../shared/envelope';
+import { createDispatcher } from './dispatcher';
+
+function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
+  const fail = () => Promise.reject(new Error('not expected'));
+  return {
+    listServers: vi.fn(async () => []),
+    addServer: vi.fn(fail),
+    removeServer: vi.fn(fail),
+    connectServer: vi.fn(fail),
+    disconnectServer: vi.fn(fail),
+    listTools: vi.fn(fail),
+    callTool: vi.fn(fail),
+    onEvent: () => () => undefined,
+    ...overrides,
+  };
+}
+
+describe('dispatcher', () => {
+  it('refuses a method that is not in the channel table', async () => {
+    const api = fakeApi();
+    const dispatch = createDispatcher(api);
+    for (const method of ['onEvent', 'toString', '__proto__', 'constructor', 'shell:openExternal', 42, undefined]) {
+      const answer = await dispatch(method, undefined);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
+    }
+  });
+
+  it('refuses a payload that fails its schema and never calls the handler', async () => {
+    const api = fakeApi();
+    const dispatch = createDispatcher(api);
+    const bad: unknown[] = [
+      undefined,
+      null,
+      'echo',
+      { server: 'ok', tool: 'echo' },
+      { server: 'bad name!', tool: 'echo', arguments: {} },
+      { server: 'ok', tool: 'echo', arguments: [] },
+      { server: 'ok', tool: 'echo', arguments: {}, extra: true },
+      { server: 'ok', tool: '', arguments: {} },
+    ];
+    for (const payload of bad) {
+      const answer = await dispatch('callTool', payload);
+      expect(answer, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    }
+    expect(api.callTool).not.toHaveBeenCalled();
+  });
+
+  it('names the failing field in the validation message', async () => {
+    const answer = await createDispatcher(fakeApi())('addServer', { name: 'x', config: { command: 5 } });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.error.message).toContain('config.command');
+  });
+
+  it('refuses prototype-pollution keys anywhere in the payload', async () => {
+    const api = fakeApi();
+    const dispatch = createDispatcher(api);
+    const payload = JSON.parse('{"server":"s","tool":"t","arguments":{"nested":{"__proto__":{"polluted":true}}}}');
+    expect(await dispatch('callTool', payload)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    const ctor = JSON.parse('{"server":"s","tool":"t","arguments":{"constructor":{"prototype":{"x":1}}}}');
+    expect(await dispatch('callTool', ctor)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(api.callTool).not.toHaveBeenCalled();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('passes a valid payload to the method and wraps the answer', async () => {
+    const callTool = vi.fn(async () => ({ content: [], isError: false, durationMs: 1 }));
+    const dispatch = createDispatcher(fakeApi({ callTool }));
+    const request = { server: 'srv', tool: 'echo', arguments: { text: 'hi', constructor: 'plain data is fine' } };
+    expect(await dispatch('callTool', request)).toEqual({ ok: true, value: { content: [], isError: false, durationMs: 1 } });
+    expect(callTool).toHaveBeenCalledWith(request);
+  });
+
+  it('returns errors as data: code and message, no stack', async () => {
+    const dispatch = createDispatcher(
+      fakeApi({
+        connectServer: async () => {
+          throw new AppError('not-found', 'No server named "x".');
+        },
+        listTools: async () => {
+          throw new TypeError('boom');
+        },
+      }),
+    );
+    expect(await dispatch('connectServer', { name: 'x' })).toEqual({ ok: false, error: { code: 'not-found', message: 'No server named "x".' } });
+    const answer = await dispatch('listTools', { name: 'x' });
+    expect(answer).toEqual({ ok: false, error: { code: 'failed', message: 'boom' } });
+    expect(JSON.stringify(answer)).not.toContain('at ');
+  });
+});

@@ -1,0 +1,21 @@
+/** Fan-out of AppEvents from the core to every attached window or browser client. */
+import type { AppEvent, AppEventListener, Unsubscribe } from '../../../shared/events';
+
+export class EventBus {
+  private readonly listeners = new Set<AppEventListener>();
+
+  subscribe(listener: AppEventListener): Unsubscribe {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: AppEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // One broken subscriber (a closed window, a dropped socket) must not starve the others.
+      }
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Exposes `window.api`: exactly the AppApi methods, each a thin invoke on its channel,
+ * plus the event subscription. Nothing else of Electron or Node reaches the page.
+ * Bundled to one CommonJS file because a sandboxed preload cannot load modules.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { buildAppApi } from '../shared/api-client';
+import { channelNames, EVENT_CHANNEL } from '../shared/channel-names';
+import { unwrapEnvelope, type Envelope } from '../shared/envelope';
+import type { AppEvent } from '../shared/events';
+
+const api = buildAppApi(
+  async (method, payload) => unwrapEnvelope((await ipcRenderer.invoke(channelNames[method], payload)) as Envelope<unknown>),
+  (listener) => {
+    const handler = (_event: IpcRendererEvent, appEvent: AppEvent) => listener(appEvent);
+    ipcRenderer.on(EVENT_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+    };
+  },
+);
+
+contextBridge.exposeInMainWorld('api', api);

@@ -1,0 +1,33 @@
+/**
+ * The `app://workbench/` protocol the renderer is loaded from (never file://, so the
+ * page has a real origin, a CSP header, and no access to the file system).
+ */
+import fs from 'node:fs/promises';
+import { protocol } from 'electron';
+import { rendererCsp } from '../core/security/csp';
+import { contentTypeOf, resolveStaticPath } from '../core/util/static-content';
+import { APP_HOST, APP_PROTOCOL } from './trusted-sender';
+
+export const APP_SCHEME = APP_PROTOCOL.slice(0, -1);
+export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+/** Must run before the app is ready. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+}
+
+export function serveAppProtocol(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const filePath = url.host === APP_HOST ? resolveStaticPath(rendererDir, url.pathname) : undefined;
+    const body = filePath ? await fs.readFile(filePath).catch(() => undefined) : undefined;
+    if (!filePath || !body) return new Response('Not found', { status: 404 });
+    return new Response(body, {
+      headers: {
+        'Content-Type': contentTypeOf(filePath),
+        'Content-Security-Policy': rendererCsp(),
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+}

@@ -1,0 +1,67 @@
+import type { IpcMainInvokeEvent } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { appApiMethods, channels } from '../../shared/channels';
+import type { Dispatch } from '../core/api/dispatcher';
+import { registerIpcHandlers, UNTRUSTED, type IpcMainLike } from './ipc-handlers';
+import { isTrustedSender } from './trusted-sender';
+
+type Listener = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
+
+/** A stand-in for ipcMain: records handlers and lets the test invoke them as Electron would. */
+function fakeIpcMain() {
+  const handlers = new Map<string, Listener>();
+  const ipc: IpcMainLike = { handle: (channel, listener) => void handlers.set(channel, listener) };
+  const invoke = async (channel: string, event: IpcMainInvokeEvent, payload: unknown) => {
+    const handler = handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler(event, payload);
+  };
+  return { ipc, handlers, invoke };
+}
+
+const OUR_ID = 7;
+function event(options: { id?: number; url?: string; top?: boolean } = {}): IpcMainInvokeEvent {
+  const top = options.top ?? true;
+  return {
+    sender: { id: options.id ?? OUR_ID },
+    senderFrame: { url: options.url ?? 'app://workbench/index.html', parent: top ? null : {} },
+  } as unknown as IpcMainInvokeEvent;
+}
+
+function setup() {
+  const fake = fakeIpcMain();
+  const dispatch = vi.fn<Dispatch>(async () => ({ ok: true, value: 'done' }));
+  registerIpcHandlers(fake.ipc, dispatch, (sender) => isTrustedSender(sender, new Set([OUR_ID])));
+  return { ...fake, dispatch };
+}
+
+describe('IPC handlers', () => {
+  it('registers exactly the channels of the table, so an unknown channel has no handler', async () => {
+    const { handlers, invoke } = setup();
+    expect([...handlers.keys()].sort()).toEqual(appApiMethods.map((m) => channels[m].channel).sort());
+    await expect(invoke('shell:openExternal', event(), 'file:///etc/passwd')).rejects.toThrow(/No handler/);
+  });
+
+  it('drops untrusted senders before dispatching', async () => {
+    const { invoke, dispatch } = setup();
+    const channel = channels.listServers.channel;
+    expect(await invoke(channel, event({ id: 99 }), undefined)).toEqual(UNTRUSTED);
+    expect(await invoke(channel, event({ top: false }), undefined)).toEqual(UNTRUSTED);
+    expect(await invoke(channel, event({ url: 'https://evil.example/' }), undefined)).toEqual(UNTRUSTED);
+    expect(await invoke(channel, event({ url: 'file:///tmp/x.html' }), undefined)).toEqual(UNTRUSTED);
+    expect(dispatch).not.toHaveBeenCalled();
+    expect(await invoke(channel, event(), undefined)).toEqual({ ok: true, value: 'done' });
+    expect(dispatch).toHaveBeenCalledWith('listServers', undefined);
+  });
+
+  it('hands payloads to the validating dispatcher, which refuses an invalid one', async () => {
+    const { createDispatcher } = await import('../core/api/dispatcher');
+    const fake = fakeIpcMain();
+    const callTool = vi.fn();
+    const api = { callTool } as never;
+    registerIpcHandlers(fake.ipc, createDispatcher(api), (sender) => isTrustedSender(sender, new Set([OUR_ID])));
+    const answer = await fake.invoke(channels.callTool.channel, event(), { server: 1, tool: 'x' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(callTool).not.toHaveBeenCalled();
+  });
+});

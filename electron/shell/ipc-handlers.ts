@@ -1,0 +1,35 @@
+/**
+ * Registers one `ipcMain.handle` per channel of the table, and nothing else. Each
+ * handler drops untrusted senders, then hands the payload to the dispatcher, which
+ * validates it with the channel's schema. Written against a minimal slice of
+ * Electron's types so it can be unit-tested with a fake ipcMain.
+ */
+import type { IpcMainInvokeEvent } from 'electron';
+import { appApiMethods, channels } from '../../shared/channels';
+import type { Envelope } from '../../shared/envelope';
+import type { Dispatch } from '../core/api/dispatcher';
+import type { SenderFacts } from './trusted-sender';
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>): void;
+}
+
+export const UNTRUSTED: Envelope<never> = { ok: false, error: { code: 'untrusted-sender', message: 'Request refused: untrusted sender' } };
+
+export function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): SenderFacts {
+  const frame = event.senderFrame;
+  return {
+    webContentsId: event.sender.id,
+    frameUrl: frame?.url,
+    isTopFrame: frame != null && frame.parent === null,
+  };
+}
+
+export function registerIpcHandlers(ipcMain: IpcMainLike, dispatch: Dispatch, isTrusted: (sender: SenderFacts) => boolean): void {
+  for (const method of appApiMethods) {
+    ipcMain.handle(channels[method].channel, async (event, payload) => {
+      if (!isTrusted(senderFacts(event))) return UNTRUSTED;
+      return dispatch(method, payload);
+    });
+  }
+}

@@ -1,0 +1,92 @@
+/** The left column: every configured server with its state and actions. */
+import { useState } from 'react';
+import type { ServerView } from '../../../shared/domain';
+import { useWorkbench } from '../state/store';
+import { StatusBadge } from './StatusBadge';
+
+export function ServerList({ onAdd }: { onAdd: () => void }) {
+  const servers = useWorkbench((s) => s.servers);
+  const loaded = useWorkbench((s) => s.serversLoaded);
+  const error = useWorkbench((s) => s.serversError);
+  const selected = useWorkbench((s) => s.selectedServer);
+
+  return (
+    <nav className="panel server-list" aria-label="Servers">
+      <div className="panel-header">
+        <h2>Servers</h2>
+        <button type="button" className="primary" onClick={onAdd}>
+          Add server
+        </button>
+      </div>
+      {error && <p role="alert" className="error-text">Could not load servers: {error}</p>}
+      {loaded && servers.length === 0 && !error && (
+        <p className="empty">No servers yet. Add one to connect to it and see its tools.</p>
+      )}
+      <ul>
+        {servers.map((server) => (
+          <ServerItem key={server.name} server={server} selected={server.name === selected} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ServerItem({ server, selected }: { server: ServerView; selected: boolean }) {
+  const select = useWorkbench((s) => s.selectServer);
+  const connect = useWorkbench((s) => s.connectServer);
+  const disconnect = useWorkbench((s) => s.disconnectServer);
+  const remove = useWorkbench((s) => s.removeServer);
+  const [actionError, setActionError] = useState<string>();
+
+  const act = (action: () => Promise<void>) => {
+    setActionError(undefined);
+    action().catch((error: Error) => setActionError(error.message));
+  };
+  const connected = server.status === 'connected';
+
+  return (
+    <li className={`server-item${selected ? ' selected' : ''}`} data-server={server.name}>
+      <button type="button" className="server-select" aria-current={selected} onClick={() => select(server.name)}>
+        <span className="server-name">{server.name}</span>
+        {server.serverInfo && (
+          <span className="server-version">
+            {server.serverInfo.name} {server.serverInfo.version}
+          </span>
+        )}
+        <StatusBadge status={server.status} />
+      </button>
+      {server.error && (
+        <div className="server-error" role="alert">
+          <p>{server.error}</p>
+          {server.stderrTail && server.stderrTail.length > 0 && (
+            <details>
+              <summary>Last output</summary>
+              <pre>{server.stderrTail.join('\n')}</pre>
+            </details>
+          )}
+        </div>
+      )}
+      {actionError && <p className="error-text" role="alert">{actionError}</p>}
+      <div className="server-actions">
+        {connected ? (
+          <button type="button" onClick={() => act(() => disconnect(server.name))}>
+            Disconnect
+          </button>
+        ) : (
+          <button type="button" disabled={server.status === 'pending'} onClick={() => act(() => connect(server.name))}>
+            {server.status === 'failed' ? 'Retry' : 'Connect'}
+          </button>
+        )}
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            if (window.confirm(`Remove the server "${server.name}"?`)) act(() => remove(server.name));
+          }}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

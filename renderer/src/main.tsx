@@ -1,0 +1,43 @@
+/** Entry: pick the AppApi, build the store, subscribe to events, render. */
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { resolveApi } from './api/resolve-api';
+import { App } from './app/App';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { applyEvent, createWorkbenchStore, StoreContext, type WorkbenchStore } from './state/store';
+import './styles.css';
+
+function Root({ store }: { store: WorkbenchStore }) {
+  useEffect(() => {
+    const unsubscribe = store.getState().api.onEvent((event) => applyEvent(store, event));
+    void store.getState().refreshServers();
+    return unsubscribe;
+  }, [store]);
+  return (
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>
+  );
+}
+
+const root = createRoot(document.getElementById('root')!);
+try {
+  // The host's status can change before the store exists; later changes go to the store.
+  const ref: { store?: WorkbenchStore } = {};
+  const api = resolveApi((hostStatus) => ref.store?.setState({ hostStatus }));
+  const store = (ref.store = createWorkbenchStore(api));
+  root.render(
+    <StrictMode>
+      <ErrorBoundary>
+        <Root store={store} />
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+} catch (error) {
+  root.render(
+    <div className="fatal" role="alert">
+      <h1>MCP Workbench cannot start</h1>
+      <p>{(error as Error).message}</p>
+    </div>,
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The renderer's state: one zustand store built from slices, created around an AppApi
+ * so tests can hand it a fake one. Events from the main process are applied here.
+ */
+import { createContext, useContext } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import type { AppApi } from '../../../shared/api';
+import type { AppEvent } from '../../../shared/events';
+import type { HostStatus } from '../api/ws-client';
+import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createToolsSlice, type ToolsSlice } from './tools-slice';
+
+export type WorkbenchState = ServersSlice &
+  ToolsSlice &
+  CallsSlice & {
+    api: AppApi;
+    /** Browser mode only: whether the host's WebSocket is up. */
+    hostStatus?: HostStatus;
+  };
+export type WorkbenchStore = StoreApi<WorkbenchState>;
+
+export function createWorkbenchStore(api: AppApi): WorkbenchStore {
+  return createStore<WorkbenchState>()((...args) => ({
+    api,
+    ...createServersSlice(api)(...args),
+    ...createToolsSlice(api)(...args),
+    ...createCallsSlice(api)(...args),
+  }));
+}
+
+export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
+  const state = store.getState();
+  switch (event.type) {
+    case 'server-state':
+      state.applyServerState(event.server);
+      if (event.server.status !== 'connected') state.forgetTools(event.server.name);
+      break;
+    case 'servers-changed':
+      void state.refreshServers();
+      break;
+    case 'tool-progress':
+      state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
+      break;
+    case 'server-log':
+      // The server console arrives with its own view; nothing keeps log lines yet.
+      break;
+  }
+}
+
+export const StoreContext = createContext<WorkbenchStore | null>(null);
+
+export function useWorkbench<T>(selector: (state: WorkbenchState) => T): T {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useWorkbench used outside StoreContext');
+  return useStore(store, selector);
+}

@@ -1,0 +1,11 @@
+/** Events pushed from the main process to the renderer on the single event subscription. */
+import type { ServerView } from './domain';
+
+export type AppEvent =
+  | { type: 'server-state'; server: ServerView }
+  | { type: 'servers-changed' }
+  | { type: 'server-log'; server: string; stream: 'stderr'; line: string; time: number }
+  | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string };
+
+export type AppEventListener = (event: AppEvent) => void;
+export type Unsubscribe = () => void;
