@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain } from 'electron';
-import { EVENT_CHANNEL } from '../shared/channels';
+import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';

@@ -4,13 +4,13 @@
  * Bundled to one CommonJS file because a sandboxed preload cannot load modules.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { buildAppApi } from '../shared/api-client';
-import { channelNames, EVENT_CHANNEL } from '../shared/channel-names';
+import { buildAppApi } from '../shared/api/client';
+import { channels, EVENT_CHANNEL } from '../shared/api';
 import { unwrapEnvelope, type Envelope } from '../shared/envelope';
 import type { AppEvent } from '../shared/events';
 
 const api = buildAppApi(
-  async (method, payload) => unwrapEnvelope((await ipcRenderer.invoke(channelNames[method], payload)) as Envelope<unknown>),
+  async (method, payload) => unwrapEnvelope((await ipcRenderer.invoke(channels[method].channel, payload)) as Envelope<unknown>),
   (listener) => {
     const handler = (_event: IpcRendererEvent, appEvent: AppEvent) => listener(appEvent);
     ipcRenderer.on(EVENT_CHANNEL, handler);

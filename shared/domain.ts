@@ -1,32 +1,5 @@
-/**
- * Domain types shared by every part of the product. Each type is inferred from its
- * zod schema so the schema stays the single source of truth.
- */
-import { z } from 'zod';
-
-/** Server names become part of `mcp__<server>__<tool>`, so they keep to a safe alphabet. */
-export const ServerNameSchema = z
-  .string()
-  .min(1, 'Name is required')
-  .max(64, 'Name must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Name may contain only letters, digits, "-" and "_"');
-export type ServerName = z.infer<typeof ServerNameSchema>;
-
-/**
- * A stdio server entry in the `mcpServers` shape. `type` is optional because stdio is
- * the default when it is absent. Unknown fields written by other tools are kept.
- */
-export const StdioServerConfigSchema = z.looseObject({
-  type: z.literal('stdio').optional(),
-  command: z.string().trim().min(1, 'Command is required'),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  cwd: z.string().optional(),
-});
-export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
-
-export const ServerConfigSchema = StdioServerConfigSchema;
-export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+/** Domain types shared by every part of the product. */
+import type { ServerConfig, ServerName } from './config/server-config';
 
 export const CONNECTION_STATUSES = ['disconnected', 'pending', 'connected', 'failed', 'needs-auth', 'disabled'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];

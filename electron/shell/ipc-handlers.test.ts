@@ -1,6 +1,6 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { appApiMethods, channels } from '../../shared/channels';
+import { appApiMethods, channels } from '../../shared/api';
 import type { Dispatch } from '../core/api/dispatcher';
 import { registerIpcHandlers, UNTRUSTED, type IpcMainLike } from './ipc-handlers';
 import { isTrustedSender } from './trusted-sender';

@@ -5,7 +5,7 @@
  * Electron's types so it can be unit-tested with a fake ipcMain.
  */
 import type { IpcMainInvokeEvent } from 'electron';
-import { appApiMethods, channels } from '../../shared/channels';
+import { appApiMethods, channels } from '../../shared/api';
 import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { SenderFacts } from './trusted-sender';

@@ -1,15 +1,17 @@
 /**
- * The core's implementation of AppApi: the one place where user actions meet the
- * server registry and the connection manager. Electron's IPC and the browser host's
- * WebSocket both dispatch into this object.
+ * The core: the AppApi implementation every front end (Electron IPC, the browser
+ * host's WebSocket, the CLI) dispatches into. Each area of the API lives in its own
+ * file; this one builds the shared pieces and joins them.
  */
 import type { AppApi } from '../../../shared/api';
-import { AppError } from '../../../shared/envelope';
-import type { ServerConfig, ServerName, ServerView } from '../../../shared/domain';
 import { ServerRegistry } from '../config/server-registry';
 import { ConnectionManager, connectTimeoutFromEnv } from '../connections/connection-manager';
 import { EventBus } from '../events/event-bus';
 import { runWithConcurrency } from '../util/concurrency';
+import { createConnectionsApi } from './connections-api';
+import { createCoreContext } from './core-context';
+import { createServersApi } from './servers-api';
+import { createToolsApi } from './tools-api';
 
 export interface CoreOptions {
   dataDir: string;
@@ -38,56 +40,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     connectTimeoutMs: connectTimeoutFromEnv(options.env ?? process.env),
   });
-
-  const configOf = (name: ServerName): ServerConfig => {
-    const config = registry.get(name);
-    if (!config) throw new AppError('not-found', `No server named "${name}".`);
-    return config;
-  };
-  const viewOf = (name: ServerName, config: ServerConfig = configOf(name)): ServerView => ({
-    name,
-    config,
-    ...connections.state(name),
-  });
+  const ctx = createCoreContext(events, registry, connections);
   connections.onStateChange = (name) => {
     const config = registry.get(name);
-    if (config) events.emit({ type: 'server-state', server: viewOf(name, config) });
-  };
-  /** Connect failures are already recorded in the server's state; the caller only needs the view. */
-  const connectQuietly = async (name: ServerName): Promise<ServerView> => {
-    await connections.connect(name, configOf(name)).catch(() => undefined);
-    return viewOf(name);
+    if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
   };
 
   const api: AppApi = {
-    async listServers() {
-      return registry.list().map(([name, config]) => viewOf(name, config));
-    },
-    async addServer({ name, config }) {
-      await registry.add(name, config);
-      events.emit({ type: 'servers-changed' });
-      return connectQuietly(name);
-    },
-    async removeServer({ name }) {
-      configOf(name);
-      await connections.forget(name);
-      await registry.remove(name);
-      events.emit({ type: 'servers-changed' });
-    },
-    connectServer: ({ name }) => connectQuietly(name),
-    async disconnectServer({ name }) {
-      configOf(name);
-      await connections.disconnect(name);
-      return viewOf(name);
-    },
-    listTools: ({ name }) => connections.listTools(name, configOf(name)),
-    callTool: ({ server, tool, arguments: args, callId, timeoutMs }) =>
-      connections.callTool(server, configOf(server), tool, args, {
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(callId
-          ? { onProgress: (progress) => events.emit({ type: 'tool-progress', callId, ...progress }) }
-          : {}),
-      }),
+    ...createServersApi(ctx),
+    ...createConnectionsApi(ctx),
+    ...createToolsApi(ctx),
     onEvent: (listener) => events.subscribe(listener),
   };
 
@@ -96,13 +58,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     void runWithConcurrency(
       registry.list().map(([name]) => name),
       STDIO_STARTUP_BATCH,
-      connectQuietly,
+      ctx.connectQuietly,
     );
   }
 
-  return {
-    api,
-    events,
-    dispose: () => connections.closeAll(),
-  };
+  return { api, events, dispose: () => connections.closeAll() };
 }

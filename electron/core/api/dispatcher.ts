@@ -4,7 +4,7 @@
  * payloads that fail their schema, run the call, and answer with an envelope.
  */
 import type { AppApi } from '../../../shared/api';
-import { channels, isAppApiMethod } from '../../../shared/channels';
+import { channels, isAppApiMethod } from '../../../shared/api';
 import { AppError, type Envelope } from '../../../shared/envelope';
 import { findForbiddenKey } from './payload-guard';
 

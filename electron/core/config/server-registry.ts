@@ -8,7 +8,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { AppError } from '../../../shared/envelope';
-import { ServerConfigSchema, type ServerConfig, type ServerName } from '../../../shared/domain';
+import { ServerConfigSchema, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 
 const FileSchema = z.looseObject({ mcpServers: z.record(z.string(), ServerConfigSchema).default({}) });
 

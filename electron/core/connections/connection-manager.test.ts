@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { AppEvent } from '../../../shared/events';
-import type { ServerConfig } from '../../../shared/domain';
+import type { ServerConfig } from '../../../shared/config/server-config';
 import { EventBus } from '../events/event-bus';
 import { ConnectionManager, connectTimeoutFromEnv } from './connection-manager';
 

@@ -7,11 +7,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AppError } from '../../../shared/envelope';
-import { mcpToolName, type ContentBlock, type ServerConfig, type ServerName, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
+import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { describeCallError, describeConnectError } from './describe-error';
 import { LineTail } from './line-buffer';
-import { createStdioTransport } from './stdio-transport';
+import { createTransport } from './transport-factory';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -168,9 +169,16 @@ export class ConnectionManager {
     );
     this.stderr.set(name, stderr);
 
-    const transport = createStdioTransport(config);
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk.toString('utf8')));
-    transport.stderr?.on('end', () => stderr.end());
+    let built;
+    try {
+      built = createTransport(config);
+    } catch (error) {
+      this.setState(name, { status: 'failed', error: (error as Error).message });
+      throw error;
+    }
+    const { transport } = built;
+    built.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk.toString('utf8')));
+    built.stderr?.on('end', () => stderr.end());
 
     const client = new Client(this.options.clientInfo, { capabilities: {} });
     const connection: Connection = { key, client, transport, closing: false };
@@ -181,7 +189,7 @@ export class ConnectionManager {
     } catch (error) {
       connection.closing = true;
       await client.close().catch(() => undefined);
-      const reason = describeConnectError(error, config.command, this.connectTimeoutMs);
+      const reason = describeConnectError(error, isStdioConfig(config) ? config.command : undefined, this.connectTimeoutMs);
       this.setState(name, { status: 'failed', error: reason, stderrTail: stderr.tail(STDERR_LINES_IN_ERRORS) });
       throw new AppError('failed', `${name}: ${reason}`);
     }

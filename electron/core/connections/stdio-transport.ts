@@ -1,6 +1,6 @@
 /** Builds the transport for a stdio server entry. */
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { StdioServerConfig } from '../../../shared/domain';
+import type { StdioServerConfig } from '../../../shared/config/server-config';
 
 export function createStdioTransport(config: StdioServerConfig): StdioClientTransport {
   return new StdioClientTransport({

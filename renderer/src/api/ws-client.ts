@@ -3,7 +3,7 @@
  * preload. Components cannot tell the two apart.
  */
 import type { AppApi } from '../../../shared/api';
-import { buildAppApi } from '../../../shared/api-client';
+import { buildAppApi } from '../../../shared/api/client';
 import { AppError, unwrapEnvelope } from '../../../shared/envelope';
 import type { AppEventListener } from '../../../shared/events';
 import type { WsRequest, WsServerMessage } from '../../../shared/ws-protocol';

@@ -1,6 +1,6 @@
 /** The "Add server" dialog for a stdio server: name, command, arguments, environment. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ServerNameSchema, StdioServerConfigSchema, type StdioServerConfig } from '../../../shared/domain';
+import { ServerNameSchema, StdioServerConfigSchema, type StdioServerConfig } from '../../../shared/config/server-config';
 import { useWorkbench } from '../state/store';
 
 type FieldErrors = Partial<Record<'name' | 'command' | 'args' | 'env' | 'form', string>>;

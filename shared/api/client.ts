@@ -3,8 +3,7 @@
  * `onEvent` for the subscription. The Electron preload (IPC) and the browser-mode
  * client (WebSocket) are both made with it, so they cannot drift apart.
  */
-import type { AppApi, AppApiMethod } from './api';
-import { appApiMethods } from './channel-names';
+import { appApiMethods, type AppApi, type AppApiMethod } from './index';
 
 export function buildAppApi(invoke: (method: AppApiMethod, payload: unknown) => Promise<unknown>, onEvent: AppApi['onEvent']): AppApi {
   const calls = Object.fromEntries(appApiMethods.map((method) => [method, (payload?: unknown) => invoke(method, payload)]));

@@ -1,0 +1,41 @@
+/**
+ * The AppApi: one method per user action plus one event subscription. The renderer
+ * only ever sees this interface (as `window.api`); the Electron preload and the
+ * browser-mode WebSocket client are two implementations of it, and the core's
+ * implementation sits behind both. Each area of the product declares its methods and
+ * their channels in its own file; this one joins them.
+ */
+import type { AppEventListener, Unsubscribe } from '../events';
+import type { ChannelTable } from './channel-table';
+import { connectionsChannels, type ConnectionsApi } from './connections';
+import { serversChannels, type ServersApi } from './servers';
+import { toolsChannels, type ToolsApi } from './tools';
+
+export type { AddServerRequest, ServerRef } from './servers';
+export type { CallToolRequest } from './tools';
+
+export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi {
+  /** Connection states, log lines and progress, pushed by the main process. */
+  onEvent(listener: AppEventListener): Unsubscribe;
+}
+
+/** The request/response members of AppApi: everything that crosses IPC as a call. */
+export type AppApiMethod = Exclude<keyof AppApi, 'onEvent'>;
+export type AppApiRequest<M extends AppApiMethod> = Parameters<AppApi[M]>[0];
+export type AppApiResponse<M extends AppApiMethod> = Awaited<ReturnType<AppApi[M]>>;
+
+/** Every request method's channel and payload schema. */
+export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
+  ...serversChannels,
+  ...connectionsChannels,
+  ...toolsChannels,
+};
+
+export const appApiMethods = Object.keys(channels) as AppApiMethod[];
+
+/** The one channel main uses to push AppEvents to the renderer. */
+export const EVENT_CHANNEL = 'app:event';
+
+export function isAppApiMethod(name: unknown): name is AppApiMethod {
+  return typeof name === 'string' && Object.hasOwn(channels, name);
+}

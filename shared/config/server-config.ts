@@ -1,0 +1,126 @@
+/**
+ * The server entry: the `mcpServers` shape Claude Code uses, one variant per transport,
+ * plus our own optional fields. This schema is the single source of truth for what a
+ * server config is; unknown fields written by other tools are kept, not dropped.
+ */
+import { z } from 'zod';
+
+/** Server names become part of `mcp__<server>__<tool>`, so they keep to a safe alphabet. */
+export const ServerNameSchema = z
+  .string()
+  .min(1, 'Name is required')
+  .max(64, 'Name must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Name may contain only letters, digits, "-" and "_"');
+export type ServerName = z.infer<typeof ServerNameSchema>;
+
+const StringMap = z.record(z.string(), z.string());
+
+export const OAuthSettingsSchema = z.looseObject({
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().optional(),
+  callbackPort: z.number().int().min(1).max(65535).optional(),
+  scopes: z.array(z.string()).optional(),
+  clientMetadataUrl: z.url().optional(),
+});
+
+/** Our own fields, valid on every transport. */
+const CommonFields = {
+  enabled: z.boolean().optional(),
+  /** Overrides MCP_TIMEOUT for this server, in ms. */
+  connectTimeoutMs: z.number().int().positive().optional(),
+  /** Default per-call timeout for this server's tool calls, in ms. */
+  callTimeoutMs: z.number().int().positive().optional(),
+  oauth: OAuthSettingsSchema.optional(),
+  roots: z.array(z.looseObject({ uri: z.string(), name: z.string().optional() })).optional(),
+  notes: z.string().optional(),
+};
+
+const Url = z.string().trim().min(1, 'URL is required');
+
+export const StdioServerConfigSchema = z.looseObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().trim().min(1, 'Command is required'),
+  args: z.array(z.string()).optional(),
+  env: StringMap.optional(),
+  cwd: z.string().optional(),
+  ...CommonFields,
+});
+export const SseServerConfigSchema = z.looseObject({ type: z.literal('sse'), url: Url, headers: StringMap.optional(), ...CommonFields });
+export const HttpServerConfigSchema = z.looseObject({ type: z.literal('http'), url: Url, headers: StringMap.optional(), ...CommonFields });
+export const WsServerConfigSchema = z.looseObject({ type: z.literal('ws'), url: Url, headers: StringMap.optional(), ...CommonFields });
+export const SseIdeServerConfigSchema = z.looseObject({
+  type: z.literal('sse-ide'),
+  url: Url,
+  ideName: z.string(),
+  authToken: z.string().optional(),
+  ...CommonFields,
+});
+export const WsIdeServerConfigSchema = z.looseObject({
+  type: z.literal('ws-ide'),
+  url: Url,
+  ideName: z.string(),
+  authToken: z.string().optional(),
+  ...CommonFields,
+});
+export const ClaudeAiProxyServerConfigSchema = z.looseObject({ type: z.literal('claudeai-proxy'), url: Url, ...CommonFields });
+
+export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
+export type SseServerConfig = z.infer<typeof SseServerConfigSchema>;
+export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
+export type WsServerConfig = z.infer<typeof WsServerConfigSchema>;
+export type SseIdeServerConfig = z.infer<typeof SseIdeServerConfigSchema>;
+export type WsIdeServerConfig = z.infer<typeof WsIdeServerConfigSchema>;
+export type ClaudeAiProxyServerConfig = z.infer<typeof ClaudeAiProxyServerConfigSchema>;
+
+export type ServerConfig =
+  | StdioServerConfig
+  | SseServerConfig
+  | HttpServerConfig
+  | WsServerConfig
+  | SseIdeServerConfig
+  | WsIdeServerConfig
+  | ClaudeAiProxyServerConfig;
+
+export const TRANSPORT_TYPES = ['stdio', 'sse', 'http', 'ws', 'sse-ide', 'ws-ide', 'claudeai-proxy'] as const;
+export type TransportType = (typeof TRANSPORT_TYPES)[number];
+
+const schemaByType: Record<TransportType, z.ZodType<ServerConfig>> = {
+  stdio: StdioServerConfigSchema,
+  sse: SseServerConfigSchema,
+  http: HttpServerConfigSchema,
+  ws: WsServerConfigSchema,
+  'sse-ide': SseIdeServerConfigSchema,
+  'ws-ide': WsIdeServerConfigSchema,
+  'claudeai-proxy': ClaudeAiProxyServerConfigSchema,
+};
+
+/** The transport of an entry: `type`, or stdio when it is absent. */
+export function transportOf(config: ServerConfig): TransportType {
+  return config.type ?? 'stdio';
+}
+
+/**
+ * Validates an entry against the variant its `type` names (stdio when absent), so
+ * messages talk about that transport's fields instead of "no union member matched".
+ */
+export const ServerConfigSchema: z.ZodType<ServerConfig> = z.unknown().transform((value, ctx) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    ctx.addIssue({ code: 'custom', message: 'A server entry must be an object' });
+    return z.NEVER;
+  }
+  const type = (value as { type?: unknown }).type ?? 'stdio';
+  if (typeof type !== 'string' || !Object.hasOwn(schemaByType, type)) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: `Unknown type "${String(type)}"; expected one of ${TRANSPORT_TYPES.join(', ')}` });
+    return z.NEVER;
+  }
+  const parsed = schemaByType[type as TransportType].safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {
+  return transportOf(config) === 'stdio';
+}
