@@ -4,6 +4,7 @@
 // Ends with one line "N passed, N failed" counting every test and every check.
 import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent/electron-dist';
 const REPORTS = 'reports';
@@ -50,12 +51,16 @@ function suite(name, ok, reportFile, count) {
   if (fail === 0 && !ok) failed++; // e.g. an error outside any test
 }
 
-/** Fixture server processes still running (they all live under e2e/fixtures/servers). */
+/**
+ * Fixture server processes of this checkout still running (tests start them by
+ * absolute path, so other checkouts' test runs on the same machine do not count).
+ */
 function strayFixtureProcesses() {
+  const fixtures = path.join(process.cwd(), 'e2e', 'fixtures', 'servers') + path.sep;
   const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
   return out
     .split('\n')
-    .filter((line) => line.includes('e2e/fixtures/servers/') && !line.includes('ps -eo'))
+    .filter((line) => line.includes(fixtures))
     .map((line) => line.trim());
 }
 

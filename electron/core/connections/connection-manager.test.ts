@@ -3,7 +3,7 @@ import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { AppEvent } from '../../../shared/events';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { EventBus } from '../events/event-bus';
-import { ConnectionManager, connectTimeoutFromEnv } from './connection-manager';
+import { ConnectionManager, connectTimeoutFromEnv, type ConnectionManagerOptions } from './connection-manager';
 
 const basic: ServerConfig = { command: process.execPath, args: [fixtureServer('basic-stdio')] };
 
@@ -30,11 +30,11 @@ async function pidOf(m: ConnectionManager): Promise<number> {
 let manager: ConnectionManager;
 let events: AppEvent[];
 
-function create(connectTimeoutMs?: number): ConnectionManager {
+function create(connectTimeoutMs?: number, extra: Partial<ConnectionManagerOptions> = {}): ConnectionManager {
   const bus = new EventBus();
   events = [];
   bus.subscribe((event) => events.push(event));
-  manager = new ConnectionManager({ events: bus, clientInfo: { name: 'test', version: '0' }, ...(connectTimeoutMs ? { connectTimeoutMs } : {}) });
+  manager = new ConnectionManager({ events: bus, clientInfo: { name: 'test', version: '0' }, ...(connectTimeoutMs ? { connectTimeoutMs } : {}), ...extra });
   return manager;
 }
 
@@ -127,6 +127,22 @@ describe('ConnectionManager with a real stdio server', () => {
     expect(m.state('basic').error).toMatch(/process exited/);
     // The next call reconnects.
     expect((await m.callTool('basic', basic, 'echo', { text: 'back' })).content[0]).toMatchObject({ text: 'back' });
+  });
+});
+
+describe('launch config resolution', () => {
+  it('launches the resolved entry, and a resolution error fails the connection with its message', async () => {
+    const stored: ServerConfig = { command: '${NODE}', args: [fixtureServer('basic-stdio')] };
+    const m = create(undefined, {
+      resolveLaunchConfig: async (name, config) => {
+        if (name === 'broken') throw new Error('broken: env.API_KEY: variable API_KEY is not set');
+        return { ...config, command: process.execPath };
+      },
+    });
+    await m.connect('basic', stored);
+    expect(m.state('basic').status).toBe('connected');
+    await expect(m.connect('broken', stored)).rejects.toThrow(/API_KEY is not set/);
+    expect(m.state('broken')).toMatchObject({ status: 'failed', error: expect.stringContaining('API_KEY is not set') });
   });
 });
 

@@ -23,6 +23,12 @@ export interface ConnectionManagerOptions {
   events: EventBus;
   clientInfo: { name: string; version: string };
   connectTimeoutMs?: number;
+  /**
+   * Turns a stored entry into the one to launch (variables expanded, secrets filled in,
+   * the command's path resolved). The memo key stays the stored entry, so a launch
+   * never writes anything back. A throw fails the connection with its message.
+   */
+  resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
 }
 
 interface Connection {
@@ -171,7 +177,8 @@ export class ConnectionManager {
 
     let built;
     try {
-      built = createTransport(config);
+      const launch = this.options.resolveLaunchConfig ? await this.options.resolveLaunchConfig(name, config) : config;
+      built = createTransport(launch);
     } catch (error) {
       this.setState(name, { status: 'failed', error: (error as Error).message });
       throw error;
