@@ -19,9 +19,20 @@ export interface ServerView {
   error?: string;
   /** The last lines the server wrote to stderr before it failed. */
   stderrTail?: string[];
+  /** How a stdio server's process ended, when it ended on its own. */
+  exit?: ProcessExit;
   serverInfo?: ServerInfo;
   instructions?: string;
   capabilities?: Record<string, unknown>;
+  /** The MCP protocol version agreed at initialize. */
+  protocolVersion?: string;
+  /** When the server entered this state (epoch ms). */
+  since?: number;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
 }
 
 export interface ToolAnnotations {

@@ -4,21 +4,31 @@
  * file; this one builds the shared pieces and joins them.
  */
 import type { AppApi } from '../../../shared/api';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ServerRegistry } from '../config/server-registry';
-import { ConnectionManager, connectTimeoutFromEnv } from '../connections/connection-manager';
+import { ConnectionManager } from '../connections/connection-manager';
+import { ProtocolLog } from '../connections/protocol-log';
+import type { TokenProvider } from '../connections/token-provider';
+import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { EventBus } from '../events/event-bus';
-import { runWithConcurrency } from '../util/concurrency';
+import { SettingsStore } from '../settings/settings-store';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createProtocolLogApi } from './protocol-log-api';
 import { createServersApi } from './servers-api';
+import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
 
 export interface CoreOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Connect every configured server at start-up (the app does; tests may not). */
+  /** Connect every enabled server at start-up (the app does; tests may not). */
   autoConnect?: boolean;
   appVersion?: string;
+  /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
+  tokenProvider?: TokenProvider;
+  /** Expands variables, fills in secrets and resolves the command's path before a launch. */
+  resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
 }
 
 export interface Core {
@@ -28,38 +38,41 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
-/** Local (stdio) servers are heavyweight processes: start at most this many at once. */
-const STDIO_STARTUP_BATCH = 3;
-
 export async function createCore(options: CoreOptions): Promise<Core> {
+  const env = options.env ?? process.env;
   const events = new EventBus();
   const registry = new ServerRegistry(options.dataDir);
-  await registry.load();
+  const settings = new SettingsStore(options.dataDir, env);
+  await Promise.all([registry.load(), settings.load()]);
+  const lockDir = ideLockDir(env);
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
-    connectTimeoutMs: connectTimeoutFromEnv(options.env ?? process.env),
+    settings: () => settings.effective(),
+    protocolLog: new ProtocolLog((entries) => events.emit({ type: 'protocol-log', entries })),
+    ideLockDir: lockDir,
+    ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
+    ...(options.resolveLaunchConfig ? { resolveLaunchConfig: options.resolveLaunchConfig } : {}),
   });
-  const ctx = createCoreContext(events, registry, connections);
+  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir });
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
   };
+  settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
   const api: AppApi = {
     ...createServersApi(ctx),
     ...createConnectionsApi(ctx),
     ...createToolsApi(ctx),
+    ...createProtocolLogApi(ctx),
+    ...createSettingsApi(ctx),
     onEvent: (listener) => events.subscribe(listener),
   };
 
   if (options.autoConnect) {
     // Not awaited: start-up must never wait for slow servers.
-    void runWithConcurrency(
-      registry.list().map(([name]) => name),
-      STDIO_STARTUP_BATCH,
-      ctx.connectQuietly,
-    );
+    void connections.connectAtStartup(registry.list());
   }
 
   return { api, events, dispose: () => connections.closeAll() };
