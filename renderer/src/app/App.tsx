@@ -1,7 +1,10 @@
-/** The window: header, then servers, tools and the selected tool side by side. */
+/** The window: header, then servers, the selected server and its tools, and the selected tool; the protocol log below. */
 import { useState } from 'react';
 import { AddServerForm } from '../components/AddServerForm';
+import { ProtocolLogView } from '../components/ProtocolLogView';
+import { ServerDetails } from '../components/ServerDetails';
 import { ServerList } from '../components/ServerList';
+import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ToolList } from '../components/ToolList';
 import { ToolPanel } from '../components/ToolPanel';
@@ -9,12 +12,24 @@ import { useWorkbench } from '../state/store';
 
 export function App() {
   const [adding, setAdding] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const hostStatus = useWorkbench((s) => s.hostStatus);
+  const logOpen = useWorkbench((s) => s.logOpen);
+  const openLog = useWorkbench((s) => s.openProtocolLog);
+  const closeLog = useWorkbench((s) => s.closeProtocolLog);
   return (
     <div className="app">
       <header className="app-header">
         <h1>MCP Workbench</h1>
-        <ThemeToggle />
+        <div className="header-actions">
+          <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
+            Protocol log
+          </button>
+          <button type="button" onClick={() => setSettingsOpen(true)}>
+            Settings
+          </button>
+          <ThemeToggle />
+        </div>
       </header>
       {hostStatus === 'lost' && (
         <p className="banner" role="alert">
@@ -23,10 +38,15 @@ export function App() {
       )}
       <main className="columns">
         <ServerList onAdd={() => setAdding(true)} />
-        <ToolList />
+        <div className="panel-stack">
+          <ServerDetails />
+          <ToolList />
+        </div>
         <ToolPanel />
       </main>
+      {logOpen && <ProtocolLogView />}
       {adding && <AddServerForm onClose={() => setAdding(false)} />}
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>
   );
 }

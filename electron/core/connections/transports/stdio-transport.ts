@@ -41,6 +41,7 @@ export class ProcessTransport implements Transport {
   private closing: Promise<void> | undefined;
   private finished = false;
   private outputDone: Promise<void> = Promise.resolve();
+  private exited: Promise<void> = Promise.resolve();
   private readonly reader: JsonRpcLineReader;
 
   constructor(
@@ -78,6 +79,7 @@ export class ProcessTransport implements Transport {
       this.child = child;
       let spawned = false;
       this.outputDone = new Promise((done) => child.once('close', () => done()));
+      this.exited = new Promise((done) => child.once('exit', () => done()));
 
       child.once('spawn', () => {
         spawned = true;
@@ -108,7 +110,16 @@ export class ProcessTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin?.writable || this.exit || this.closing) return Promise.reject(new Error('Not connected'));
     return new Promise((resolve, reject) => {
-      stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
+      stdin.write(`${JSON.stringify(message)}\n`, (error) => {
+        if (!error) return resolve();
+        // A broken pipe means the process is going away: its exit closes the transport,
+        // and that close (with the exit code) is the better answer for the request.
+        const timer = setTimeout(() => reject(error), OUTPUT_FLUSH_MS * 5);
+        void this.exited.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     });
   }
 
