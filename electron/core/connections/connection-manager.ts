@@ -372,6 +372,7 @@ export class ConnectionManager {
       built = await createTransport(launch, {
         server: name,
         requestTimeoutMs: () => this.options.httpRequestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
+        toolCallTimeoutMs: () => this.settings().maxTotalCallTimeoutMs,
         ...(this.options.tokenProvider ? { tokenProvider: this.options.tokenProvider } : {}),
         ideLockDir: this.lockDir,
         stdio: {

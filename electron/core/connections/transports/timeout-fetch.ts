@@ -18,9 +18,10 @@ export class RequestTimeoutError extends Error {
   }
 }
 
-export function fetchWithTimeout(timeoutMs: () => number, base: FetchLike = fetch): FetchLike {
+/** `timeoutMs` gets each request's init, so a tool call (whose answer may be its response) can get longer. */
+export function fetchWithTimeout(timeoutMs: (init: RequestInit) => number, base: FetchLike = fetch): FetchLike {
   return async (url, init = {}) => {
-    const limit = timeoutMs();
+    const limit = timeoutMs(init);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new RequestTimeoutError(limit)), limit);
     timer.unref?.();

@@ -16,8 +16,10 @@ import { WebSocketTransport } from './ws-transport';
 
 export interface TransportContext {
   server: ServerName;
-  /** Time limit for each HTTP request (and WebSocket handshake), read per request. */
+  /** Time limit for each HTTP request to get its response headers (and for a WebSocket handshake). */
   requestTimeoutMs: () => number;
+  /** The longer limit for a POST carrying tools/call: a server answering with plain JSON sends no headers before the result. */
+  toolCallTimeoutMs: () => number;
   tokenProvider?: TokenProvider;
   /** Where IDE lock files are read from. */
   ideLockDir: string;
@@ -50,7 +52,7 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
   }
   if (!('url' in config)) throw new Error(`A ${type} server needs a url.`);
   const url = parseUrl(config.url, type);
-  const fetch = fetchWithTimeout(ctx.requestTimeoutMs);
+  const fetch = fetchWithTimeout((init) => (isToolCall(init) ? Math.max(ctx.toolCallTimeoutMs(), ctx.requestTimeoutMs()) : ctx.requestTimeoutMs()));
   const remote = (transport: Transport & { closeReason?: string; sessionExpired?: boolean }): BuiltTransport => ({
     transport,
     remote: true,
@@ -90,6 +92,11 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
     default:
       throw new Error(`The ${type} transport is not supported.`);
   }
+}
+
+/** The SDK serializes with JSON.stringify, so the method appears exactly like this. */
+function isToolCall(init: RequestInit): boolean {
+  return init.method === 'POST' && typeof init.body === 'string' && init.body.includes('"method":"tools/call"');
 }
 
 function headersOf(headers: Record<string, string> | undefined): { headers?: Record<string, string> } {
