@@ -81,7 +81,7 @@ try {
   const log = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   expect(result.status === 0, `electron-builder --dir succeeded (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (result.status !== 0) console.log(log);
-  expect(!/download/i.test(log.replace(/skipped dependencies rebuild.*\n/g, '')), 'electron-builder downloaded nothing');
+  expect(!/download/i.test(log), 'electron-builder tried to download nothing');
 
   const appDir = path.join(output, process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`);
   const archive = path.join(appDir, 'resources', 'app.asar');

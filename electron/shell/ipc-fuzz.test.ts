@@ -5,6 +5,8 @@
  * as Electron's IPC does. Each must come back as a validation error envelope without
  * reaching the core, without crashing, without polluting a prototype and without
  * writing to the data folder. New channels are covered as soon as they are in the table.
+ * FUZZ_RUNS (default 150) sets the runs per kind of payload; a failure prints the
+ * fast-check seed and the smallest payload that reproduces it.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
