@@ -129,6 +129,8 @@ export class ConnectionManager {
   private readonly reconnectTimers = new Map<ServerName, NodeJS.Timeout>();
   private readonly autoReconnects = new Map<ServerName, number[]>();
   private readonly lockDir: string;
+  /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
+  private shutDown = false;
 
   /** Called after every state change; the core API turns it into a `server-state` event. */
   onStateChange?: (name: ServerName) => void;
@@ -174,7 +176,9 @@ export class ConnectionManager {
     this.protocolLog.clear(name);
   }
 
+  /** Closes every connection for good (app shutdown): later connects are refused. */
   async closeAll(): Promise<void> {
+    this.shutDown = true;
     for (const timer of this.reconnectTimers.values()) clearTimeout(timer);
     this.reconnectTimers.clear();
     await Promise.all([...this.entries.keys()].map((name) => this.disconnect(name)));
@@ -307,6 +311,9 @@ export class ConnectionManager {
     if (config.enabled === false) {
       throw new AppError('failed', `${name} is disabled; enable it to connect.`);
     }
+    // Start-up batches may still be running while the app quits: starting a server now
+    // would leave its process behind.
+    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`);
     const key = connectionKey(name, config);
     for (;;) {
       const entry = this.entries.get(name);
@@ -377,6 +384,7 @@ export class ConnectionManager {
         ideLockDir: this.lockDir,
         stdio: {
           onStderr: (text) => stderr.write(text),
+          onStderrEnd: () => stderr.end(),
           onNoise: (line) => {
             log({ direction: 'in', kind: 'noise', size: Buffer.byteLength(line), text: line });
             this.options.events.emit({ type: 'server-log', server: name, stream: 'stdout', line, time: Date.now() });

@@ -21,6 +21,8 @@ const OUTPUT_FLUSH_MS = 200;
 export interface StdioTransportHooks {
   /** Text the server wrote to stderr, as it arrives. */
   onStderr?: (text: string) => void;
+  /** stderr ended (flush an unterminated last line). */
+  onStderrEnd?: () => void;
   /** A stdout line that is not a JSON-RPC message. */
   onNoise?: (line: string) => void;
   /** Each shutdown step (signal) as it is sent. */
@@ -100,6 +102,7 @@ export class ProcessTransport implements Transport {
       child.stdout?.on('end', () => this.reader.end());
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (text: string) => this.hooks.onStderr?.(text));
+      child.stderr?.on('end', () => this.hooks.onStderrEnd?.());
       // Writing to a process that just died: the exit handler reports it, not this.
       child.stdin?.on('error', () => undefined);
       child.stdout?.on('error', (error) => this.onerror?.(error));
