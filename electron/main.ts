@@ -12,6 +12,7 @@ import { resolveAppDataDir } from './core/app-data';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
+import { electronDesktop } from './shell/desktop';
 import { createMainWindow } from './shell/main-window';
 import { isTrustedSender } from './shell/trusted-sender';
 
@@ -39,7 +40,12 @@ function openWindow(activeCore: Core): void {
 app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
-  core = await createCore({ dataDir: app.getPath('userData'), autoConnect: true, appVersion: app.getVersion() });
+  core = await createCore({
+    dataDir: app.getPath('userData'),
+    autoConnect: true,
+    appVersion: app.getVersion(),
+    desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
+  });
   registerIpcHandlers(ipcMain, createDispatcher(core.api), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);
   app.on('activate', () => {

@@ -8,15 +8,28 @@
 import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { historyChannels, type HistoryApi } from './history';
+import { permissionsChannels, type PermissionsApi } from './permissions';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { serversChannels, type ServersApi } from './servers';
+import { resultsChannels, type ResultsApi } from './results';
+import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
 
 export type { AddServerRequest, ServerRef } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi {
+export interface AppApi
+  extends ServersApi,
+    ConnectionsApi,
+    ToolsApi,
+    ResultsApi,
+    PermissionsApi,
+    HistoryApi,
+    ServerRequestsApi,
+    ProtocolLogApi,
+    SettingsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -31,6 +44,10 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...resultsChannels,
+  ...permissionsChannels,
+  ...historyChannels,
+  ...serverRequestsChannels,
   ...protocolLogChannels,
   ...settingsChannels,
 };

@@ -10,11 +10,17 @@ import { ConnectionManager } from '../connections/connection-manager';
 import { ProtocolLog } from '../connections/protocol-log';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
+import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
 import { SettingsStore } from '../settings/settings-store';
+import { createToolKit } from '../tools/tool-kit';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createHistoryApi } from './history-api';
+import { createPermissionsApi } from './permissions-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createResultsApi } from './results-api';
+import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
@@ -29,6 +35,8 @@ export interface CoreOptions {
   tokenProvider?: TokenProvider;
   /** Expands variables, fills in secrets and resolves the command's path before a launch. */
   resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
+  /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
+  desktop?: Desktop;
 }
 
 export interface Core {
@@ -44,6 +52,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const registry = new ServerRegistry(options.dataDir);
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
+  const toolKit = await createToolKit({ dataDir: options.dataDir, events, settings, ...(options.desktop ? { desktop: options.desktop } : {}) });
   const lockDir = ideLockDir(env);
   const connections = new ConnectionManager({
     events,
@@ -51,6 +60,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.effective(),
     protocolLog: new ProtocolLog((entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
+    clientFeatures: toolKit.clientFeatures,
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     ...(options.resolveLaunchConfig ? { resolveLaunchConfig: options.resolveLaunchConfig } : {}),
   });
@@ -58,13 +68,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
+    // Questions from a server whose connection ended can no longer be answered.
+    if (connections.state(name, config).status !== 'connected') toolKit.broker.closeServer(name);
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
   const api: AppApi = {
     ...createServersApi(ctx),
     ...createConnectionsApi(ctx),
-    ...createToolsApi(ctx),
+    ...createToolsApi(ctx, toolKit),
+    ...createResultsApi(ctx, toolKit),
+    ...createPermissionsApi(toolKit),
+    ...createHistoryApi(toolKit),
+    ...createServerRequestsApi(toolKit),
     ...createProtocolLogApi(ctx),
     ...createSettingsApi(ctx),
     onEvent: (listener) => events.subscribe(listener),
@@ -75,5 +91,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     void connections.connectAtStartup(registry.list());
   }
 
-  return { api, events, dispose: () => connections.closeAll() };
+  return {
+    api,
+    events,
+    dispose: async () => {
+      await connections.closeAll();
+      await toolKit.history.flush();
+    },
+  };
 }
