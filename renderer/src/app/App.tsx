@@ -8,11 +8,17 @@ import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ToolList } from '../components/ToolList';
 import { ToolPanel } from '../components/ToolPanel';
+import { HistoryDialog } from '../components/tools/HistoryDialog';
+import { PermissionPrompt } from '../components/tools/PermissionPrompt';
+import { PermissionsDialog } from '../components/tools/PermissionsDialog';
+import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 
 export function App() {
   const [adding, setAdding] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [permissionsOpen, setPermissionsOpen] = useState(false);
   const hostStatus = useWorkbench((s) => s.hostStatus);
   const logOpen = useWorkbench((s) => s.logOpen);
   const openLog = useWorkbench((s) => s.openProtocolLog);
@@ -24,6 +30,12 @@ export function App() {
         <div className="header-actions">
           <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
             Protocol log
+          </button>
+          <button type="button" onClick={() => setHistoryOpen(true)}>
+            History
+          </button>
+          <button type="button" onClick={() => setPermissionsOpen(true)}>
+            Permissions
           </button>
           <button type="button" onClick={() => setSettingsOpen(true)}>
             Settings
@@ -47,6 +59,10 @@ export function App() {
       {logOpen && <ProtocolLogView />}
       {adding && <AddServerForm onClose={() => setAdding(false)} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
+      {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      <PermissionPrompt />
+      <ServerRequestDialog />
     </div>
   );
 }
