@@ -82,6 +82,10 @@ test('2,000 tools: virtualized, searchable, keyboard navigable; names, badges, i
 });
 
 test('arguments: the form follows the schema and stays in sync with the JSON; invalid arguments can be sent anyway', async ({ page, host }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   const wb = await addLab(page, host);
   await pick(wb, 'kitchen_sink');
   const form = wb.panel.getByRole('region', { name: 'Arguments' });
@@ -108,6 +112,11 @@ test('arguments: the form follows the schema and stays in sync with the JSON; in
 
   await wb.panel.getByRole('button', { name: 'JSON', exact: true }).click();
   const editor = wb.panel.getByLabel('Arguments (JSON)');
+  // The editor's own styles apply under the strict CSP (no inline <style>): it lays out as a flex column.
+  const display = await wb.panel
+    .locator('.cm-editor')
+    .evaluate((element) => (element as unknown as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { display: string } } } }).ownerDocument.defaultView.getComputedStyle(element).display);
+  expect(display).toBe('flex');
   for (const text of ['"name": "Ada"', '"nickname": null', '"city": "Paris"', '"kind": "square"', '"side": 4', '"id": 7', '"when": "2025-02-03"']) await expect(editor).toContainText(text);
 
   // The JSON drives the form, and what is wrong is named.
@@ -125,6 +134,7 @@ test('arguments: the form follows the schema and stays in sync with the JSON; in
   const result = wb.panel.getByRole('region', { name: 'Result' });
   await expect(result).toContainText('"purple"');
   await expect(result).toContainText('30');
+  expect(cspViolations).toEqual([]);
 });
 
 test('run: progress with messages, elapsed time, cancel, timeout; permissions ask, always allow, and are editable', async ({ page, host }) => {

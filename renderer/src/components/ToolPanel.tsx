@@ -45,7 +45,7 @@ export function ToolPanel() {
         <code className="full-name">{tool.fullName}</code>
         <CopyButton text={tool.fullName} label={`Copy ${tool.fullName}`} />
       </div>
-      {tool.description && <ToolDescription key={tool.fullName} description={tool.description} />}
+      {tool.description && <ToolDescription description={tool.description} />}
       <details>
         <summary>Input schema</summary>
         <pre className="json">{JSON.stringify(tool.inputSchema, null, 2)}</pre>

@@ -97,7 +97,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 export const DESCRIPTION_LIMIT = 2048;
 
 export function ToolDescription({ description }: { description: string }) {
-  const [all, setAll] = useState(false);
+  const [shownFor, setShownFor] = useState<string | undefined>(undefined);
+  // "Show all" belongs to one description; another tool starts cut again.
+  const all = shownFor === description;
+  const setAll = (on: boolean) => setShownFor(on ? description : undefined);
   const long = description.length > DESCRIPTION_LIMIT;
   return (
     <div className="description">

@@ -3,12 +3,18 @@
  * from the tool's input schema (codemirror-json-schema). Loaded lazily (React.lazy in
  * ArgumentsEditor), so the first screen does not carry the editor.
  * Ctrl/⌘+Enter runs the tool.
+ *
+ * It lives in a shadow root: CodeMirror injects its styles with a <style> element in a
+ * document, which our CSP (`style-src 'self'`, no inline styles) blocks, but in a shadow
+ * root it uses a constructed stylesheet (adoptedStyleSheets), which CSP allows. The
+ * app's colours still apply: CSS variables inherit into shadow roots.
  */
 import { Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { jsonSchema } from 'codemirror-json-schema';
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface JsonEditorProps {
   value: string;
@@ -53,7 +59,8 @@ export default function JsonEditor({ value, onChange, schema, label, onRun }: Js
     [schema, label],
   );
   return (
-    <CodeMirror
+    <ShadowHost>
+      <CodeMirror
       className="json-editor"
       value={value}
       onChange={onChange}
@@ -62,6 +69,21 @@ export default function JsonEditor({ value, onChange, schema, label, onRun }: Js
       minHeight="120px"
       maxHeight="420px"
       basicSetup={{ foldGutter: true, highlightActiveLine: false, highlightActiveLineGutter: false, searchKeymap: true }}
-    />
+      />
+    </ShadowHost>
+  );
+}
+
+function ShadowHost({ children }: { children: ReactNode }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [root, setRoot] = useState<ShadowRoot | null>(null);
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (element) setRoot(element.shadowRoot ?? element.attachShadow({ mode: 'open' }));
+  }, []);
+  return (
+    <div ref={host} className="json-editor-host">
+      {root && createPortal(children, root)}
+    </div>
   );
 }
