@@ -1,4 +1,5 @@
 /** Domain types shared by every part of the product. */
+import type { ConfigScope } from './config/scopes';
 import type { ServerConfig, ServerName } from './config/server-config';
 
 export const CONNECTION_STATUSES = ['disconnected', 'pending', 'connected', 'failed', 'needs-auth', 'disabled'] as const;
@@ -22,6 +23,17 @@ export interface ServerView {
   serverInfo?: ServerInfo;
   instructions?: string;
   capabilities?: Record<string, unknown>;
+  /** The scope the entry in use comes from (always set by listServers). */
+  scope?: ConfigScope;
+  /** Lower-precedence scopes that also define this name: this entry hides theirs. */
+  shadows?: ConfigScope[];
+  /** stdio: where the command was found, or why it cannot be launched. */
+  launch?: LaunchInfo;
+}
+
+export interface LaunchInfo {
+  commandPath?: string;
+  problem?: string;
 }
 
 export interface ToolAnnotations {

@@ -8,13 +8,15 @@
 import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { projectChannels, type ProjectApi } from './project';
 import { serversChannels, type ServersApi } from './servers';
 import { toolsChannels, type ToolsApi } from './tools';
+import { transferChannels, type TransferApi } from './transfer';
 
-export type { AddServerRequest, ServerRef } from './servers';
+export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi {
+export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProjectApi, TransferApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -29,6 +31,8 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...projectChannels,
+  ...transferChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

@@ -3,27 +3,51 @@
  * host's WebSocket, the CLI) dispatches into. Each area of the API lives in its own
  * file; this one builds the shared pieces and joins them.
  */
+import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
+import { AppError } from '../../../shared/envelope';
+import type { SourceLocator } from '../config/import-sources';
+import { createLaunchResolver } from '../config/launch-resolver';
+import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
+import { ProjectMemory } from '../config/project-memory';
 import { ServerRegistry } from '../config/server-registry';
 import { ConnectionManager, connectTimeoutFromEnv } from '../connections/connection-manager';
 import { EventBus } from '../events/event-bus';
+import type { NativeDialogs } from '../platform/native-dialogs';
+import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
+import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { runWithConcurrency } from '../util/concurrency';
+import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createProjectApi } from './project-api';
 import { createServersApi } from './servers-api';
 import { createToolsApi } from './tools-api';
+import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Connect every configured server at start-up (the app does; tests may not). */
+  /** Connect every configured server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
+  /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
+  secretStore?: SecretStore;
+  /** The system's file dialogs (desktop app only). */
+  dialogs?: NativeDialogs;
+  /** Reads the login shell's environment (resolved once, on first need). */
+  shellEnv?: () => Promise<ShellEnvResult>;
+  /** Where to look for other clients' config files (tests point it at a temporary home). */
+  importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
+  /** Watch config files for changes made by other programs (default true). */
+  watchConfig?: boolean;
 }
 
 export interface Core {
   api: AppApi;
   events: EventBus;
+  secretStore: SecretStoreInfo;
   /** Closes every connection; call before the process exits so no server is orphaned. */
   dispose(): Promise<void>;
 }
@@ -32,35 +56,100 @@ export interface Core {
 const STDIO_STARTUP_BATCH = 3;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const events = new EventBus();
-  const registry = new ServerRegistry(options.dataDir);
+  const ownEnv = options.env ?? process.env;
+  const redactor = new SecretRedactor();
+  const events = new EventBus((event) => redactEvent(event, redactor));
+  const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
+  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
   await registry.load();
+
+  // The login shell is asked once, on first need; every launch then uses the same answer.
+  let shellProblem: string | undefined;
+  let environment: Promise<Env> | undefined;
+  const readShell = options.shellEnv ?? (() => readLoginShellEnv({ baseEnv: ownEnv }));
+  const getEnvironment = () =>
+    (environment ??= readShell().then((result) => {
+      shellProblem = result.problem;
+      return mergeEnvironments(ownEnv, result.env);
+    }));
+  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
+  const launchInfo = new Map();
+
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
-    connectTimeoutMs: connectTimeoutFromEnv(options.env ?? process.env),
+    connectTimeoutMs: connectTimeoutFromEnv(ownEnv),
+    resolveLaunchConfig: async (name, config) => {
+      const launch = await launcher.resolve(name, config);
+      if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
+      return launch;
+    },
   });
-  const ctx = createCoreContext(events, registry, connections);
+  const ctx = createCoreContext(events, registry, connections, { secrets, redactor, launchInfo, describeLaunch: launcher.describe });
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
   };
 
-  const api: AppApi = {
-    ...createServersApi(ctx),
-    ...createConnectionsApi(ctx),
-    ...createToolsApi(ctx),
-    onEvent: (listener) => events.subscribe(listener),
-  };
+  const memory = new ProjectMemory(options.dataDir);
+  const last = await memory.lastProject();
+  // A remembered project that has gone away is simply not reopened.
+  if (last) await registry.openProject(last).catch(() => undefined);
+  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
+
+  const api: AppApi = maskErrors(
+    {
+      ...createServersApi(ctx),
+      ...createConnectionsApi(ctx),
+      ...createToolsApi(ctx),
+      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
+      ...createTransferApi(ctx, options.importLocator),
+      onEvent: (listener) => events.subscribe(listener),
+    },
+    redactor,
+  );
 
   if (options.autoConnect) {
-    // Not awaited: start-up must never wait for slow servers.
+    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user.
     void runWithConcurrency(
-      registry.list().map(([name]) => name),
+      registry
+        .effective()
+        .filter((entry) => entry.scope !== 'project')
+        .map((entry) => entry.name),
       STDIO_STARTUP_BATCH,
       ctx.connectQuietly,
     );
   }
 
-  return { api, events, dispose: () => connections.closeAll() };
+  return {
+    api,
+    events,
+    secretStore: secrets.info(),
+    dispose: async () => {
+      registry.close();
+      await connections.closeAll();
+    },
+  };
+}
+
+/** Every error message leaving the core has the secret values it may quote masked. */
+function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
+  const masked: Record<string, unknown> = {};
+  for (const [method, fn] of Object.entries(api)) {
+    if (method === 'onEvent') {
+      masked[method] = fn;
+      continue;
+    }
+    masked[method] = async (request: unknown) => {
+      try {
+        return await (fn as (request: unknown) => Promise<unknown>)(request);
+      } catch (error) {
+        // The original is not attached: its message is what is being masked.
+        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message));
+        // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
+        throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
+      }
+    };
+  }
+  return masked as unknown as AppApi;
 }

@@ -15,7 +15,7 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
     callTool: vi.fn(fail),
     onEvent: () => () => undefined,
     ...overrides,
-  };
+  } as AppApi;
 }
 
 describe('dispatcher', () => {
