@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
+import { ServerConfigBar } from './ServerConfigBar';
 import { StatusBadge } from './StatusBadge';
 
 export function ServerList({ onAdd }: { onAdd: () => void }) {
@@ -55,6 +56,7 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
         )}
         <StatusBadge status={server.status} />
       </button>
+      <ServerConfigBar server={server} />
       {server.error && (
         <div className="server-error" role="alert">
           <p>{server.error}</p>

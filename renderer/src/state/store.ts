@@ -8,12 +8,14 @@ import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
 
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
-  CallsSlice & {
+  CallsSlice &
+  ConfigSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -26,6 +28,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createServersSlice(api)(...args),
     ...createToolsSlice(api)(...args),
     ...createCallsSlice(api)(...args),
+    ...createConfigSlice(api)(...args),
   }));
 }
 
@@ -38,6 +41,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'servers-changed':
       void state.refreshServers();
+      break;
+    case 'config-changed':
+      state.noteConfigChange(event.scopes, event.external);
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
