@@ -147,7 +147,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                 <input
                   type="radio"
                   name="import-source"
-                  disabled={!source.exists}
+                  disabled={!source.exists || !!source.problem}
                   checked={choice.kind === 'known' && choice.id === source.id}
                   onChange={() => setChoice({ kind: 'known', id: source.id })}
                 />
@@ -190,7 +190,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
             </label>
             {choice.kind === 'paste' && (
               <Field id="import-text" label="Pasted config or command" hint='An "mcpServers" block, one server entry, VS Code "servers", or claude mcp add … lines.'>
-                <textarea id="import-text" rows={8} spellCheck={false} autoFocus value={text} onChange={(event) => setText(event.target.value)} />
+                <textarea id="import-text" rows={8} spellCheck={false} data-autofocus value={text} onChange={(event) => setText(event.target.value)} />
               </Field>
             )}
           </fieldset>

@@ -6,6 +6,8 @@ export function Modal({ titleId, className, onClose, children }: { titleId: stri
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // React's autoFocus runs before showModal, which then moves focus to the first control.
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, []);
   return (
     <dialog ref={ref} className={`modal ${className ?? ''}`} aria-labelledby={titleId} onClose={onClose}>

@@ -123,7 +123,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
           </Field>
           {target.mode === 'edit' ? (
             <Field id="server-scope-fixed" label="Scope" hint="Use Move to… in the server list to change it.">
-              <output id="server-scope-fixed">{SCOPE_LABELS[values.scope]}</output>
+              <input id="server-scope-fixed" readOnly value={SCOPE_LABELS[values.scope]} />
             </Field>
           ) : (
             <Field id="server-scope" label="Scope">
@@ -138,7 +138,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
           )}
         </div>
         <Field id="server-name" label="Name" error={errors.name}>
-          <input id="server-name" autoFocus autoComplete="off" spellCheck={false} placeholder="my-server" value={values.name} aria-invalid={!!errors.name} onChange={(event) => set('name', event.target.value)} />
+          <input id="server-name" data-autofocus autoComplete="off" spellCheck={false} placeholder="my-server" value={values.name} aria-invalid={!!errors.name} onChange={(event) => set('name', event.target.value)} />
         </Field>
 
         {transport === STDIO ? (
