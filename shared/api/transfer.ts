@@ -122,7 +122,8 @@ export interface ExportResult {
 export interface TransferApi {
   /** The config files of other clients found on this machine (and in the open project). */
   listImportSources(): Promise<ImportSourceInfo[]>;
-  previewImport(request: { source: ImportSourceRef; scope: ConfigScope }): Promise<ImportPreview>;
+  /** `secretsByName` as in applyImport: which values the preview marks for the secret store. */
+  previewImport(request: { source: ImportSourceRef; scope: ConfigScope; secretsByName?: boolean }): Promise<ImportPreview>;
   applyImport(request: ApplyImportRequest): Promise<ApplyImportResult>;
   exportServers(request: ExportRequest): Promise<ExportResult>;
 }
@@ -136,7 +137,7 @@ export const ImportSourceRefSchema = z.discriminatedUnion('kind', [
 
 export const transferChannels: ChannelTable<TransferApi> = {
   listImportSources: { channel: 'transfer:sources', request: z.undefined() },
-  previewImport: { channel: 'transfer:preview', request: z.strictObject({ source: ImportSourceRefSchema, scope: ScopeSchema }) },
+  previewImport: { channel: 'transfer:preview', request: z.strictObject({ source: ImportSourceRefSchema, scope: ScopeSchema, secretsByName: z.boolean().optional() }) },
   applyImport: {
     channel: 'transfer:apply',
     request: z.strictObject({

@@ -181,6 +181,41 @@ describe('projects and scopes', () => {
   });
 });
 
+describe('connections follow the config', () => {
+  it('a renamed running server keeps running; an external edit restarts a user server and stops a project one', async () => {
+    const { api } = await start();
+    const basic = { command: 'node', args: [fixtureServer('basic-stdio')] };
+    await api.addServer({ name: 'one', config: basic });
+    const renamed = await api.updateServer({ name: 'one', scope: 'user', newName: 'uno', config: basic });
+    expect(renamed).toMatchObject({ name: 'uno', status: 'connected' });
+    expect((await api.listServers()).map((s) => s.name)).toEqual(['uno']);
+
+    // Another program changes the user entry: the server restarts with the new entry.
+    const pidBefore = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {} })).content;
+    await fs.writeFile(path.join(dataDir, SERVERS_FILE), JSON.stringify({ mcpServers: { uno: { ...basic, env: { CHANGED: '1' } } } }));
+    await waitFor(async () => {
+      const view = (await api.listServers())[0];
+      if (view?.status !== 'connected' || !(view.config as { env?: object }).env) return undefined;
+      const pid = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {} })).content;
+      return JSON.stringify(pid) !== JSON.stringify(pidBefore) ? pid : undefined;
+    }, 'the restart');
+
+    // A connected project server changed on disk is stopped, not restarted.
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { team: basic } }));
+    await api.openProject({ path: project });
+    expect((await api.listServers()).find((s) => s.name === 'team')?.status).toBe('disconnected');
+    expect((await api.connectServer({ name: 'team' })).status).toBe('connected');
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { team: { ...basic, args: [...basic.args, '--changed'] } } }));
+    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'team' && s.status === 'disconnected' && (s.config as { args: string[] }).args.length === 2), 'the project server to stop');
+
+    // Removing a local entry that hid a project one does not start the project one.
+    await api.addServer({ name: 'team', scope: 'local', config: basic });
+    expect((await api.listServers()).find((s) => s.name === 'team')).toMatchObject({ scope: 'local', shadows: ['project'], status: 'connected' });
+    await api.removeServer({ name: 'team' });
+    expect((await api.listServers()).find((s) => s.name === 'team')).toMatchObject({ scope: 'project', status: 'disconnected' });
+  });
+});
+
 describe('import and export', () => {
   it('lists the files of other clients it finds, and imports from Claude Desktop with conflict handling', async () => {
     const desktop = path.join(home, '.config', 'Claude', 'claude_desktop_config.json');

@@ -72,6 +72,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       shellProblem = result.problem;
       return mergeEnvironments(ownEnv, result.env);
     }));
+  // Started now, so the answer is usually there by the time the first server launches.
+  void getEnvironment();
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
   const launchInfo = new Map();
 

@@ -55,12 +55,22 @@ export function createServersApi(ctx: CoreContext): ServersApi {
 
     async updateServer({ name, scope, newName = name, config, secretFields = [] }) {
       const old = entryOf(name, scope).config;
+      const status = ctx.connections.state(name).status;
+      const wasLive = status === 'connected' || status === 'pending';
       // References this entry did not have before are copied, never shared.
       let saved = await cloneSecrets(config, secrets, newName, new Set(secretKeysOf(old)));
       saved = await storeSecretFields(saved, secretFields, secrets, newName);
       await registry.replace(scope, name, saved, newName);
       await releaseUnused(old);
-      if (newName !== name && !registry.get(name)) await ctx.connections.forget(name);
+      if (newName !== name) {
+        if (!registry.get(name)) await ctx.connections.forget(name);
+        // A renamed server that was running keeps running, under its new name.
+        if (wasLive) {
+          await refreshLaunchInfo();
+          ctx.events.emit({ type: 'servers-changed' });
+          return ctx.connectQuietly(newName);
+        }
+      }
       await refreshLaunchInfo();
       ctx.events.emit({ type: 'servers-changed' });
       return ctx.viewOf(newName);
@@ -83,8 +93,9 @@ export function createServersApi(ctx: CoreContext): ServersApi {
       await releaseUnused(entry.config);
       ctx.launchInfo.delete(name);
       ctx.events.emit({ type: 'servers-changed' });
-      // A lower scope's entry of the same name now takes over.
-      if (wasInUse && registry.get(name)) void ctx.connectQuietly(name);
+      // A lower scope's entry of the same name now takes over (a project one waits for the user).
+      const uncovered = wasInUse ? registry.find(name) : undefined;
+      if (uncovered && uncovered.scope !== 'project') void ctx.connectQuietly(name);
     },
 
     async moveServer({ name, from, to }) {

@@ -145,7 +145,7 @@ export function createTransferService(deps: TransferDeps) {
     return out;
   }
 
-  async function previewImport({ source, scope }: { source: ImportSourceRef; scope: ConfigScope }): Promise<ImportPreview> {
+  async function previewImport({ source, scope, secretsByName = true }: { source: ImportSourceRef; scope: ConfigScope; secretsByName?: boolean }): Promise<ImportPreview> {
     const parsed = await readSource(source, registry.project);
     const warnings = [...parsed.warnings];
     const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
@@ -158,7 +158,7 @@ export function createTransferService(deps: TransferDeps) {
         const issue = valid.error.issues[0];
         return { ...base, error: `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid entry'}` };
       }
-      const plan = secretPlan(valid.data, passwordInputs, true);
+      const plan = secretPlan(valid.data, passwordInputs, secretsByName);
       const plain = JSON.stringify(stripSecretCapable(valid.data));
       for (const id of passwordInputs) {
         if (plain.includes(`\${input:${id}}`)) warnings.push(`"${key}" uses the password input "${id}" outside env and headers; that value will be written in the config file.`);

@@ -64,7 +64,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
     return sources?.find((s) => s.id === choice.id)?.source;
   };
 
-  const loadPreview = async (targetScope: ConfigScope, keepRows = false) => {
+  const loadPreview = async (targetScope: ConfigScope, keepRows = false, byName = secretsByName) => {
     const source = sourceRef();
     if (!source) {
       setError(choice.kind === 'paste' ? 'Paste a config or a claude mcp add command first.' : choice.kind === 'file' ? 'Give the path of a file.' : 'Choose a source.');
@@ -73,7 +73,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
     setError(undefined);
     setBusy(true);
     try {
-      const result = await api.previewImport({ source, scope: targetScope });
+      const result = await api.previewImport({ source, scope: targetScope, secretsByName: byName });
       setPreview(result);
       if (!keepRows) {
         const suggested = result.suggestedScope && scopes.includes(result.suggestedScope) ? result.suggestedScope : targetScope;
@@ -282,7 +282,14 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
               </fieldset>
             )}
             <label className="inline-check">
-              <input type="checkbox" checked={secretsByName} onChange={(event) => setSecretsByName(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={secretsByName}
+                onChange={(event) => {
+                  setSecretsByName(event.target.checked);
+                  void loadPreview(scope, true, event.target.checked);
+                }}
+              />
               Keep values that look like credentials (…TOKEN, …KEY, Authorization…) in the secret store
             </label>
             {preview.warnings.length > 0 && (
