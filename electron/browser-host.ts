@@ -1,13 +1,14 @@
 /**
  * Browser mode: the same renderer and the same AppApi as the desktop app, served to a
- * browser on 127.0.0.1. Prints exactly one line to stdout (the URL with its token);
- * everything else goes to stderr.
+ * browser on 127.0.0.1 (another address only with --host and --allow-remote). Prints
+ * exactly one line to stdout (the URL with its token); everything else goes to stderr.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
+import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
 import { startHost } from './host/host-server';
 import { openInBrowser } from './host/open-browser';
 
@@ -17,12 +18,19 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
+      host: { type: 'string', default: DEFAULT_BIND_HOST },
+      'allow-remote': { type: 'boolean', default: false },
       'no-open': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`--port must be a whole number from 0 to 65535, got "${values.port}"\n`);
+    process.exit(2);
+  }
+  const bind = decideBind(values.host, values['allow-remote']);
+  if (!bind.ok) {
+    process.stderr.write(`${bind.message}\n`);
     process.exit(2);
   }
 
@@ -32,13 +40,19 @@ async function main(): Promise<void> {
     events: core.events,
     rendererDir: path.resolve(__dirname, '..', 'renderer'),
     port,
+    host: bind.host,
   }).catch((error: NodeJS.ErrnoException) => {
     process.stderr.write(
-      error.code === 'EADDRINUSE' ? `Port ${port} is already in use; pick another with --port, or 0 for any.\n` : `${error.message}\n`,
+      error.code === 'EADDRINUSE'
+        ? `Port ${port} is already in use; pick another with --port, or 0 for any.\n`
+        : error.code === 'EADDRNOTAVAIL'
+          ? `${bind.host} is not an address of this machine; pick another with --host.\n`
+          : `${error.message}\n`,
     );
     return process.exit(1);
   });
 
+  if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
   // Browser mode cannot reach the system keychain: say so where the user looks.
   if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: build, typecheck, lint, unit tests (vitest), end-to-end tests (Playwright
-// with Debian's Chromium), then a check that no fixture server outlived the run.
+// `npm test`: build, typecheck, lint, the packaging check and the security scan, unit
+// tests (vitest), end-to-end tests (Playwright with Debian's Chromium), then a check
+// that no fixture server outlived the run.
 // Ends with one line "N passed, N failed" counting every test and every check.
 import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -68,6 +69,13 @@ const built = run('npm', ['run', 'build', '--silent']);
 check('build', built);
 check('typecheck', run('npm', ['run', 'typecheck', '--silent']));
 check('lint', run('npm', ['run', 'lint', '--silent']));
+if (built) {
+  // Both read the build: the packaged app (offline electron-builder --dir) and its security scan.
+  check('packaging', run('node', ['scripts/check-packaging.mjs']));
+  check('security scan', run('node', ['scripts/security-scan.mjs']));
+} else {
+  check('packaging and security scan (not run: the build failed)', false);
+}
 
 const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]);
 suite('unit', unitOk, `${REPORTS}/unit.json`, (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests }));

@@ -20,9 +20,15 @@ export interface ServerView {
   error?: string;
   /** The last lines the server wrote to stderr before it failed. */
   stderrTail?: string[];
+  /** How a stdio server's process ended, when it ended on its own. */
+  exit?: ProcessExit;
   serverInfo?: ServerInfo;
   instructions?: string;
   capabilities?: Record<string, unknown>;
+  /** The MCP protocol version agreed at initialize. */
+  protocolVersion?: string;
+  /** When the server entered this state (epoch ms). */
+  since?: number;
   /** The scope the entry in use comes from (always set by listServers). */
   scope?: ConfigScope;
   /** Lower-precedence scopes that also define this name: this entry hides theirs. */
@@ -34,6 +40,11 @@ export interface ServerView {
 export interface LaunchInfo {
   commandPath?: string;
   problem?: string;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
 }
 
 export interface ToolAnnotations {

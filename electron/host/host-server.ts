@@ -10,7 +10,8 @@ import { WS_PATH, type WsRequest, type WsServerMessage } from '../../shared/ws-p
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
 import { rendererCsp } from '../core/security/csp';
-import { checkApiRequest, checkHostAndOrigin, type GuardConfig } from './request-guard';
+import { DEFAULT_BIND_HOST, hostHeaderNames, urlHost } from './bind-address';
+import { allowedHosts, checkApiRequest, checkHostAndOrigin, type GuardConfig } from './request-guard';
 import { serveStatic } from './static-files';
 
 export interface HostOptions {
@@ -19,10 +20,17 @@ export interface HostOptions {
   rendererDir: string;
   /** 0 picks any free port. */
   port: number;
+  /**
+   * The address to listen on; loopback by default. Callers decide whether a
+   * non-loopback address is allowed (bind-address.ts: decideBind) before passing it.
+   */
+  host?: string;
   token?: string;
 }
 
 export interface RunningHost {
+  /** The address the server is bound to, as the operating system reports it. */
+  address: string;
   port: number;
   token: string;
   url: string;
@@ -31,11 +39,11 @@ export interface RunningHost {
 
 /** Large enough for big tool arguments, small enough that one message cannot exhaust memory. */
 const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
-export const LOOPBACK = '127.0.0.1';
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const guard: GuardConfig = { port: options.port, token };
+  const bindHost = options.host ?? DEFAULT_BIND_HOST;
+  const guard: GuardConfig = { port: options.port, token, hostNames: hostHeaderNames(bindHost) };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   const server = http.createServer((req, res) => {
@@ -51,7 +59,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    void serveStatic(options.rendererDir, url.pathname, res, securityHeaders(guard.port));
+    void serveStatic(options.rendererDir, url.pathname, res, securityHeaders(guard));
   });
 
   server.on('upgrade', (req, socket, head) => {
@@ -69,14 +77,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => resolve());
+    server.listen(options.port, bindHost, () => resolve());
   });
-  guard.port = (server.address() as AddressInfo).port;
+  const bound = server.address() as AddressInfo;
+  guard.port = bound.port;
 
   return {
+    address: bound.address,
     port: guard.port,
     token,
-    url: `http://${LOOPBACK}:${guard.port}/#token=${token}`,
+    url: `http://${urlHost(bindHost)}:${guard.port}/#token=${token}`,
     close: async () => {
       for (const client of wss.clients) client.terminate();
       wss.close();
@@ -115,9 +125,9 @@ function parseRequest(text: string | undefined): WsRequest | undefined {
   return undefined;
 }
 
-function securityHeaders(port: number): Record<string, string> {
+function securityHeaders(guard: GuardConfig): Record<string, string> {
   return {
-    'Content-Security-Policy': rendererCsp([`ws://${LOOPBACK}:${port}`, `ws://localhost:${port}`]),
+    'Content-Security-Policy': rendererCsp(allowedHosts(guard.port, guard.hostNames).map((host) => `ws://${host}`)),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',

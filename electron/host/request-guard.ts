@@ -5,10 +5,13 @@
  * WebSocket) must also present the per-run token.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { LOOPBACK_NAMES } from './bind-address';
 
 export interface GuardConfig {
   port: number;
   token: string;
+  /** Names allowed in Host, without the port (default: the loopback names; see bind-address.ts). */
+  hostNames?: readonly string[];
 }
 
 export interface GuardedRequest {
@@ -20,22 +23,20 @@ export interface GuardedRequest {
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403 | 421; reason: string };
 
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
-
-export function allowedHosts(port: number): string[] {
-  return LOOPBACK_NAMES.map((name) => `${name}:${port}`);
+export function allowedHosts(port: number, names: readonly string[] = LOOPBACK_NAMES): string[] {
+  return names.map((name) => `${name}:${port}`);
 }
 
-export function allowedOrigins(port: number): string[] {
-  return allowedHosts(port).map((host) => `http://${host}`);
+export function allowedOrigins(port: number, names: readonly string[] = LOOPBACK_NAMES): string[] {
+  return allowedHosts(port, names).map((host) => `http://${host}`);
 }
 
 export function checkHostAndOrigin(request: GuardedRequest, config: GuardConfig): GuardVerdict {
   const host = request.host?.toLowerCase();
-  if (!host || !allowedHosts(config.port).includes(host)) {
+  if (!host || !allowedHosts(config.port, config.hostNames).includes(host)) {
     return { ok: false, status: 421, reason: `Host "${request.host ?? ''}" is not this server` };
   }
-  if (request.origin !== undefined && !allowedOrigins(config.port).includes(request.origin.toLowerCase())) {
+  if (request.origin !== undefined && !allowedOrigins(config.port, config.hostNames).includes(request.origin.toLowerCase())) {
     return { ok: false, status: 403, reason: `Origin "${request.origin}" is not allowed` };
   }
   return { ok: true };

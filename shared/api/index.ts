@@ -9,14 +9,16 @@ import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { projectChannels, type ProjectApi } from './project';
+import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { serversChannels, type ServersApi } from './servers';
+import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
 
 export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProjectApi, TransferApi {
+export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi, ProjectApi, TransferApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -31,6 +33,8 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...protocolLogChannels,
+  ...settingsChannels,
   ...projectChannels,
   ...transferChannels,
 };

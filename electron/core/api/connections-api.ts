@@ -1,5 +1,7 @@
-/** ConnectionsApi: connect and disconnect on the user's request. */
-import type { ConnectionsApi } from '../../../shared/api/connections';
+/** ConnectionsApi: connect, disconnect and reconnect on the user's request; running IDEs. */
+import type { ConnectionsApi, IdeServerOffer } from '../../../shared/api/connections';
+import { ServerNameSchema } from '../../../shared/config/server-config';
+import { ideServerUrl, runningIdes } from '../connections/transports/ide-lockfiles';
 import type { CoreContext } from './core-context';
 
 export function createConnectionsApi(ctx: CoreContext): ConnectionsApi {
@@ -10,5 +12,36 @@ export function createConnectionsApi(ctx: CoreContext): ConnectionsApi {
       await ctx.connections.disconnect(name);
       return ctx.viewOf(name);
     },
+    async reconnectServer({ name }) {
+      await ctx.connections.reconnect(name, ctx.configOf(name)).catch(() => undefined);
+      return ctx.viewOf(name);
+    },
+    async listIdeServers() {
+      return (await runningIdes(ctx.ideLockDir)).map((lock): IdeServerOffer => {
+        const config =
+          lock.transport === 'sse'
+            ? { type: 'sse-ide' as const, url: ideServerUrl(lock), ideName: lock.ideName }
+            : { type: 'ws-ide' as const, url: ideServerUrl(lock), ideName: lock.ideName };
+        return {
+          suggestedName: suggestName(lock.ideName),
+          ideName: lock.ideName,
+          config,
+          workspaceFolders: lock.workspaceFolders,
+          pid: lock.pid,
+          port: lock.port,
+        };
+      });
+    },
   };
+}
+
+/** "Visual Studio Code" → "ide-visual-studio-code": a valid server name. */
+function suggestName(ideName: string): string {
+  const slug = ideName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 56);
+  const name = `ide-${slug || 'server'}`;
+  return ServerNameSchema.safeParse(name).success ? name : 'ide';
 }

@@ -11,27 +11,34 @@ import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
 import { ProjectMemory } from '../config/project-memory';
 import { ServerRegistry } from '../config/server-registry';
-import { ConnectionManager, connectTimeoutFromEnv } from '../connections/connection-manager';
+import { ConnectionManager } from '../connections/connection-manager';
+import type { TokenProvider } from '../connections/token-provider';
+import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { EventBus } from '../events/event-bus';
 import type { NativeDialogs } from '../platform/native-dialogs';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
+import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
-import { runWithConcurrency } from '../util/concurrency';
+import { SettingsStore } from '../settings/settings-store';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
 import { createProjectApi } from './project-api';
+import { createProtocolLogApi } from './protocol-log-api';
 import { createServersApi } from './servers-api';
+import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Connect every configured server at start-up (the app does; tests may not). Project servers never start by themselves. */
+  /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
+  /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
+  tokenProvider?: TokenProvider;
   /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
   secretStore?: SecretStore;
   /** The system's file dialogs (desktop app only). */
@@ -52,46 +59,49 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
-/** Local (stdio) servers are heavyweight processes: start at most this many at once. */
-const STDIO_STARTUP_BATCH = 3;
-
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const ownEnv = options.env ?? process.env;
+  const env = options.env ?? process.env;
   const redactor = new SecretRedactor();
   const events = new EventBus((event) => redactEvent(event, redactor));
   const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
-  await registry.load();
+  const settings = new SettingsStore(options.dataDir, env);
+  await Promise.all([registry.load(), settings.load()]);
 
-  // The login shell is asked once, on first need; every launch then uses the same answer.
+  // The login shell is asked once; every launch then uses the same answer.
   let shellProblem: string | undefined;
   let environment: Promise<Env> | undefined;
-  const readShell = options.shellEnv ?? (() => readLoginShellEnv({ baseEnv: ownEnv }));
+  const readShell = options.shellEnv ?? (() => readLoginShellEnv({ baseEnv: env }));
   const getEnvironment = () =>
     (environment ??= readShell().then((result) => {
       shellProblem = result.problem;
-      return mergeEnvironments(ownEnv, result.env);
+      return mergeEnvironments(env, result.env);
     }));
   // Started now, so the answer is usually there by the time the first server launches.
   void getEnvironment();
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
   const launchInfo = new Map();
 
+  const lockDir = ideLockDir(env);
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
-    connectTimeoutMs: connectTimeoutFromEnv(ownEnv),
+    settings: () => settings.effective(),
+    protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
+    ideLockDir: lockDir,
+    ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
       return launch;
     },
   });
-  const ctx = createCoreContext(events, registry, connections, { secrets, redactor, launchInfo, describeLaunch: launcher.describe });
+  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
   };
+  settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
   const memory = new ProjectMemory(options.dataDir);
   const last = await memory.lastProject();
@@ -104,6 +114,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createServersApi(ctx),
       ...createConnectionsApi(ctx),
       ...createToolsApi(ctx),
+      ...createProtocolLogApi(ctx),
+      ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
       onEvent: (listener) => events.subscribe(listener),
@@ -113,14 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   if (options.autoConnect) {
     // Not awaited: start-up must never wait for slow servers. Project servers wait for the user.
-    void runWithConcurrency(
-      registry
-        .effective()
-        .filter((entry) => entry.scope !== 'project')
-        .map((entry) => entry.name),
-      STDIO_STARTUP_BATCH,
-      ctx.connectQuietly,
-    );
+    void connections.connectAtStartup(registry.effective().filter((entry) => entry.scope !== 'project').map((entry) => [entry.name, entry.config] as const));
   }
 
   return {

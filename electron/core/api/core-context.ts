@@ -1,8 +1,8 @@
 /**
  * What every area of the core API works with: the registry, the connection manager,
- * the event bus, the secret store, and a few lookups they all need.
+ * the settings, the event bus, the secret store, and a few lookups they all need.
  */
-import { isEnabled, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { LaunchInfo, ServerView } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
 import type { ServerRegistry } from '../config/server-registry';
@@ -10,6 +10,7 @@ import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
 import type { SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
 
 /** The config side of the core: secrets, masking, and what is known about launching each server. */
 export interface ConfigServices {
@@ -20,34 +21,40 @@ export interface ConfigServices {
   describeLaunch(name: ServerName, config: ServerConfig): Promise<LaunchInfo>;
 }
 
-export interface CoreContext extends ConfigServices {
+export interface CoreContextParts extends ConfigServices {
   events: EventBus;
   registry: ServerRegistry;
   connections: ConnectionManager;
+  settings: SettingsStore;
+  /** Where Claude Code's IDE lock files are read from. */
+  ideLockDir: string;
+}
+
+export interface CoreContext extends CoreContextParts {
   /** The server's config, or a not-found error naming it. */
   configOf(name: ServerName): ServerConfig;
-  /** The server's config joined with its live state (secrets in its messages masked). */
+  /** The server's config joined with its live state and its scope (secrets in its messages masked). */
   viewOf(name: ServerName, config?: ServerConfig): ServerView;
   /** Connects unless disabled; a failure is recorded in the server's state, so the caller only needs the view. */
   connectQuietly(name: ServerName): Promise<ServerView>;
 }
 
-export function createCoreContext(events: EventBus, registry: ServerRegistry, connections: ConnectionManager, config: ConfigServices): CoreContext {
+export function createCoreContext(parts: CoreContextParts): CoreContext {
+  const { registry, connections, redactor, launchInfo } = parts;
   const configOf = (name: ServerName): ServerConfig => {
-    const found = registry.get(name);
-    if (!found) throw new AppError('not-found', `No server named "${name}".`);
-    return found;
+    const config = registry.get(name);
+    if (!config) throw new AppError('not-found', `No server named "${name}".`);
+    return config;
   };
-  const viewOf = (name: ServerName, entryConfig: ServerConfig = configOf(name)): ServerView => {
-    const state = connections.state(name);
+  const viewOf = (name: ServerName, config: ServerConfig = configOf(name)): ServerView => {
+    const state = connections.state(name, config);
     const entry = registry.effective().find((e) => e.name === name);
-    const launch = config.launchInfo.get(name);
-    const redact = config.redactor.redact.bind(config.redactor);
+    const launch = launchInfo.get(name);
+    const redact = (text: string) => redactor.redact(text);
     return {
       name,
-      config: entryConfig,
+      config,
       ...state,
-      status: state.status === 'disconnected' && !isEnabled(entryConfig) ? 'disabled' : state.status,
       ...(state.error ? { error: redact(state.error) } : {}),
       ...(state.stderrTail ? { stderrTail: state.stderrTail.map(redact) } : {}),
       ...(entry ? { scope: entry.scope, shadows: entry.shadows } : {}),
@@ -55,16 +62,13 @@ export function createCoreContext(events: EventBus, registry: ServerRegistry, co
     };
   };
   return {
-    ...config,
-    events,
-    registry,
-    connections,
+    ...parts,
     configOf,
     viewOf,
     async connectQuietly(name) {
-      const entryConfig = configOf(name);
-      if (!isEnabled(entryConfig)) return viewOf(name);
-      await connections.connect(name, entryConfig).catch(() => undefined);
+      const config = configOf(name);
+      // A disabled server stays disabled; its state already says so.
+      if (config.enabled !== false) await connections.connect(name, config).catch(() => undefined);
       return viewOf(name);
     },
   };

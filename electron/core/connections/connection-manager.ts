@@ -1,45 +1,113 @@
 /**
  * Owns every live MCP connection: connects servers with the SDK, tracks their state,
- * lists and calls tools, and closes them cleanly. Connections are memoized by
- * `${name}-${JSON.stringify(config)}`, so the same config shares one connection and a
- * changed config replaces it.
+ * runs requests on them (reconnecting a closed one first), and closes them cleanly.
+ *
+ * - Connections are memoized by `${name}-${JSON.stringify(config)}` (the stored entry):
+ *   the same config shares one connection; a changed one replaces it.
+ * - When a connection closes, the server's caches (tools, resources, prompts) and its
+ *   memoized connection are dropped; a remote one that closed on its own is reconnected
+ *   in the background (a few times a minute at most).
+ * - An expired HTTP session is re-initialized and the request retried: once at once,
+ *   then with backoff, then it gives up.
+ * - Every message goes to the protocol log.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, ListRootsRequestSchema, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
-import { describeCallError, describeConnectError } from './describe-error';
+import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
+import { ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
-import { createTransport } from './transport-factory';
+import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
+import { ServerCaches } from './server-caches';
+import { connectInBatches } from './startup';
+import type { TokenProvider } from './token-provider';
+import { DegradationGuard } from './transports/degradation-guard';
+import { ideLockDir } from './transports/ide-lockfiles';
+import { LoggingTransport } from './transports/logging-transport';
+import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_SETTINGS.connectTimeoutMs;
+export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
+/** Time limit for one HTTP request to get its response headers. */
+export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
+/** Waits before each retry of a request whose session expired: one at once, then backoff. */
+export const SESSION_RETRY_DELAYS_MS = [0, 500, 1500];
+/** A remote server that closes on its own is reconnected at most this often per minute. */
+const AUTO_RECONNECTS_PER_MINUTE = 3;
 const STDERR_LINES_KEPT = 200;
 const STDERR_LINES_IN_ERRORS = 10;
+
+/** The settings the connection manager reads (live: each connect and call reads them anew). */
+export interface ConnectionSettings {
+  connectTimeoutMs: number;
+  callTimeoutMs: number;
+  maxTotalCallTimeoutMs: number;
+  resetTimeoutOnProgress: boolean;
+  stdioStartupConcurrency: number;
+  remoteStartupConcurrency: number;
+}
 
 export interface ConnectionManagerOptions {
   events: EventBus;
   clientInfo: { name: string; version: string };
-  connectTimeoutMs?: number;
+  /** Current settings; missing keys take their defaults. */
+  settings?: () => Partial<ConnectionSettings>;
   /**
    * Turns a stored entry into the one to launch (variables expanded, secrets filled in,
    * the command's path resolved). The memo key stays the stored entry, so a launch
    * never writes anything back. A throw fails the connection with its message.
    */
   resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
+  /** Bearer tokens for claudeai-proxy servers. */
+  tokenProvider?: TokenProvider;
+  /** Where entries go; a private log when not given. */
+  protocolLog?: ProtocolLog;
+  /** Where IDE lock files are read (default: Claude Code's, ~/.claude/ide). */
+  ideLockDir?: string;
+  httpRequestTimeoutMs?: number;
 }
 
+export interface CallOptions {
+  timeoutMs?: number;
+  maxTotalTimeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Cancels the call (the server is sent notifications/cancelled). */
+  signal?: AbortSignal;
+}
+
+export type ServerState = Omit<ServerView, 'name' | 'config'>;
+
 interface Connection {
-  key: string;
   client: Client;
-  transport: Transport;
-  /** Set once we decided to close it, so the close is not reported as a failure. */
+  built: BuiltTransport;
+  guard: DegradationGuard | undefined;
+  logged: LoggingTransport;
+  /** initialize succeeded. */
+  established: boolean;
+  /** We are closing it: its close is not a failure. */
   closing: boolean;
 }
 
-type ServerState = Omit<ServerView, 'name' | 'config'>;
+/** One memoized connection (or attempt) per server. */
+interface Entry {
+  key: string;
+  config: ServerConfig;
+  promise: Promise<Connection>;
+  /** Set as soon as the client exists, so an attempt can be cancelled mid-connect. */
+  connection?: Connection;
+  cancelled: boolean;
+}
+
+interface RequestContext {
+  timeoutMs?: number;
+  maxTotalTimeoutMs?: number;
+  signal?: AbortSignal;
+}
 
 export function connectionKey(name: ServerName, config: ServerConfig): string {
   return `${name}-${JSON.stringify(config)}`;
@@ -52,195 +120,462 @@ export function connectTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): num
 }
 
 export class ConnectionManager {
-  private readonly connections = new Map<ServerName, Promise<Connection>>();
+  readonly caches = new ServerCaches();
+  readonly protocolLog: ProtocolLog;
+  private readonly entries = new Map<ServerName, Entry>();
   private readonly states = new Map<ServerName, ServerState>();
   private readonly stderr = new Map<ServerName, LineTail>();
-  private readonly toolsCache = new Map<ServerName, ToolInfo[]>();
-  private readonly connectTimeoutMs: number;
+  private readonly tools = this.caches.create<ToolInfo[]>();
+  private readonly reconnectTimers = new Map<ServerName, NodeJS.Timeout>();
+  private readonly autoReconnects = new Map<ServerName, number[]>();
+  private readonly lockDir: string;
+  /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
+  private shutDown = false;
+
+  /** Called after every state change; the core API turns it into a `server-state` event. */
+  onStateChange?: (name: ServerName) => void;
 
   constructor(private readonly options: ConnectionManagerOptions) {
-    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.protocolLog = options.protocolLog ?? new ProtocolLog();
+    this.lockDir = options.ideLockDir ?? ideLockDir();
   }
 
-  state(name: ServerName): ServerState {
-    return this.states.get(name) ?? { status: 'disconnected' };
+  settings(): ConnectionSettings {
+    return { ...DEFAULT_SETTINGS, ...this.options.settings?.() };
+  }
+
+  /** The live state; a server whose entry says `enabled: false` is `disabled` unless connected. */
+  state(name: ServerName, config?: ServerConfig): ServerState {
+    const state = this.states.get(name);
+    if (config?.enabled === false && state?.status !== 'connected') return { status: 'disabled' };
+    return state ?? { status: 'disconnected' };
   }
 
   /** Connects (or reuses the connection for this exact config) and resolves once initialized. */
   async connect(name: ServerName, config: ServerConfig): Promise<Client> {
-    const key = connectionKey(name, config);
-    const existing = this.connections.get(name);
-    if (existing) {
-      const connection = await existing.catch(() => undefined);
-      if (connection?.key === key && !connection.closing) return connection.client;
-      if (connection) await this.close(name, connection);
-    }
-    // Re-check: another caller may have started a connection while we awaited.
-    const raced = this.connections.get(name);
-    if (raced) return (await raced).client;
+    return (await this.ensureConnection(name, config)).client;
+  }
 
-    const attempt = this.open(name, config, key);
-    this.connections.set(name, attempt);
-    try {
-      return (await attempt).client;
-    } catch (error) {
-      if (this.connections.get(name) === attempt) this.connections.delete(name);
-      throw error;
-    }
+  /** Closes whatever connection the server has, even a healthy one, and connects again. */
+  async reconnect(name: ServerName, config: ServerConfig): Promise<Client> {
+    await this.closeServer(name);
+    return this.connect(name, config);
   }
 
   async disconnect(name: ServerName): Promise<void> {
-    const pending = this.connections.get(name);
-    if (!pending) return;
-    const connection = await pending.catch(() => undefined);
-    if (connection) await this.close(name, connection);
-    this.connections.delete(name);
+    await this.closeServer(name);
     this.setState(name, { status: 'disconnected' });
   }
 
-  /** Drops all knowledge of a server, closing its connection first. */
+  /** Drops all knowledge of a server (it was removed), closing its connection first. */
   async forget(name: ServerName): Promise<void> {
-    await this.disconnect(name);
+    await this.closeServer(name);
     this.states.delete(name);
     this.stderr.delete(name);
+    this.autoReconnects.delete(name);
+    this.protocolLog.clear(name);
   }
 
+  /** Closes every connection for good (app shutdown): later connects are refused. */
   async closeAll(): Promise<void> {
-    await Promise.all([...this.connections.keys()].map((name) => this.disconnect(name)));
+    this.shutDown = true;
+    for (const timer of this.reconnectTimers.values()) clearTimeout(timer);
+    this.reconnectTimers.clear();
+    await Promise.all([...this.entries.keys()].map((name) => this.disconnect(name)));
+    this.protocolLog.flush();
+  }
+
+  /** Start-up: every enabled server, a few stdio ones and more remote ones at a time. */
+  connectAtStartup(servers: ReadonlyArray<readonly [ServerName, ServerConfig]>): Promise<void> {
+    const settings = this.settings();
+    return connectInBatches(servers, { stdio: settings.stdioStartupConcurrency, remote: settings.remoteStartupConcurrency }, (name, config) =>
+      this.connect(name, config).catch(() => undefined),
+    );
+  }
+
+  /** The last lines the server wrote to stderr. */
+  stderrTail(name: ServerName, count = STDERR_LINES_KEPT): string[] {
+    return this.stderr.get(name)?.tail(count) ?? [];
   }
 
   async listTools(name: ServerName, config: ServerConfig): Promise<ToolInfo[]> {
-    const cached = this.toolsCache.get(name);
-    if (cached) return cached;
-    const client = await this.connect(name, config);
-    const tools: ToolInfo[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : {});
-      for (const tool of page.tools) {
-        tools.push({
-          server: name,
-          name: tool.name,
-          fullName: mcpToolName(name, tool.name),
-          ...(tool.title ? { title: tool.title } : {}),
-          ...(tool.description ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema as Record<string, unknown>,
-          ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
-          ...(tool.annotations ? { annotations: tool.annotations } : {}),
-        });
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
-    this.toolsCache.set(name, tools);
-    return tools;
+    const cached = this.tools.get(name);
+    if (cached && this.entries.get(name)?.key === connectionKey(name, config)) return cached;
+    return this.request(name, config, async (client) => {
+      const tools: ToolInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor ? { cursor } : {});
+        for (const tool of page.tools) {
+          tools.push({
+            server: name,
+            name: tool.name,
+            fullName: mcpToolName(name, tool.name),
+            ...(tool.title ? { title: tool.title } : {}),
+            ...(tool.description ? { description: tool.description } : {}),
+            inputSchema: tool.inputSchema as Record<string, unknown>,
+            ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
+            ...(tool.annotations ? { annotations: tool.annotations } : {}),
+          });
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+      this.tools.set(name, tools);
+      return tools;
+    });
   }
 
-  async callTool(
-    name: ServerName,
-    config: ServerConfig,
-    tool: string,
-    args: Record<string, unknown>,
-    options: { timeoutMs?: number; onProgress?: (progress: { progress: number; total?: number; message?: string }) => void } = {},
-  ): Promise<ToolCallResult> {
-    const client = await this.connect(name, config);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-    const started = performance.now();
-    try {
-      // The SDK takes request options as the third argument; a progress token is only
-      // sent when onprogress is given.
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: timeoutMs,
-        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-      });
-      const durationMs = performance.now() - started;
-      const content: ContentBlock[] = Array.isArray(result.content)
-        ? (result.content as ContentBlock[])
-        : // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
-          [{ type: 'text', text: JSON.stringify(result.toolResult ?? null, null, 2) }];
-      return {
-        content,
-        ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
-        isError: result.isError === true,
-        durationMs,
-      };
-    } catch (error) {
-      throw new AppError('failed', `${name}: ${describeCallError(error, timeoutMs)}`);
+  async callTool(name: ServerName, config: ServerConfig, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+    const settings = this.settings();
+    const maxTotal = options.maxTotalTimeoutMs ?? settings.maxTotalCallTimeoutMs;
+    const timeoutMs = Math.min(options.timeoutMs ?? config.callTimeoutMs ?? settings.callTimeoutMs, maxTotal);
+    const reset = options.resetTimeoutOnProgress ?? settings.resetTimeoutOnProgress;
+    // A progress token is only sent when onprogress is given, and without one the server
+    // sends no progress to reset the timeout with.
+    const onprogress = options.onProgress ?? (reset ? () => undefined : undefined);
+
+    return this.request(
+      name,
+      config,
+      async (client, signal) => {
+        const started = performance.now();
+        // Options are the third argument of callTool.
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+          timeout: timeoutMs,
+          ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
+          ...(onprogress ? { onprogress } : {}),
+          ...(signal ? { signal } : {}),
+        });
+        const durationMs = performance.now() - started;
+        const content: ContentBlock[] = Array.isArray(result.content)
+          ? (result.content as ContentBlock[])
+          : // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
+            [{ type: 'text', text: JSON.stringify(result.toolResult ?? null, null, 2) }];
+        return {
+          content,
+          ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+          isError: result.isError === true,
+          durationMs,
+        };
+      },
+      { timeoutMs, maxTotalTimeoutMs: maxTotal, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+  }
+
+  /**
+   * Runs one request on the server: connects (or reconnects) first; after an expired
+   * session, re-initializes and runs it again (SESSION_RETRY_DELAYS_MS). Errors come back
+   * as AppErrors whose message names the server and says what happened.
+   * `run` gets a fresh AbortSignal per attempt when the caller gave one.
+   */
+  async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const connection = await this.ensureConnection(name, config);
+      // The SDK never removes its abort listener: one controller per request.
+      const link = ctx.signal ? linkSignal(ctx.signal) : undefined;
+      try {
+        return await run(connection.client, link?.signal);
+      } catch (error) {
+        const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && connection.built.sessionExpired());
+        if (expired && !ctx.signal?.aborted) {
+          await this.dropConnection(name, connection);
+          if (attempt < SESSION_RETRY_DELAYS_MS.length) {
+            const wait = SESSION_RETRY_DELAYS_MS[attempt]!;
+            this.logEvent(name, `The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
+            if (wait) await delay(wait);
+            continue;
+          }
+          const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
+          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`);
+        }
+        if (isUnauthorizedError(error)) {
+          await this.dropConnection(name, connection);
+          this.setState(name, { status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}` });
+        }
+        throw new AppError(
+          'failed',
+          `${name}: ${describeCallError(error, {
+            timeoutMs: ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+            ...(ctx.maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs: ctx.maxTotalTimeoutMs } : {}),
+            aborted: ctx.signal?.aborted === true,
+            ...withReason(closeReasonOf(connection)),
+          })}`,
+        );
+      } finally {
+        link?.dispose();
+      }
     }
   }
 
-  private async open(name: ServerName, config: ServerConfig, key: string): Promise<Connection> {
+  private async ensureConnection(name: ServerName, config: ServerConfig): Promise<Connection> {
+    if (config.enabled === false) {
+      throw new AppError('failed', `${name} is disabled; enable it to connect.`);
+    }
+    // Start-up batches may still be running while the app quits: starting a server now
+    // would leave its process behind.
+    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`);
+    const key = connectionKey(name, config);
+    for (;;) {
+      const entry = this.entries.get(name);
+      if (!entry) break;
+      if (entry.key === key) return entry.promise;
+      // The config changed: the old connection goes, a new one comes.
+      await this.closeEntry(name, entry);
+    }
+    this.cancelAutoReconnect(name);
+    const entry: Entry = { key, config, cancelled: false, promise: undefined as unknown as Promise<Connection> };
+    entry.promise = this.open(name, config, entry);
+    this.entries.set(name, entry);
+    entry.promise.catch(() => {
+      if (this.entries.get(name) === entry) this.entries.delete(name);
+    });
+    return entry.promise;
+  }
+
+  private async closeServer(name: ServerName): Promise<void> {
+    this.cancelAutoReconnect(name);
+    const entry = this.entries.get(name);
+    if (entry) await this.closeEntry(name, entry);
+  }
+
+  /** Closes an entry we no longer want, whether connected or still connecting. */
+  private async closeEntry(name: ServerName, entry: Entry): Promise<void> {
+    if (this.entries.get(name) === entry) this.entries.delete(name);
+    entry.cancelled = true;
+    const connection = entry.connection;
+    if (connection) {
+      connection.closing = true;
+      this.tools.delete(name);
+      this.caches.drop(name);
+      await connection.client.close().catch(() => undefined);
+    }
+    await entry.promise.catch(() => undefined);
+  }
+
+  /** Drops a connection that turned out dead, unless it was already replaced. */
+  private async dropConnection(name: ServerName, connection: Connection): Promise<void> {
+    const entry = this.entries.get(name);
+    if (entry?.connection === connection) await this.closeEntry(name, entry);
+    else {
+      connection.closing = true;
+      await connection.client.close().catch(() => undefined);
+    }
+  }
+
+  private async open(name: ServerName, config: ServerConfig, entry: Entry): Promise<Connection> {
+    const timeoutMs = config.connectTimeoutMs ?? this.settings().connectTimeoutMs;
     this.setState(name, { status: 'pending' });
     const stderr = new LineTail(STDERR_LINES_KEPT, (line) =>
       this.options.events.emit({ type: 'server-log', server: name, stream: 'stderr', line, time: Date.now() }),
     );
     this.stderr.set(name, stderr);
+    const log = (fields: NewProtocolLogEntry) => this.protocolLog.record(name, fields);
+    const stdio = isStdioConfig(config);
+    this.logEvent(name, stdio ? `Starting ${config.command}` : `Connecting to ${'url' in config ? describeUrl(config.url) : ''}`);
 
-    let built;
+    let built: BuiltTransport;
     try {
       const launch = this.options.resolveLaunchConfig ? await this.options.resolveLaunchConfig(name, config) : config;
-      built = createTransport(launch);
+      built = await createTransport(launch, {
+        server: name,
+        requestTimeoutMs: () => this.options.httpRequestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
+        toolCallTimeoutMs: () => this.settings().maxTotalCallTimeoutMs,
+        ...(this.options.tokenProvider ? { tokenProvider: this.options.tokenProvider } : {}),
+        ideLockDir: this.lockDir,
+        stdio: {
+          onStderr: (text) => stderr.write(text),
+          onStderrEnd: () => stderr.end(),
+          onNoise: (line) => {
+            log({ direction: 'in', kind: 'noise', size: Buffer.byteLength(line), text: line });
+            this.options.events.emit({ type: 'server-log', server: name, stream: 'stdout', line, time: Date.now() });
+          },
+          onSignal: (signal) => this.logEvent(name, `Sent ${signal} to the server's processes.`),
+        },
+      });
     } catch (error) {
-      this.setState(name, { status: 'failed', error: (error as Error).message });
-      throw error;
+      if (entry.cancelled) throw cancelled(name);
+      const reason = messageOf(error);
+      this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason });
+      this.logEvent(name, `Could not connect: ${reason}`);
+      throw new AppError('failed', `${name}: ${reason}`);
     }
-    const { transport } = built;
-    built.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk.toString('utf8')));
-    built.stderr?.on('end', () => stderr.end());
+    if (entry.cancelled) {
+      await built.transport.close().catch(() => undefined);
+      throw cancelled(name);
+    }
 
-    const client = new Client(this.options.clientInfo, { capabilities: {} });
-    const connection: Connection = { key, client, transport, closing: false };
-    client.onclose = () => this.onClosed(name, connection);
+    const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
+    const logged = new LoggingTransport(guard ?? built.transport, log);
+    const client = new Client(this.options.clientInfo, { capabilities: config.roots ? { roots: { listChanged: false } } : {} });
+    if (config.roots) {
+      const roots = config.roots.map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) }));
+      client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots }));
+    }
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      this.tools.delete(name);
+    });
+    const connection: Connection = { client, built, guard, logged, established: false, closing: false };
+    entry.connection = connection;
+    client.onclose = () => this.onClosed(name, entry, connection);
 
     try {
-      await client.connect(transport, { timeout: this.connectTimeoutMs });
+      await withDeadline(client.connect(logged, { timeout: timeoutMs }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
       connection.closing = true;
       await client.close().catch(() => undefined);
-      const reason = describeConnectError(error, isStdioConfig(config) ? config.command : undefined, this.connectTimeoutMs);
-      this.setState(name, { status: 'failed', error: reason, stderrTail: stderr.tail(STDERR_LINES_IN_ERRORS) });
+      if (entry.cancelled) throw cancelled(name);
+      const reason = describeConnectError(error, {
+        ...(stdio ? { command: config.command } : {}),
+        timeoutMs,
+        ...withReason(closeReasonOf(connection)),
+      });
+      const exit = built.exit();
+      this.setState(name, {
+        status: isUnauthorizedError(error) ? 'needs-auth' : 'failed',
+        error: reason,
+        stderrTail: stderr.tail(STDERR_LINES_IN_ERRORS),
+        ...(exit ? { exit } : {}),
+      });
+      this.logEvent(name, `Could not connect: ${reason}`);
       throw new AppError('failed', `${name}: ${reason}`);
+    }
+    connection.established = true;
+    if (entry.cancelled) {
+      connection.closing = true;
+      await client.close().catch(() => undefined);
+      throw cancelled(name);
     }
 
     const serverInfo = client.getServerVersion();
     const instructions = client.getInstructions();
     this.setState(name, {
       status: 'connected',
-      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
+      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title ? { title: serverInfo.title } : {}) } } : {}),
       ...(instructions ? { instructions } : {}),
       capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+      ...(logged.protocolVersion ? { protocolVersion: logged.protocolVersion } : {}),
     });
+    this.logEvent(name, `Connected${serverInfo ? ` to ${serverInfo.name} ${serverInfo.version}` : ''}.`);
     return connection;
   }
 
-  private async close(name: ServerName, connection: Connection): Promise<void> {
-    connection.closing = true;
-    this.toolsCache.delete(name);
-    await connection.client.close().catch(() => undefined);
-  }
-
-  /** The transport closed: drop caches and the memoized connection, and report it if unexpected. */
-  private onClosed(name: ServerName, connection: Connection): void {
-    this.toolsCache.delete(name);
-    const current = this.connections.get(name);
-    void current?.then(
-      (live) => {
-        if (live === connection) this.connections.delete(name);
-      },
-      () => undefined,
-    );
-    if (connection.closing) return;
+  /** The transport closed: drop caches and the memoized connection; report it if unexpected. */
+  private onClosed(name: ServerName, entry: Entry, connection: Connection): void {
+    this.tools.delete(name);
+    this.caches.drop(name);
+    if (this.entries.get(name) === entry) this.entries.delete(name);
+    if (connection.closing) {
+      this.logEvent(name, 'Disconnected.');
+      return;
+    }
+    // Still connecting: open() reports the failure.
+    if (!connection.established) return;
+    const reason = closeReasonOf(connection) ?? 'The server closed the connection.';
+    const exit = connection.built.exit();
+    this.logEvent(name, `Connection lost: ${reason}`);
     this.setState(name, {
       status: 'failed',
-      error: 'The server closed the connection (its process exited).',
-      stderrTail: this.stderr.get(name)?.tail(STDERR_LINES_IN_ERRORS) ?? [],
+      error: reason,
+      stderrTail: this.stderrTail(name, STDERR_LINES_IN_ERRORS),
+      ...(exit ? { exit } : {}),
     });
+    if (connection.built.remote) this.scheduleAutoReconnect(name, entry.config);
+  }
+
+  /** A remote server that went away is tried again in the background, a few times a minute at most. */
+  private scheduleAutoReconnect(name: ServerName, config: ServerConfig): void {
+    const now = Date.now();
+    const recent = (this.autoReconnects.get(name) ?? []).filter((time) => now - time < 60_000);
+    if (recent.length >= AUTO_RECONNECTS_PER_MINUTE) {
+      this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
+      return;
+    }
+    recent.push(now);
+    this.autoReconnects.set(name, recent);
+    this.cancelAutoReconnect(name);
+    const timer = setTimeout(
+      () => {
+        this.reconnectTimers.delete(name);
+        if (this.entries.has(name)) return;
+        this.logEvent(name, 'Reconnecting.');
+        this.connect(name, config).catch(() => undefined);
+      },
+      250 * recent.length,
+    );
+    timer.unref?.();
+    this.reconnectTimers.set(name, timer);
+  }
+
+  private cancelAutoReconnect(name: ServerName): void {
+    const timer = this.reconnectTimers.get(name);
+    if (timer) clearTimeout(timer);
+    this.reconnectTimers.delete(name);
+  }
+
+  private logEvent(name: ServerName, text: string): void {
+    this.protocolLog.record(name, { direction: 'local', kind: 'event', size: 0, text });
   }
 
   private setState(name: ServerName, state: ServerState): void {
-    this.states.set(name, state);
+    this.states.set(name, { ...state, since: Date.now() });
     this.onStateChange?.(name);
   }
+}
 
-  /** Called after every state change; the core API turns it into a `server-state` event. */
-  onStateChange?: (name: ServerName) => void;
+function cancelled(name: ServerName): AppError {
+  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`);
+}
+
+function closeReasonOf(connection: Connection): string | undefined {
+  return connection.guard?.closeReason ?? connection.built.closeReason();
+}
+
+function withReason(reason: string | undefined): { closeReason?: string } {
+  return reason ? { closeReason: reason } : {};
+}
+
+function isConnectionClosed(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+}
+
+function describeUrl(text: string): string {
+  try {
+    return safeUrl(new URL(text));
+  } catch {
+    return 'an invalid URL';
+  }
+}
+
+/** Rejects with ConnectTimeoutError after `ms` (and calls onTimeout); the timer never holds the process. */
+function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onTimeout();
+      reject(new ConnectTimeoutError(ms));
+    }, ms);
+    timer.unref?.();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A fresh signal that follows `outer`; dispose() removes the link. */
+function linkSignal(outer: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(outer.reason);
+  if (outer.aborted) controller.abort(outer.reason);
+  else outer.addEventListener('abort', abort, { once: true });
+  return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', abort) };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

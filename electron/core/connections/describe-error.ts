@@ -1,31 +1,74 @@
 /** Turns SDK, spawn and network errors into messages a user can act on. */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
+import { RequestTimeoutError } from './transports/timeout-fetch';
 
-export function describeConnectError(error: unknown, command: string | undefined, timeoutMs: number): string {
-  const err = error as NodeJS.ErrnoException;
-  if (err?.code === 'ENOENT' && command) {
-    return `Could not start "${command}": command not found. Check the command, or give its full path.`;
-  }
-  if (err?.code === 'EACCES' && command) {
-    return `Could not start "${command}": permission denied.`;
-  }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return `Timed out after ${formatDuration(timeoutMs)} waiting for the server to answer initialize.`;
-  }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return 'The server closed the connection before it finished starting.';
-  }
-  return messageOf(error);
+export interface ConnectErrorContext {
+  /** The stdio command, to name it when it cannot be started. */
+  command?: string;
+  timeoutMs: number;
+  /** Why the transport closed, when it did (the process exited, …). */
+  closeReason?: string;
 }
 
-export function describeCallError(error: unknown, timeoutMs: number): string {
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return `The call timed out after ${formatDuration(timeoutMs)}.`;
+export function describeConnectError(error: unknown, ctx: ConnectErrorContext): string {
+  const err = error as NodeJS.ErrnoException;
+  if (err?.code === 'ENOENT' && ctx.command) {
+    return `Could not start "${ctx.command}": command not found. Check the command, or give its full path.`;
+  }
+  if (err?.code === 'EACCES' && ctx.command) {
+    return `Could not start "${ctx.command}": permission denied.`;
+  }
+  if (error instanceof ConnectTimeoutError || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+    return `Timed out after ${formatDuration(ctx.timeoutMs)} waiting for the server to answer initialize.`;
   }
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return 'The server closed the connection during the call.';
+    return `The server closed the connection before it finished starting${ctx.closeReason ? ` (${lowerFirst(stripDot(ctx.closeReason))})` : ''}.`;
   }
-  return messageOf(error);
+  if (isUnauthorizedError(error)) return `The server requires sign-in: ${messageOf(error)}`;
+  return describeNetworkError(error) ?? messageOf(error);
+}
+
+export interface CallErrorContext {
+  timeoutMs: number;
+  maxTotalTimeoutMs?: number;
+  /** The caller cancelled the call. */
+  aborted?: boolean;
+  closeReason?: string;
+}
+
+export function describeCallError(error: unknown, ctx: CallErrorContext): string {
+  // An abort rejects with the same code as a timeout; only the signal tells them apart.
+  if (ctx.aborted) return 'The call was cancelled.';
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    const data = error.data as { maxTotalTimeout?: number } | undefined;
+    if (data?.maxTotalTimeout !== undefined) {
+      return `The call took longer than the maximum total of ${formatDuration(data.maxTotalTimeout)}.`;
+    }
+    return `The call timed out after ${formatDuration(ctx.timeoutMs)}.`;
+  }
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    return `The connection closed during the call${ctx.closeReason ? `: ${ctx.closeReason}` : '.'}`;
+  }
+  if (isSessionExpiredError(error)) return messageOf(error);
+  if (isUnauthorizedError(error)) return `The server requires sign-in: ${messageOf(error)}`;
+  return describeNetworkError(error) ?? messageOf(error);
+}
+
+function describeNetworkError(error: unknown): string | undefined {
+  if (error instanceof RequestTimeoutError) return error.message;
+  const code = terminalErrorCode(error);
+  if (!code) return undefined;
+  if (code === 'ECONNREFUSED') return 'Nothing is listening at the server\'s address (connection refused).';
+  return `The connection to the server failed (${code}).`;
+}
+
+/** Our own limit on connect (start + initialize), for transports whose start can hang. */
+export class ConnectTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`Timed out after ${formatDuration(timeoutMs)} waiting for the server to answer initialize.`);
+    this.name = 'ConnectTimeoutError';
+  }
 }
 
 export function messageOf(error: unknown): string {
@@ -33,7 +76,15 @@ export function messageOf(error: unknown): string {
   return String(error);
 }
 
-function formatDuration(ms: number): string {
+export function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function stripDot(text: string): string {
+  return text.replace(/\.$/, '');
 }

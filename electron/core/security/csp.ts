@@ -18,3 +18,17 @@ export function rendererCsp(connectSources: readonly string[] = []): string {
     "object-src 'none'",
   ].join('; ');
 }
+
+/**
+ * The policy the page carries itself, in a `<meta>` tag of index.html: a second line of
+ * defence if a server ever forgets the header (both policies apply; the stricter wins).
+ * The browser host's port is not known at build time, so any loopback port may be
+ * reached; the header narrows that to the real one. `frame-ancestors` is dropped
+ * because browsers ignore it in a meta tag.
+ */
+export function rendererMetaCsp(): string {
+  return rendererCsp(['ws://127.0.0.1:*', 'ws://localhost:*'])
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+}

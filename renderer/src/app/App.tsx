@@ -1,17 +1,25 @@
-/** The window: header, then servers, tools and the selected tool side by side. */
+/** The window: header, then servers, the selected server and its tools, and the selected tool; the protocol log below. */
+import { useState } from 'react';
 import { ConfigProblems } from '../components/ConfigProblems';
 import { ExportDialog } from '../components/ExportDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import { ProjectBar } from '../components/ProjectBar';
+import { ProtocolLogView } from '../components/ProtocolLogView';
+import { ServerDetails } from '../components/ServerDetails';
 import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
+import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ToolList } from '../components/ToolList';
 import { ToolPanel } from '../components/ToolPanel';
 import { useWorkbench } from '../state/store';
 
 export function App() {
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const hostStatus = useWorkbench((s) => s.hostStatus);
+  const logOpen = useWorkbench((s) => s.logOpen);
+  const openLog = useWorkbench((s) => s.openProtocolLog);
+  const closeLog = useWorkbench((s) => s.closeProtocolLog);
   const serverForm = useWorkbench((s) => s.serverForm);
   const configDialog = useWorkbench((s) => s.configDialog);
   const openServerForm = useWorkbench((s) => s.openServerForm);
@@ -20,7 +28,15 @@ export function App() {
       <header className="app-header">
         <h1>MCP Workbench</h1>
         <ProjectBar />
-        <ThemeToggle />
+        <div className="header-actions">
+          <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
+            Protocol log
+          </button>
+          <button type="button" onClick={() => setSettingsOpen(true)}>
+            Settings
+          </button>
+          <ThemeToggle />
+        </div>
       </header>
       {hostStatus === 'lost' && (
         <p className="banner" role="alert">
@@ -30,12 +46,17 @@ export function App() {
       <ConfigProblems />
       <main className="columns">
         <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
-        <ToolList />
+        <div className="panel-stack">
+          <ServerDetails />
+          <ToolList />
+        </div>
         <ToolPanel />
       </main>
+      {logOpen && <ProtocolLogView />}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
       {configDialog?.kind === 'import' && <ImportDialog paste={configDialog.paste} />}
       {configDialog?.kind === 'export' && <ExportDialog names={configDialog.names} />}
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>
   );
 }

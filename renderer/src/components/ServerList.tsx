@@ -3,6 +3,9 @@ import { useState } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { ServerConfigBar } from './ServerConfigBar';
+import { ConnectionActions } from './ConnectionActions';
+import { IdeServerOffers } from './IdeServerOffers';
+import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
 export function ServerList({ onAdd }: { onAdd: () => void }) {
@@ -28,14 +31,13 @@ export function ServerList({ onAdd }: { onAdd: () => void }) {
           <ServerItem key={server.name} server={server} selected={server.name === selected} />
         ))}
       </ul>
+      <IdeServerOffers />
     </nav>
   );
 }
 
 function ServerItem({ server, selected }: { server: ServerView; selected: boolean }) {
   const select = useWorkbench((s) => s.selectServer);
-  const connect = useWorkbench((s) => s.connectServer);
-  const disconnect = useWorkbench((s) => s.disconnectServer);
   const remove = useWorkbench((s) => s.removeServer);
   const [actionError, setActionError] = useState<string>();
 
@@ -43,7 +45,6 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
     setActionError(undefined);
     action().catch((error: Error) => setActionError(error.message));
   };
-  const connected = server.status === 'connected';
 
   return (
     <li className={`server-item${selected ? ' selected' : ''}`} data-server={server.name}>
@@ -57,28 +58,10 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
         <StatusBadge status={server.status} />
       </button>
       <ServerConfigBar server={server} />
-      {server.error && (
-        <div className="server-error" role="alert">
-          <p>{server.error}</p>
-          {server.stderrTail && server.stderrTail.length > 0 && (
-            <details>
-              <summary>Last output</summary>
-              <pre>{server.stderrTail.join('\n')}</pre>
-            </details>
-          )}
-        </div>
-      )}
+      <ServerFailure server={server} />
       {actionError && <p className="error-text" role="alert">{actionError}</p>}
       <div className="server-actions">
-        {connected ? (
-          <button type="button" onClick={() => act(() => disconnect(server.name))}>
-            Disconnect
-          </button>
-        ) : (
-          <button type="button" disabled={server.status === 'pending'} onClick={() => act(() => connect(server.name))}>
-            {server.status === 'failed' ? 'Retry' : 'Connect'}
-          </button>
-        )}
+        <ConnectionActions server={server} />
         <button
           type="button"
           className="danger"

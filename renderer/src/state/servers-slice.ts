@@ -16,6 +16,7 @@ export interface ServersSlice {
   removeServer(name: string): Promise<void>;
   connectServer(name: string): Promise<void>;
   disconnectServer(name: string): Promise<void>;
+  reconnectServer(name: string): Promise<void>;
 }
 
 export const createServersSlice =
@@ -63,5 +64,9 @@ export const createServersSlice =
     async disconnectServer(name) {
       get().applyServerState(await api.disconnectServer({ name }));
       get().forgetTools(name);
+    },
+    async reconnectServer(name) {
+      get().forgetTools(name);
+      get().applyServerState(await api.reconnectServer({ name }));
     },
   });

@@ -9,12 +9,16 @@ import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
+import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
 
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
   CallsSlice &
+  ProtocolLogSlice &
+  SettingsSlice &
   ConfigSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
@@ -28,6 +32,8 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createServersSlice(api)(...args),
     ...createToolsSlice(api)(...args),
     ...createCallsSlice(api)(...args),
+    ...createProtocolLogSlice(api)(...args),
+    ...createSettingsSlice(api)(...args),
     ...createConfigSlice(api)(...args),
   }));
 }
@@ -50,6 +56,12 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'server-log':
       // The server console arrives with its own view; nothing keeps log lines yet.
+      break;
+    case 'protocol-log':
+      state.applyProtocolLog(event.entries);
+      break;
+    case 'settings-changed':
+      state.applySettings(event.settings);
       break;
   }
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { ProtocolLogEntry } from '../../../shared/protocol-log';
+import { ProtocolLog } from './protocol-log';
+
+describe('ProtocolLog', () => {
+  it('keeps a bounded ring per server, cuts long texts, and publishes in batches', async () => {
+    const batches: ProtocolLogEntry[][] = [];
+    const log = new ProtocolLog((entries) => batches.push(entries), { maxEntries: 3, maxChars: 1000, maxEntryChars: 10 });
+    for (let i = 1; i <= 5; i++) log.record('a', { direction: 'out', kind: 'notification', size: 1, text: `message ${i}` });
+    log.record('b', { direction: 'in', kind: 'noise', size: 30, text: 'x'.repeat(30) });
+    expect(log.entries('a').map((e) => e.text)).toEqual(['message 3', 'message 4', 'message 5']);
+    expect(log.entries('b')[0]).toMatchObject({ text: 'x'.repeat(10), truncated: true, size: 30 });
+    log.flush();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    log.clear('a');
+    expect(log.entries('a')).toEqual([]);
+  });
+
+  it('also bounds the characters kept per server', () => {
+    const log = new ProtocolLog(() => undefined, { maxEntries: 100, maxChars: 25, maxEntryChars: 100 });
+    for (let i = 0; i < 10; i++) log.record('a', { direction: 'out', kind: 'request', size: 10, text: '0123456789' });
+    expect(log.entries('a')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The protocol log's memory: a ring buffer per server, bounded in entries and in
+ * characters, with each entry's text cut at a maximum. New entries are also pushed to
+ * the renderer, batched so a chatty server does not flood the event channel.
+ */
+import type { ProtocolLogEntry } from '../../../shared/protocol-log';
+
+export interface ProtocolLogLimits {
+  /** Entries kept per server. */
+  maxEntries: number;
+  /** Characters of text kept per server. */
+  maxChars: number;
+  /** Characters kept of one entry's text. */
+  maxEntryChars: number;
+}
+
+export const DEFAULT_PROTOCOL_LOG_LIMITS: ProtocolLogLimits = {
+  maxEntries: 2000,
+  maxChars: 8 * 1024 * 1024,
+  maxEntryChars: 256 * 1024,
+};
+
+const FLUSH_MS = 50;
+
+export type NewProtocolLogEntry = Omit<ProtocolLogEntry, 'seq' | 'server' | 'time' | 'truncated'> & { time?: number };
+
+interface ServerLog {
+  entries: ProtocolLogEntry[];
+  /** Index of the oldest kept entry: dropping from the front is O(1) until compaction. */
+  start: number;
+  chars: number;
+}
+
+export class ProtocolLog {
+  private seq = 0;
+  private readonly logs = new Map<string, ServerLog>();
+  private pending: ProtocolLogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly publish: (entries: ProtocolLogEntry[]) => void = () => undefined,
+    private readonly limits: ProtocolLogLimits = DEFAULT_PROTOCOL_LOG_LIMITS,
+  ) {}
+
+  record(server: string, fields: NewProtocolLogEntry): ProtocolLogEntry {
+    const truncated = fields.text.length > this.limits.maxEntryChars;
+    const entry: ProtocolLogEntry = {
+      ...fields,
+      seq: ++this.seq,
+      server,
+      time: fields.time ?? Date.now(),
+      text: truncated ? fields.text.slice(0, this.limits.maxEntryChars) : fields.text,
+      ...(truncated ? { truncated: true } : {}),
+    };
+    const log = this.logs.get(server) ?? { entries: [], start: 0, chars: 0 };
+    this.logs.set(server, log);
+    log.entries.push(entry);
+    log.chars += entry.text.length;
+    while (log.entries.length - log.start > this.limits.maxEntries || (log.chars > this.limits.maxChars && log.entries.length - log.start > 1)) {
+      log.chars -= log.entries[log.start]!.text.length;
+      log.start++;
+    }
+    if (log.start > 1024 && log.start * 2 > log.entries.length) {
+      log.entries = log.entries.slice(log.start);
+      log.start = 0;
+    }
+    this.pending.push(entry);
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+    this.timer.unref?.();
+    return entry;
+  }
+
+  /** The server's kept entries, oldest first. */
+  entries(server: string): ProtocolLogEntry[] {
+    const log = this.logs.get(server);
+    return log ? log.entries.slice(log.start) : [];
+  }
+
+  clear(server: string): void {
+    this.logs.delete(server);
+    this.pending = this.pending.filter((entry) => entry.server !== server);
+  }
+
+  /** Pushes the batched entries now. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.publish(batch);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * A Transport that wraps another and passes everything through; subclasses override
+ * the handle* hooks to watch or change traffic. The SDK's Client takes over the
+ * callbacks of whatever it is given, so each layer owns its inner transport's.
+ */
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+
+export class ForwardingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+
+  constructor(protected readonly inner: Transport) {
+    inner.onclose = () => this.handleClose();
+    inner.onerror = (error) => this.handleError(error);
+    inner.onmessage = (message, extra) => this.handleMessage(message, extra);
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** Must stay undefined before connect: a set session id makes the Client skip initialize. */
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  protected handleClose(): void {
+    this.onclose?.();
+  }
+
+  protected handleError(error: Error): void {
+    this.onerror?.(error);
+  }
+
+  protected handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    this.onmessage?.(message, extra);
+  }
+}

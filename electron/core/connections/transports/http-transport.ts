@@ -1,0 +1,118 @@
+/**
+ * Streamable HTTP (types http and claudeai-proxy) on the SDK's transport, with what it
+ * leaves to the caller:
+ * - every request goes through fetchWithTimeout (own timer and AbortController);
+ * - an expired session (404 + JSON-RPC -32001) becomes a SessionExpiredError, and the
+ *   transport is not reused (the SDK keeps the stale session id);
+ * - close() sends DELETE (terminateSession) first, which client.close() does not;
+ * - SSE resumption: the SDK reconnects a dropped stream with Last-Event-ID, waiting the
+ *   server's `retry` when it sent one; when its attempts run out it only calls onerror,
+ *   so we close the transport, and the connection manager reconnects;
+ * - claudeai-proxy: a bearer token from the token provider, asked again once after a 401.
+ */
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isSessionExpiredError, NeedsAuthError, SessionExpiredError } from '../connection-errors';
+import { ForwardingTransport } from './forwarding-transport';
+
+/** How long close() waits for the DELETE that ends the session. */
+const TERMINATE_SESSION_WAIT_MS = 1000;
+
+/** Reconnecting a dropped SSE stream; the server's `retry` field replaces the delay. */
+export const SSE_RECONNECTION = {
+  initialReconnectionDelay: 1000,
+  maxReconnectionDelay: 30_000,
+  reconnectionDelayGrowFactor: 1.5,
+  maxRetries: 5,
+};
+
+export interface BearerSource {
+  /** The token to send; `refresh` after the server refused the last one. Undefined: sign-in needed. */
+  token(refresh: boolean): Promise<string | undefined>;
+}
+
+export interface HttpTransportOptions {
+  url: URL;
+  headers?: Record<string, string>;
+  fetch: FetchLike;
+  bearer?: BearerSource;
+}
+
+export class StreamableHttpTransport extends ForwardingTransport {
+  /** Set once the server said it no longer knows our session. */
+  sessionExpired = false;
+  closeReason: string | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(options: HttpTransportOptions) {
+    super(
+      new StreamableHTTPClientTransport(options.url, {
+        ...(options.headers ? { requestInit: { headers: options.headers } } : {}),
+        fetch: options.bearer ? withBearer(options.fetch, options.bearer) : options.fetch,
+        reconnectionOptions: SSE_RECONNECTION,
+      }),
+    );
+  }
+
+  private get http(): StreamableHTTPClientTransport {
+    return this.inner as StreamableHTTPClientTransport;
+  }
+
+  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    try {
+      await super.send(message, options);
+    } catch (error) {
+      if (isSessionExpiredError(error)) {
+        this.sessionExpired = true;
+        throw new SessionExpiredError();
+      }
+      throw error;
+    }
+  }
+
+  override close(): Promise<void> {
+    this.closing ??= (async () => {
+      // A session the server already dropped needs no DELETE.
+      if (!this.sessionExpired && this.http.sessionId) {
+        await Promise.race([this.http.terminateSession().catch(() => undefined), delay(TERMINATE_SESSION_WAIT_MS)]);
+      }
+      await this.http.close();
+    })();
+    return this.closing;
+  }
+
+  protected override handleError(error: Error): void {
+    super.handleError(error);
+    if (isSessionExpiredError(error) && !this.sessionExpired) {
+      // Seen on the event stream, outside any request: nothing will retry, so end here.
+      this.sessionExpired = true;
+      this.closeReason = 'The server ended the session.';
+      void this.close();
+    } else if (/^Maximum reconnection attempts/.test(error.message)) {
+      this.closeReason = `The server's event stream dropped and could not be resumed (${error.message})`;
+      void this.close();
+    }
+  }
+}
+
+/** Adds `Authorization: Bearer …`; after a 401, asks for a fresh token and tries once more. */
+export function withBearer(base: FetchLike, bearer: BearerSource): FetchLike {
+  const attempt = async (url: string | URL, init: RequestInit | undefined, refresh: boolean) => {
+    const token = await bearer.token(refresh);
+    if (!token) throw new NeedsAuthError('Sign in to use this server: there is no access token for it.');
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${token}`);
+    return base(url, { ...init, headers });
+  };
+  return async (url, init) => {
+    const response = await attempt(url, init, false);
+    if (response.status !== 401) return response;
+    await response.body?.cancel().catch(() => undefined);
+    return attempt(url, init, true);
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}

@@ -1,0 +1,104 @@
+/**
+ * Records every JSON-RPC message a connection sends and receives in the protocol log:
+ * direction, kind, method, id, size, and for responses the latency since their request
+ * (the method of a response is the one of the request it answers). Transport errors
+ * and the close are recorded as events.
+ */
+import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
+import type { NewProtocolLogEntry } from '../protocol-log';
+import { ForwardingTransport } from './forwarding-transport';
+
+/** Requests waiting for an answer; beyond this many the oldest are forgotten. */
+const MAX_PENDING = 10_000;
+
+interface Pending {
+  started: number;
+  method: string;
+}
+
+export type LogSink = (entry: NewProtocolLogEntry) => void;
+
+export class LoggingTransport extends ForwardingTransport {
+  /** Our requests waiting for the server's answer, and the server's waiting for ours. */
+  private readonly sent = new Map<string, Pending>();
+  private readonly received = new Map<string, Pending>();
+  /** The protocol version agreed at initialize (the Client tells the transport). */
+  protocolVersion: string | undefined;
+
+  constructor(
+    inner: ConstructorParameters<typeof ForwardingTransport>[0],
+    private readonly log: LogSink,
+  ) {
+    super(inner);
+  }
+
+  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.record('out', message);
+    return super.send(message, options);
+  }
+
+  override setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    super.setProtocolVersion(version);
+  }
+
+  protected override handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    this.record('in', message);
+    super.handleMessage(message, extra);
+  }
+
+  protected override handleError(error: Error): void {
+    this.log({ direction: 'local', kind: 'event', size: 0, text: `Transport error: ${error.message}` });
+    super.handleError(error);
+  }
+
+  protected override handleClose(): void {
+    this.sent.clear();
+    this.received.clear();
+    super.handleClose();
+  }
+
+  private record(direction: ProtocolLogDirection, message: JSONRPCMessage): void {
+    const text = JSON.stringify(message);
+    const size = Buffer.byteLength(text);
+    const now = performance.now();
+    // Our requests are answered by the server's responses, and the other way round.
+    const mine = direction === 'out' ? this.sent : this.received;
+    const theirs = direction === 'out' ? this.received : this.sent;
+
+    if ('method' in message) {
+      if ('id' in message && message.id !== undefined) {
+        remember(mine, String(message.id), { started: now, method: message.method });
+        this.log({ direction, kind: 'request', method: message.method, id: message.id, size, text });
+      } else {
+        if (message.method === 'notifications/cancelled') {
+          const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+          if (requestId !== undefined) (direction === 'out' ? this.sent : this.received).delete(String(requestId));
+        }
+        this.log({ direction, kind: 'notification', method: message.method, size, text });
+      }
+      return;
+    }
+    const id = 'id' in message ? message.id : undefined;
+    const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;
+    if (request) theirs.delete(String(id));
+    this.log({
+      direction,
+      kind: 'error' in message ? 'error' : 'response',
+      ...(request ? { method: request.method, latencyMs: Math.round((now - request.started) * 10) / 10 } : {}),
+      ...(id !== undefined && id !== null ? { id } : {}),
+      size,
+      text,
+    });
+  }
+}
+
+function remember(map: Map<string, Pending>, id: string, pending: Pending): void {
+  if (map.size >= MAX_PENDING) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  map.set(id, pending);
+}

@@ -1,0 +1,43 @@
+/**
+ * The deprecated HTTP+SSE transport (types sse and sse-ide) on the SDK's transport.
+ * Its session lives on the event stream: when the stream drops, the SDK reports an
+ * error but never onclose, and the EventSource reconnects into a new, uninitialized
+ * session. So the first stream error after start closes the transport, and the
+ * connection manager reconnects properly.
+ */
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ForwardingTransport } from './forwarding-transport';
+
+export interface SseTransportOptions {
+  url: URL;
+  headers?: Record<string, string>;
+  fetch: FetchLike;
+}
+
+export class SseTransport extends ForwardingTransport {
+  private started = false;
+  closeReason: string | undefined;
+
+  constructor(options: SseTransportOptions) {
+    super(
+      new SSEClientTransport(options.url, {
+        ...(options.headers ? { requestInit: { headers: options.headers } } : {}),
+        fetch: options.fetch,
+      }),
+    );
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    this.started = true;
+  }
+
+  protected override handleError(error: Error): void {
+    super.handleError(error);
+    if (this.started && error instanceof SseError && !this.closeReason) {
+      this.closeReason = `The server's event stream ended${error.message ? ` (${error.message})` : ''}.`;
+      void this.close().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Our stdio transport. The SDK's StdioClientTransport ends only its direct child and
+ * gives it seconds to go; ours runs the server in its own process group, ends the whole
+ * tree in at most 600 ms (see process-tree.ts), notices at once when the server exits
+ * on its own (with its exit code or signal), captures stderr, and survives stdout
+ * lines that are not JSON-RPC.
+ */
+import type { ChildProcess } from 'node:child_process';
+import spawn from 'cross-spawn';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { StdioServerConfig } from '../../../../shared/config/server-config';
+import type { ProcessExit } from '../../../../shared/domain';
+import { JsonRpcLineReader } from './json-line-reader';
+import { terminateTree, type TerminateOptions } from './process-tree';
+
+/** After the process exits, how long to wait for the rest of its output. */
+const OUTPUT_FLUSH_MS = 200;
+
+export interface StdioTransportHooks {
+  /** Text the server wrote to stderr, as it arrives. */
+  onStderr?: (text: string) => void;
+  /** stderr ended (flush an unterminated last line). */
+  onStderrEnd?: () => void;
+  /** A stdout line that is not a JSON-RPC message. */
+  onNoise?: (line: string) => void;
+  /** Each shutdown step (signal) as it is sent. */
+  onSignal?: TerminateOptions['onSignal'];
+}
+
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  /** Set once the process has exited, however it ended. */
+  exit: ProcessExit | undefined;
+  /** True when the process ended without us asking it to. */
+  exitedOnItsOwn = false;
+
+  private child: ChildProcess | undefined;
+  private closing: Promise<void> | undefined;
+  private finished = false;
+  private outputDone: Promise<void> = Promise.resolve();
+  private exited: Promise<void> = Promise.resolve();
+  private readonly reader: JsonRpcLineReader;
+
+  constructor(
+    private readonly config: StdioServerConfig,
+    private readonly hooks: StdioTransportHooks = {},
+  ) {
+    this.reader = new JsonRpcLineReader(
+      (message) => this.onmessage?.(message),
+      (line) => this.hooks.onNoise?.(line),
+    );
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Why the transport closed, when the server ended it. */
+  get closeReason(): string | undefined {
+    return this.exitedOnItsOwn && this.exit ? `The server process ${describeExit(this.exit)}.` : undefined;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('ProcessTransport already started');
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.config.command, this.config.args ?? [], {
+        // The SDK's safe default set (HOME, PATH, …), then the entry's own variables.
+        env: { ...getDefaultEnvironment(), ...this.config.env },
+        ...(this.config.cwd ? { cwd: this.config.cwd } : {}),
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own process group, so the whole tree can be signalled at once.
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+        shell: false,
+      });
+      this.child = child;
+      let spawned = false;
+      this.outputDone = new Promise((done) => child.once('close', () => done()));
+      this.exited = new Promise((done) => child.once('exit', () => done()));
+
+      child.once('spawn', () => {
+        spawned = true;
+        resolve();
+      });
+      child.once('error', (error) => {
+        if (!spawned) {
+          this.exit ??= { code: null, signal: null };
+          reject(error);
+          this.finish();
+        } else {
+          this.onerror?.(error);
+        }
+      });
+      child.once('exit', (code, signal) => this.onExit(code, signal));
+
+      child.stdout?.on('data', (chunk: Buffer) => this.reader.push(chunk));
+      child.stdout?.on('end', () => this.reader.end());
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (text: string) => this.hooks.onStderr?.(text));
+      child.stderr?.on('end', () => this.hooks.onStderrEnd?.());
+      // Writing to a process that just died: the exit handler reports it, not this.
+      child.stdin?.on('error', () => undefined);
+      child.stdout?.on('error', (error) => this.onerror?.(error));
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin?.writable || this.exit || this.closing) return Promise.reject(new Error('Not connected'));
+    return new Promise((resolve, reject) => {
+      stdin.write(`${JSON.stringify(message)}\n`, (error) => {
+        if (!error) return resolve();
+        // A broken pipe means the process is going away: its exit closes the transport,
+        // and that close (with the exit code) is the better answer for the request.
+        const timer = setTimeout(() => reject(error), OUTPUT_FLUSH_MS * 5);
+        void this.exited.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const child = this.child;
+    if (child?.pid !== undefined) {
+      try {
+        child.stdin?.end();
+      } catch {
+        // Already closed.
+      }
+      // Also when the leader already exited: its group may still hold grandchildren.
+      await terminateTree(child.pid, this.exit ? { leaderExited: true } : { onSignal: this.hooks.onSignal });
+      // Give Node a moment to report the exit; a grandchild holding the pipes must not keep us waiting.
+      await Promise.race([this.outputDone, delay(OUTPUT_FLUSH_MS)]);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.stdin?.destroy();
+    }
+    this.finish();
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exit = { code, signal };
+    if (this.closing) return;
+    this.exitedOnItsOwn = true;
+    // Read what it printed last, end whatever it left running, then report the close.
+    void Promise.race([this.outputDone, delay(OUTPUT_FLUSH_MS)]).then(() => this.close());
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.onclose?.();
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}
+
+/** "exited with code 3", "was killed by SIGKILL": how the process ended, in words. */
+export function describeExit(exit: ProcessExit): string {
+  if (exit.signal) return `was killed by ${exit.signal}`;
+  if (exit.code !== null) return `exited with code ${exit.code}`;
+  return 'could not be started';
+}

@@ -1,0 +1,126 @@
+/**
+ * Picks and builds the transport for a server entry (already resolved for launch). A
+ * transport is single-use: build one per connect.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../../shared/config/server-config';
+import type { ProcessExit } from '../../../../shared/domain';
+import { NeedsAuthError } from '../connection-errors';
+import type { TokenProvider } from '../token-provider';
+import { StreamableHttpTransport } from './http-transport';
+import { IDE_AUTH_HEADER, ideTokenFor } from './ide-lockfiles';
+import { SseTransport } from './sse-transport';
+import { ProcessTransport, type StdioTransportHooks } from './stdio-transport';
+import { fetchWithTimeout } from './timeout-fetch';
+import { WebSocketTransport } from './ws-transport';
+
+export interface TransportContext {
+  server: ServerName;
+  /** Time limit for each HTTP request to get its response headers (and for a WebSocket handshake). */
+  requestTimeoutMs: () => number;
+  /** The longer limit for a POST carrying tools/call: a server answering with plain JSON sends no headers before the result. */
+  toolCallTimeoutMs: () => number;
+  tokenProvider?: TokenProvider;
+  /** Where IDE lock files are read from. */
+  ideLockDir: string;
+  stdio?: StdioTransportHooks;
+}
+
+export interface BuiltTransport {
+  transport: Transport;
+  /** stdio servers are local processes; everything else is remote. */
+  remote: boolean;
+  /** Why the transport closed, when the other side or a guard ended it. */
+  closeReason(): string | undefined;
+  /** How a stdio server's process ended. */
+  exit(): ProcessExit | undefined;
+  /** Whether the server ended our HTTP session. */
+  sessionExpired(): boolean;
+}
+
+export async function createTransport(config: ServerConfig, ctx: TransportContext): Promise<BuiltTransport> {
+  const type = transportOf(config);
+  if (isStdioConfig(config)) {
+    const transport = new ProcessTransport(config, ctx.stdio);
+    return {
+      transport,
+      remote: false,
+      closeReason: () => transport.closeReason,
+      exit: () => transport.exit,
+      sessionExpired: () => false,
+    };
+  }
+  if (!('url' in config)) throw new Error(`A ${type} server needs a url.`);
+  const url = parseUrl(config.url, type);
+  const fetch = fetchWithTimeout((init) => (isToolCall(init) ? Math.max(ctx.toolCallTimeoutMs(), ctx.requestTimeoutMs()) : ctx.requestTimeoutMs()));
+  const remote = (transport: Transport & { closeReason?: string; sessionExpired?: boolean }): BuiltTransport => ({
+    transport,
+    remote: true,
+    closeReason: () => transport.closeReason,
+    exit: () => undefined,
+    sessionExpired: () => transport.sessionExpired === true,
+  });
+
+  switch (config.type) {
+    case 'http':
+      return remote(new StreamableHttpTransport({ url, fetch, ...headersOf(config.headers) }));
+    case 'sse':
+      return remote(new SseTransport({ url, fetch, ...headersOf(config.headers) }));
+    case 'ws':
+      return remote(new WebSocketTransport(url, { ...headersOf(config.headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }));
+    case 'sse-ide':
+    case 'ws-ide': {
+      const token = config.authToken ?? (await ideTokenFor(url, ctx.ideLockDir));
+      const headers = token ? { [IDE_AUTH_HEADER]: token } : undefined;
+      return config.type === 'ws-ide'
+        ? remote(new WebSocketTransport(url, { ...headersOf(headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }))
+        : remote(new SseTransport({ url, fetch, ...headersOf(headers) }));
+    }
+    case 'claudeai-proxy': {
+      const provider = ctx.tokenProvider;
+      if (!provider) throw new NeedsAuthError('Sign in to claude.ai to use this server.');
+      // Fail fast, before any request, when there is no token at all.
+      if (!(await provider.getToken(ctx.server))) throw new NeedsAuthError('Sign in to claude.ai to use this server.');
+      return remote(
+        new StreamableHttpTransport({
+          url,
+          fetch,
+          bearer: { token: (refresh) => provider.getToken(ctx.server, refresh ? { refresh } : {}) },
+        }),
+      );
+    }
+    default:
+      throw new Error(`The ${type} transport is not supported.`);
+  }
+}
+
+/** The SDK serializes with JSON.stringify, so the method appears exactly like this. */
+function isToolCall(init: RequestInit): boolean {
+  return init.method === 'POST' && typeof init.body === 'string' && init.body.includes('"method":"tools/call"');
+}
+
+function headersOf(headers: Record<string, string> | undefined): { headers?: Record<string, string> } {
+  return headers && Object.keys(headers).length > 0 ? { headers } : {};
+}
+
+function parseUrl(text: string, type: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`"${text}" is not a valid URL.`);
+  }
+  const schemes = type === 'ws' || type === 'ws-ide' ? ['ws:', 'wss:'] : ['http:', 'https:'];
+  if (!schemes.includes(url.protocol)) {
+    throw new Error(`A ${type} server's URL must start with ${schemes.map((s) => `${s}//`).join(' or ')}; got ${url.protocol}//.`);
+  }
+  return url;
+}
+
+/** The URL without credentials, query or fragment: safe to log and to show. */
+export function safeUrl(url: URL): string {
+  const copy = new URL(url.href);
+  const hadQuery = copy.search !== '';
+  copy.username = copy.password = copy.search = copy.hash = '';
+  return `${copy.href}${hadQuery ? '?…' : ''}`;
+}

@@ -1,0 +1,123 @@
+/**
+ * The global settings, persisted as `settings.json` in the app data folder (written
+ * atomically). Each key is read on its own: a bad value falls back to its default and
+ * is reported, without losing the others. Keys this version does not know (written by
+ * a newer one) are kept. Environment variables override a few keys for the run:
+ * MCP_TIMEOUT sets the connect timeout.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { DEFAULT_SETTINGS, SettingsSchema, type SettingKey, type Settings, type SettingsPatch, type SettingsView } from '../../../shared/api/settings';
+import { AppError } from '../../../shared/envelope';
+
+export const SETTINGS_FILE = 'settings.json';
+
+export class SettingsStore {
+  private stored: Partial<Settings> = {};
+  private unknown: Record<string, unknown> = {};
+  private problem: string | undefined;
+  /** The file could not be parsed at all: never overwrite it. */
+  private unreadable = false;
+  private readonly listeners = new Set<(view: SettingsView) => void>();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  get filePath(): string {
+    return path.join(this.dataDir, SETTINGS_FILE);
+  }
+
+  async load(): Promise<void> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      this.unreadable = true;
+      this.problem = `${this.filePath} is not valid JSON (${(error as Error).message}); using the defaults. Fix or remove it to save settings.`;
+      return;
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      this.unreadable = true;
+      this.problem = `${this.filePath} must hold a JSON object; using the defaults. Fix or remove it to save settings.`;
+      return;
+    }
+    const shape = SettingsSchema.shape;
+    const bad: string[] = [];
+    for (const [key, value] of Object.entries(json)) {
+      if (!Object.hasOwn(shape, key)) {
+        this.unknown[key] = value;
+        continue;
+      }
+      const parsed = shape[key as SettingKey].safeParse(value);
+      if (parsed.success) (this.stored as Record<string, unknown>)[key] = parsed.data;
+      else bad.push(`${key} (${parsed.error.issues[0]?.message})`);
+    }
+    if (bad.length > 0) this.problem = `${this.filePath}: using the default for ${bad.join(', ')}.`;
+  }
+
+  /** Saved values, with defaults for the rest. */
+  get values(): Settings {
+    return { ...DEFAULT_SETTINGS, ...this.stored };
+  }
+
+  /** What the app runs with: the values, with environment overrides applied. */
+  effective(): Settings {
+    const values = this.values;
+    const timeout = envTimeout(this.env);
+    return timeout === undefined ? values : { ...values, connectTimeoutMs: timeout };
+  }
+
+  view(): SettingsView {
+    const timeout = envTimeout(this.env);
+    return {
+      values: this.values,
+      defaults: DEFAULT_SETTINGS,
+      effective: this.effective(),
+      overrides: timeout === undefined ? {} : { connectTimeoutMs: `MCP_TIMEOUT=${timeout}` },
+      ...(this.problem ? { problem: this.problem } : {}),
+    };
+  }
+
+  async update(patch: SettingsPatch): Promise<SettingsView> {
+    if (this.unreadable) throw new AppError('failed', `Not saving: ${this.problem}`);
+    const parsed = SettingsSchema.partial().safeParse(patch);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError('invalid-request', `${issue?.path.join('.') || 'settings'}: ${issue?.message}`);
+    }
+    const next = { ...this.stored, ...stripUndefined(parsed.data) };
+    await fs.mkdir(this.dataDir, { recursive: true });
+    await writeFileAtomic(this.filePath, `${JSON.stringify({ ...this.unknown, ...next }, null, 2)}\n`, { mode: 0o600 });
+    this.stored = next;
+    this.problem = undefined;
+    const view = this.view();
+    for (const listener of this.listeners) listener(view);
+    return view;
+  }
+
+  onChange(listener: (view: SettingsView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** MCP_TIMEOUT in milliseconds, when set to a positive number. */
+export function envTimeout(env: NodeJS.ProcessEnv): number | undefined {
+  if (env.MCP_TIMEOUT === undefined || env.MCP_TIMEOUT.trim() === '') return undefined;
+  const value = Number(env.MCP_TIMEOUT);
+  return Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

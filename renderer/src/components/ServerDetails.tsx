@@ -1,0 +1,105 @@
+/**
+ * The selected server at a glance: its state, what it says it is (name, version,
+ * protocol, instructions, capabilities), why it failed, and the connection actions.
+ */
+import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
+import type { ServerView } from '../../../shared/domain';
+import { useWorkbench } from '../state/store';
+import { ConnectionActions } from './ConnectionActions';
+import { ServerFailure } from './ServerFailure';
+import { StatusBadge } from './StatusBadge';
+
+export function ServerDetails() {
+  const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
+  const openLog = useWorkbench((s) => s.openProtocolLog);
+  if (!server) return null;
+  const info = server.serverInfo;
+
+  return (
+    <section className="panel server-details" aria-label="Server details">
+      <div className="panel-header">
+        <h2>{server.name}</h2>
+        <StatusBadge status={server.status} />
+      </div>
+      <dl className="facts">
+        <dt>Transport</dt>
+        <dd>
+          {transportOf(server.config)} · <code>{targetOf(server.config)}</code>
+        </dd>
+        {info && (
+          <>
+            <dt>Server</dt>
+            <dd>
+              {info.title ?? info.name} {info.version}
+            </dd>
+          </>
+        )}
+        {server.protocolVersion && (
+          <>
+            <dt>Protocol</dt>
+            <dd>{server.protocolVersion}</dd>
+          </>
+        )}
+        {server.since && (
+          <>
+            <dt>Since</dt>
+            <dd>{new Date(server.since).toLocaleTimeString()}</dd>
+          </>
+        )}
+      </dl>
+      <ServerFailure server={server} openOutput />
+      <div className="details-actions">
+        <ConnectionActions server={server} />
+        <button type="button" onClick={() => openLog(server.name)}>
+          Protocol log
+        </button>
+      </div>
+      {server.instructions && (
+        <details>
+          <summary>Instructions</summary>
+          <p className="instructions">{server.instructions}</p>
+        </details>
+      )}
+      {server.capabilities && <Capabilities capabilities={server.capabilities} />}
+    </section>
+  );
+}
+
+function Capabilities({ capabilities }: { capabilities: NonNullable<ServerView['capabilities']> }) {
+  const entries = Object.entries(capabilities);
+  return (
+    <details>
+      <summary>Capabilities ({entries.length})</summary>
+      {entries.length === 0 ? (
+        <p className="empty">The server declares no capabilities.</p>
+      ) : (
+        <ul className="capabilities">
+          {entries.map(([name, value]) => {
+            const flags = value && typeof value === 'object' ? Object.entries(value).filter(([, on]) => on === true).map(([flag]) => flag) : [];
+            return (
+              <li key={name}>
+                <code>{name}</code>
+                {flags.length > 0 && <span className="muted"> ({flags.join(', ')})</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+/** The command or URL, without a URL's query (it may carry a key). */
+function targetOf(config: ServerConfig): string {
+  if ('url' in config && typeof config.url === 'string') {
+    try {
+      const url = new URL(config.url);
+      const query = url.search ? '?…' : '';
+      url.search = url.hash = url.username = url.password = '';
+      return `${url.href}${query}`;
+    } catch {
+      return config.url;
+    }
+  }
+  return 'command' in config ? String(config.command) : '';
+}

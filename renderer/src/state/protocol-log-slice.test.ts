@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AppApi } from '../../../shared/api';
+import type { ProtocolLogEntry } from '../../../shared/protocol-log';
+import { applyEvent, createWorkbenchStore } from './store';
+
+const entry = (seq: number, server = 'a'): ProtocolLogEntry => ({ seq, server, time: seq, direction: 'out', kind: 'request', method: 'ping', id: seq, size: 1, text: '{}' });
+
+describe('protocol log slice', () => {
+  it('loads the snapshot of the chosen server, keeps events that raced it, and ignores other servers', async () => {
+    let release: (entries: ProtocolLogEntry[]) => void = () => undefined;
+    const api = {
+      getProtocolLog: vi.fn(() => new Promise<ProtocolLogEntry[]>((resolve) => (release = resolve))),
+      clearProtocolLog: vi.fn(async () => undefined),
+    } as unknown as AppApi;
+    const store = createWorkbenchStore(api);
+    store.getState().openProtocolLog('a');
+    expect(store.getState()).toMatchObject({ logOpen: true, logServer: 'a', logLoading: true });
+    applyEvent(store, { type: 'protocol-log', entries: [entry(3), entry(4, 'b')] });
+    release([entry(1), entry(2)]);
+    await vi.waitFor(() => expect(store.getState().logLoading).toBe(false));
+    expect(store.getState().logEntries.map((e) => e.seq)).toEqual([1, 2, 3]);
+
+    store.getState().setLogFilter({ search: 'x', kind: undefined });
+    expect(store.getState().logFilter).toEqual({ search: 'x' });
+    store.getState().setLogFilter({ search: '' });
+    expect(store.getState().logFilter).toEqual({});
+
+    await store.getState().clearLog();
+    expect(api.clearProtocolLog).toHaveBeenCalledWith({ server: 'a' });
+    expect(store.getState().logEntries).toEqual([]);
+
+    store.getState().closeProtocolLog();
+    applyEvent(store, { type: 'protocol-log', entries: [entry(9)] });
+    expect(store.getState().logEntries).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The protocol log view: which server it shows, its entries (fetched when opened, then
+ * kept up to date from events), the filter, and export. Bounded like the core's log.
+ */
+import type { StateCreator } from 'zustand';
+import type { ProtocolLogExport } from '../../../shared/api/protocol-log';
+import type { ProtocolLogEntry, ProtocolLogFilter } from '../../../shared/protocol-log';
+import type { WorkbenchState } from './store';
+
+/** Entries kept in the view, as the core keeps per server. */
+export const MAX_LOG_ENTRIES = 2000;
+
+export interface ProtocolLogSlice {
+  logOpen: boolean;
+  logServer?: string;
+  logEntries: ProtocolLogEntry[];
+  logLoading: boolean;
+  logError?: string;
+  logFilter: ProtocolLogFilter;
+  openProtocolLog(server?: string): void;
+  closeProtocolLog(): void;
+  showLogOf(server: string): Promise<void>;
+  setLogFilter(patch: Partial<ProtocolLogFilter>): void;
+  applyProtocolLog(entries: ProtocolLogEntry[]): void;
+  clearLog(): Promise<void>;
+  exportLog(): Promise<ProtocolLogExport | undefined>;
+}
+
+export const createProtocolLogSlice =
+  (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ProtocolLogSlice> =>
+  (set, get) => ({
+    logOpen: false,
+    logEntries: [],
+    logLoading: false,
+    logFilter: {},
+    openProtocolLog(server) {
+      const target = server ?? get().logServer ?? get().selectedServer ?? get().servers[0]?.name;
+      set({ logOpen: true });
+      if (target) void get().showLogOf(target);
+    },
+    closeProtocolLog() {
+      set({ logOpen: false });
+    },
+    async showLogOf(server) {
+      set({ logServer: server, logEntries: [], logLoading: true, logError: undefined });
+      try {
+        const entries = await api.getProtocolLog({ server });
+        if (get().logServer !== server) return;
+        // Events may have arrived while we waited: keep those newer than the snapshot.
+        const last = entries.at(-1)?.seq ?? 0;
+        const newer = get().logEntries.filter((entry) => entry.seq > last);
+        set({ logEntries: [...entries, ...newer].slice(-MAX_LOG_ENTRIES), logLoading: false });
+      } catch (error) {
+        if (get().logServer === server) set({ logLoading: false, logError: (error as Error).message });
+      }
+    },
+    setLogFilter(patch) {
+      set((state) => ({ logFilter: withoutEmpty({ ...state.logFilter, ...patch }) }));
+    },
+    applyProtocolLog(entries) {
+      const { logOpen, logServer, logEntries } = get();
+      if (!logOpen || !logServer) return;
+      const mine = entries.filter((entry) => entry.server === logServer);
+      if (mine.length > 0) set({ logEntries: [...logEntries, ...mine].slice(-MAX_LOG_ENTRIES) });
+    },
+    async clearLog() {
+      const server = get().logServer;
+      if (!server) return;
+      await api.clearProtocolLog({ server });
+      set({ logEntries: [] });
+    },
+    async exportLog() {
+      const server = get().logServer;
+      if (!server) return undefined;
+      return api.exportProtocolLog({ server, filter: get().logFilter });
+    },
+  });
+
+function withoutEmpty(filter: ProtocolLogFilter): ProtocolLogFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== '')) as ProtocolLogFilter;
+}

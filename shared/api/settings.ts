@@ -1,0 +1,64 @@
+/**
+ * Global settings: one strict schema with a default per key. A later feature adds its
+ * setting by adding a key here (schema + default); the store, the API and the file
+ * format pick it up without further changes.
+ */
+import { z } from 'zod';
+import type { ChannelTable } from './channel-table';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const millis = (min: number, max: number) =>
+  z.number().int('must be a whole number of milliseconds').min(min, `must be at least ${min} ms`).max(max, `must be at most ${max} ms`);
+const count = (max: number) => z.number().int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`);
+
+export const SettingsSchema = z.strictObject({
+  /** How long a server may take to answer initialize. MCP_TIMEOUT overrides it when set. */
+  connectTimeoutMs: millis(100, 10 * 60 * 1000),
+  /** Local (stdio) servers started at once at start-up: each is a process. */
+  stdioStartupConcurrency: count(32),
+  /** Remote servers connected at once at start-up. */
+  remoteStartupConcurrency: count(200),
+  /** How long a tool call may wait for its answer (or, with reset on progress, for the next progress). */
+  callTimeoutMs: millis(100, DAY_MS),
+  /** The most a tool call may take in total, however much progress it reports. */
+  maxTotalCallTimeoutMs: millis(100, DAY_MS),
+  /** Progress notifications restart the call timeout (up to the maximum total). */
+  resetTimeoutOnProgress: z.boolean(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Settings = {
+  connectTimeoutMs: 30_000,
+  stdioStartupConcurrency: 3,
+  remoteStartupConcurrency: 20,
+  callTimeoutMs: 60_000,
+  maxTotalCallTimeoutMs: 10 * 60 * 1000,
+  resetTimeoutOnProgress: true,
+};
+
+export const SettingsPatchSchema = SettingsSchema.partial();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export interface SettingsView {
+  /** What is saved (or the default where nothing is). */
+  values: Settings;
+  defaults: Settings;
+  /** What the app actually uses: `values` with environment overrides applied. */
+  effective: Settings;
+  /** Keys overridden from outside, with what overrides them (e.g. "MCP_TIMEOUT=5000"). */
+  overrides: Partial<Record<SettingKey, string>>;
+  /** A problem with the settings file (unreadable, or a value replaced by its default). */
+  problem?: string;
+}
+
+export interface SettingsApi {
+  getSettings(): Promise<SettingsView>;
+  /** Saves the given keys; the others keep their values. */
+  updateSettings(request: SettingsPatch): Promise<SettingsView>;
+}
+
+export const settingsChannels: ChannelTable<SettingsApi> = {
+  getSettings: { channel: 'settings:get', request: z.undefined() },
+  updateSettings: { channel: 'settings:update', request: SettingsPatchSchema },
+};
