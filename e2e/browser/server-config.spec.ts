@@ -38,7 +38,9 @@ test('creates a server of every transport through the forms, and edits one', asy
   const wb = new WorkbenchPage(page);
   await wb.addStdioServer('local-tool', process.execPath, [fixtureServer('basic-stdio')], 'LOG_LEVEL=debug');
   await expect(wb.server('local-tool').getByText('Connected')).toBeVisible();
-  await expect(wb.server('local-tool').locator('.command-path')).toContainText(process.execPath);
+  // The details show where the command was found on the login shell's PATH.
+  await wb.server('local-tool').getByRole('button', { name: /^local-tool/ }).click();
+  await expect(page.getByRole('region', { name: 'Server details' }).locator('.command-path')).toHaveText(process.execPath);
 
   const remotes: Array<{ name: string; type: string; url: string; extra?: (d: Locator) => Promise<void> }> = [
     {

@@ -216,6 +216,19 @@ describe('connections follow the config', () => {
   });
 });
 
+describe('project servers wait for the user', () => {
+  it('opening a project whose .mcp.json hides a running user server stops it instead of starting the project entry', async () => {
+    const { api } = await start();
+    await api.addServer({ name: 'same', config: { command: 'node', args: [fixtureServer('basic-stdio')] } });
+    const marker = path.join(root, 'project-command-ran');
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { same: { command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
+    await api.openProject({ path: project });
+    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'same' && s.scope === 'project' && s.status === 'disconnected'), 'the user server to stop');
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(fs.access(marker)).rejects.toThrow();
+  });
+});
+
 describe('import and export', () => {
   it('lists the files of other clients it finds, and imports from Claude Desktop with conflict handling', async () => {
     const desktop = path.join(home, '.config', 'Claude', 'claude_desktop_config.json');

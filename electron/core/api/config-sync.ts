@@ -2,8 +2,9 @@
  * Keeps connections in step with the config files. After any change (ours, another
  * program's, or a project opened or closed): a server that is gone is closed; a
  * connected server whose entry changed reconnects with the new entry, except that a
- * project server changed by another program (a `git pull`, say) is disconnected instead,
- * so no newly written command runs without the user asking; a disabled one is closed;
+ * project entry that changed or took over by itself (a `git pull`, or opening a project
+ * whose `.mcp.json` hides a running user server) disconnects instead, so no command from
+ * a project file runs without the user asking; a disabled one is closed;
  * and newly appearing user and local servers connect when the app auto-connects.
  * Project servers never start by themselves: a `.mcp.json` may come from anywhere.
  */
@@ -14,6 +15,8 @@ import { runWithConcurrency } from '../util/concurrency';
 import type { CoreContext } from './core-context';
 
 const STDIO_STARTUP_BATCH = 3;
+/** Background work reports through server states; a rejection must not end the process. */
+const ignore = () => undefined;
 
 interface Snapshot {
   key: string;
@@ -30,7 +33,7 @@ export function createConfigSync(ctx: CoreContext, options: { autoConnect: boole
     for (const [name] of previous) {
       if (!next.has(name)) {
         ctx.launchInfo.delete(name);
-        void ctx.connections.forget(name);
+        void ctx.connections.forget(name).catch(ignore);
       }
     }
     for (const [name, now] of next) {
@@ -40,9 +43,11 @@ export function createConfigSync(ctx: CoreContext, options: { autoConnect: boole
       const status = ctx.connections.state(name).status;
       const live = status === 'connected' || status === 'pending';
       if (!isEnabled(config)) {
-        if (live) void ctx.connections.disconnect(name);
+        if (live) void ctx.connections.disconnect(name).catch(ignore);
       } else if (before && live) {
-        if (change.external && now.scope === 'project') void ctx.connections.disconnect(name);
+        // A project entry that took over by itself (another program wrote it, or opening the
+        // project uncovered it) waits for the user; an edit made here restarts the server.
+        if (now.scope === 'project' && (change.external || change.project)) void ctx.connections.disconnect(name).catch(ignore);
         else toConnect.push(name);
       } else if (!before && options.autoConnect && (change.external || change.project) && now.scope !== 'project') {
         toConnect.push(name);

@@ -95,7 +95,7 @@ export function createServersApi(ctx: CoreContext): ServersApi {
       ctx.events.emit({ type: 'servers-changed' });
       // A lower scope's entry of the same name now takes over (a project one waits for the user).
       const uncovered = wasInUse ? registry.find(name) : undefined;
-      if (uncovered && uncovered.scope !== 'project') void ctx.connectQuietly(name);
+      if (uncovered && uncovered.scope !== 'project') void ctx.connectQuietly(name).catch(() => undefined);
     },
 
     async moveServer({ name, from, to }) {

@@ -1,7 +1,8 @@
 /**
  * A server's configuration at a glance, inside its list item: its scope (and what it
- * overrides), where its command was found, and the config actions: edit, duplicate,
- * move to another scope, enable or disable.
+ * overrides), why its command cannot be launched (if so), and the config actions: edit,
+ * duplicate, move to another scope, enable or disable. Where the command was found is
+ * in the server's details.
  */
 import { useState } from 'react';
 import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
@@ -28,11 +29,6 @@ export function ServerConfigBar({ server }: { server: ServerView }) {
   return (
     <div className="server-config">
       <ScopeBadge scope={scope} shadows={server.shadows} />
-      {server.launch?.commandPath && (
-        <span className="command-path" title="Where the command was found on the login shell's PATH">
-          <span className="muted">runs</span> <code>{server.launch.commandPath}</code>
-        </span>
-      )}
       {server.launch?.problem && !server.error && <span className="launch-problem">{server.launch.problem}</span>}
       <div className="server-config-actions">
         <button type="button" onClick={() => openForm({ mode: 'edit', name: server.name, scope })}>
