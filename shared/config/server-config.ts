@@ -125,12 +125,6 @@ export function isStdioConfig(config: ServerConfig): config is StdioServerConfig
   return transportOf(config) === 'stdio';
 }
 
-/** Remote transports carrying `headers` (the IDE and proxy variants have none). */
-export function hasHeaders(config: ServerConfig): config is SseServerConfig | HttpServerConfig | WsServerConfig {
-  const type = transportOf(config);
-  return type === 'sse' || type === 'http' || type === 'ws';
-}
-
 /** Fields only MCP Workbench reads; exports for other clients leave them out. */
 export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes'] as const;
 

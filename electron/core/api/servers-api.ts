@@ -6,8 +6,7 @@ import type { ServersApi } from '../../../shared/api/servers';
 import { AppError } from '../../../shared/envelope';
 import { secretKeysOf } from '../../../shared/config/secret-ref';
 import { isStdioConfig, type ServerConfig } from '../../../shared/config/server-config';
-import { cloneSecrets, releaseSecrets, storeSecretFields } from '../config/secret-fields';
-import { usedKeys } from '../config/transfer-service';
+import { cloneSecrets, releaseSecrets, storeSecretFields, usedKeys } from '../config/secret-fields';
 import type { CoreContext } from './core-context';
 
 export function createServersApi(ctx: CoreContext): ServersApi {

@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../../../shared/config/server-config';
-import { describeSecretField, isSecretRef, secretCapableFields, secretKeyOf, secretRef, type SecretFieldPath } from '../../../shared/config/secret-ref';
+import { describeSecretField, isSecretRef, secretCapableFields, secretKeyOf, secretKeysOf, secretRef, type SecretFieldPath } from '../../../shared/config/secret-ref';
 import type { SecretStore } from '../secrets/secret-store';
+import type { ServerRegistry } from './server-registry';
 
 export function newSecretKey(server: string, path: SecretFieldPath): string {
   const readable = `${server}.${describeSecretField(path)}`.replace(/[^A-Za-z0-9_.-]/g, '_');
@@ -68,4 +69,11 @@ export async function cloneSecrets(config: ServerConfig, store: SecretStore, ser
 /** Deletes the given keys, except those some entry still refers to. */
 export async function releaseSecrets(keys: Iterable<string>, store: SecretStore, stillUsed: ReadonlySet<string>): Promise<void> {
   for (const key of new Set(keys)) if (!stillUsed.has(key)) await store.delete(key);
+}
+
+/** Every secret key an entry of an open scope still refers to. */
+export function usedKeys(registry: ServerRegistry): Set<string> {
+  const used = new Set<string>();
+  for (const scope of registry.availableScopes()) for (const entry of registry.entriesOf(scope)) for (const key of secretKeysOf(entry.config)) used.add(key);
+  return used;
 }

@@ -30,7 +30,7 @@ import { SourceError, type ParsedSource } from './formats/types';
 import { asObject, mapConfigStrings } from './formats/variables';
 import { knownSources, type SourceLocator } from './import-sources';
 import { parseJsonText } from './json-text';
-import { cloneSecrets, releaseSecrets, setAtPath, storeSecretFields } from './secret-fields';
+import { cloneSecrets, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
 import type { ServerRegistry } from './server-registry';
 
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
@@ -263,12 +263,5 @@ function stripSecretCapable(config: ServerConfig): Record<string, unknown> {
     out.oauth = oauth;
   }
   return out;
-}
-
-/** Every secret key some entry of some scope still refers to. */
-export function usedKeys(registry: ServerRegistry): Set<string> {
-  const used = new Set<string>();
-  for (const scope of registry.availableScopes()) for (const entry of registry.entriesOf(scope)) for (const key of secretKeysOf(entry.config)) used.add(key);
-  return used;
 }
 

@@ -50,7 +50,10 @@ export function ExportDialog({ names: preselected }: { names?: string[] | undefi
       await navigator.clipboard.writeText(result.text);
       setMessage('Copied to the clipboard.');
     } catch {
-      setMessage('The clipboard is not available here: select the text and copy it.');
+      // Without clipboard permission (a sandboxed window may have none), copy the selection.
+      const textarea = root.current?.querySelector<HTMLTextAreaElement>('#export-text');
+      textarea?.select();
+      setMessage(textarea && document.execCommand('copy') ? 'Copied to the clipboard.' : 'The clipboard is not available here: the text is selected, copy it with Ctrl+C or ⌘C.');
     }
   };
 

@@ -258,6 +258,12 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                           <code className="summary">{c.summary}</code>
                           {c.error && <p className="field-error">Cannot import: {c.error}</p>}
                           {c.secretFields.length > 0 && <p className="muted">To the secret store: {c.secretFields.join(', ')}</p>}
+                          {c.existsIn.some((s) => s !== scope) && (
+                            <p className="muted">
+                              Also defined in the {c.existsIn.filter((s) => s !== scope).map((s) => SCOPE_LABELS[s].toLowerCase()).join(' and ')} scope (local wins over
+                              project over user).
+                            </p>
+                          )}
                         </td>
                       </tr>
                     );
