@@ -36,7 +36,7 @@ describe('ConnectionManager with a real stdio server', () => {
     await m.connect('basic', basic);
     expect(m.state('basic')).toMatchObject({ status: 'connected', serverInfo: { name: 'basic-fixture', version: '1.2.3' }, instructions: 'A fixture server for tests.' });
     const tools = await m.listTools('basic', basic);
-    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'echo', 'fail', 'pid', 'progress']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'client-capabilities', 'echo', 'fail', 'pid', 'progress']);
     expect(tools.find((t) => t.name === 'echo')).toMatchObject({ fullName: 'mcp__basic__echo', title: 'Echo', annotations: { readOnlyHint: true } });
     expect(events.some((e) => e.type === 'server-log' && e.line === 'basic-fixture: started')).toBe(true);
   });
@@ -228,6 +228,23 @@ describe('states, memoization and timeouts', () => {
     expect(response!.size).toBe(Buffer.byteLength(response!.text));
     expect(entries.some((e) => e.kind === 'notification' && e.method === 'notifications/initialized' && e.direction === 'out')).toBe(true);
     expect(entries.find((e) => e.method === 'initialize' && e.kind === 'response')?.text).toContain('basic-fixture');
+  });
+});
+
+describe('client features', () => {
+  it('declare their capabilities in initialize and install their handlers before connecting', async () => {
+    const installed: string[] = [];
+    const m = create(undefined, {
+      clientFeatures: [
+        { capabilities: () => ({ elicitation: { form: {} } }), install: (server) => void installed.push(`elicitation:${server}`) },
+        { capabilities: () => ({ sampling: {} }), install: (server, _config, client) => void installed.push(`sampling:${server}:${typeof client.setRequestHandler}`) },
+      ],
+    });
+    const result = await m.callTool('basic', basic, 'client-capabilities', {});
+    const block = result.content[0];
+    const declared = JSON.parse(block && 'text' in block ? String(block.text) : '{}');
+    expect(declared).toMatchObject({ elicitation: { form: {} }, sampling: {} });
+    expect(installed).toEqual(['elicitation:basic', 'sampling:basic:function']);
   });
 });
 

@@ -18,6 +18,7 @@ import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
+import { mergeCapabilities, type ClientFeature } from './client-feature';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
 import { ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
@@ -69,6 +70,8 @@ export interface ConnectionManagerOptions {
   /** Where IDE lock files are read (default: Claude Code's, ~/.claude/ide). */
   ideLockDir?: string;
   httpRequestTimeoutMs?: number;
+  /** Client-side features (capabilities + handlers) installed on every new client. */
+  clientFeatures?: readonly ClientFeature[];
 }
 
 export interface CallOptions {
@@ -406,11 +409,17 @@ export class ConnectionManager {
 
     const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
     const logged = new LoggingTransport(guard ?? built.transport, log);
-    const client = new Client(this.options.clientInfo, { capabilities: config.roots ? { roots: { listChanged: false } } : {} });
+    const features = this.options.clientFeatures ?? [];
+    const capabilities = mergeCapabilities([
+      config.roots ? { roots: { listChanged: false } } : {},
+      ...features.map((feature) => feature.capabilities?.(name, config) ?? {}),
+    ]);
+    const client = new Client(this.options.clientInfo, { capabilities });
     if (config.roots) {
       const roots = config.roots.map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) }));
       client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots }));
     }
+    for (const feature of features) feature.install(name, config, client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools.delete(name);
     });
