@@ -1,6 +1,7 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
 import type { HistoryEntry } from './api/history';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
+import type { ConfigScope } from './config/scopes';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
 import type { ProtocolLogEntry } from './protocol-log';
@@ -8,6 +9,8 @@ import type { ProtocolLogEntry } from './protocol-log';
 export type AppEvent =
   | { type: 'server-state'; server: ServerView }
   | { type: 'servers-changed' }
+  /** A config file changed; `external` when another program changed it. */
+  | { type: 'config-changed'; scopes: ConfigScope[]; external: boolean }
   | { type: 'server-log'; server: string; stream: 'stderr' | 'stdout'; line: string; time: number }
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** The server said its tool list changed (notifications/tools/list_changed): list again. */

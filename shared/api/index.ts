@@ -10,14 +10,16 @@ import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { historyChannels, type HistoryApi } from './history';
 import { permissionsChannels, type PermissionsApi } from './permissions';
+import { projectChannels, type ProjectApi } from './project';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
+import { transferChannels, type TransferApi } from './transfer';
 
-export type { AddServerRequest, ServerRef } from './servers';
+export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
 export interface AppApi
@@ -29,7 +31,9 @@ export interface AppApi
     HistoryApi,
     ServerRequestsApi,
     ProtocolLogApi,
-    SettingsApi {
+    SettingsApi,
+    ProjectApi,
+    TransferApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -50,6 +54,8 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serverRequestsChannels,
   ...protocolLogChannels,
   ...settingsChannels,
+  ...projectChannels,
+  ...transferChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

@@ -3,38 +3,58 @@
  * host's WebSocket, the CLI) dispatches into. Each area of the API lives in its own
  * file; this one builds the shared pieces and joins them.
  */
+import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
-import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import { AppError } from '../../../shared/envelope';
+import type { SourceLocator } from '../config/import-sources';
+import { createLaunchResolver } from '../config/launch-resolver';
+import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
+import { ProjectMemory } from '../config/project-memory';
 import { ServerRegistry } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
-import { ProtocolLog } from '../connections/protocol-log';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
+import type { NativeDialogs } from '../platform/native-dialogs';
+import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
+import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
+import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
+import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
+import { createProjectApi } from './project-api';
 import { createProtocolLogApi } from './protocol-log-api';
 import { createResultsApi } from './results-api';
 import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
+import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Connect every enabled server at start-up (the app does; tests may not). */
+  /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
   /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
   tokenProvider?: TokenProvider;
-  /** Expands variables, fills in secrets and resolves the command's path before a launch. */
-  resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
+  /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
+  secretStore?: SecretStore;
+  /** The system's file dialogs (desktop app only). */
+  dialogs?: NativeDialogs;
+  /** Reads the login shell's environment (resolved once, on first need). */
+  shellEnv?: () => Promise<ShellEnvResult>;
+  /** Where to look for other clients' config files (tests point it at a temporary home). */
+  importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
+  /** Watch config files for changes made by other programs (default true). */
+  watchConfig?: boolean;
   /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
   desktop?: Desktop;
 }
@@ -42,29 +62,51 @@ export interface CoreOptions {
 export interface Core {
   api: AppApi;
   events: EventBus;
+  secretStore: SecretStoreInfo;
   /** Closes every connection; call before the process exits so no server is orphaned. */
   dispose(): Promise<void>;
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
-  const events = new EventBus();
-  const registry = new ServerRegistry(options.dataDir);
+  const redactor = new SecretRedactor();
+  const events = new EventBus((event) => redactEvent(event, redactor));
+  const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
+  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
   const toolKit = await createToolKit({ dataDir: options.dataDir, events, settings, ...(options.desktop ? { desktop: options.desktop } : {}) });
+
+  // The login shell is asked once; every launch then uses the same answer.
+  let shellProblem: string | undefined;
+  let environment: Promise<Env> | undefined;
+  const readShell = options.shellEnv ?? (() => readLoginShellEnv({ baseEnv: env }));
+  const getEnvironment = () =>
+    (environment ??= readShell().then((result) => {
+      shellProblem = result.problem;
+      return mergeEnvironments(env, result.env);
+    }));
+  // Started now, so the answer is usually there by the time the first server launches.
+  void getEnvironment();
+  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
+  const launchInfo = new Map();
+
   const lockDir = ideLockDir(env);
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
-    protocolLog: new ProtocolLog((entries) => events.emit({ type: 'protocol-log', entries })),
+    protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
     clientFeatures: toolKit.clientFeatures,
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
-    ...(options.resolveLaunchConfig ? { resolveLaunchConfig: options.resolveLaunchConfig } : {}),
+    resolveLaunchConfig: async (name, config) => {
+      const launch = await launcher.resolve(name, config);
+      if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
+      return launch;
+    },
   });
-  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir });
+  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
@@ -73,30 +115,65 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
-  const api: AppApi = {
-    ...createServersApi(ctx),
-    ...createConnectionsApi(ctx),
-    ...createToolsApi(ctx, toolKit),
-    ...createResultsApi(ctx, toolKit),
-    ...createPermissionsApi(toolKit),
-    ...createHistoryApi(toolKit),
-    ...createServerRequestsApi(toolKit),
-    ...createProtocolLogApi(ctx),
-    ...createSettingsApi(ctx),
-    onEvent: (listener) => events.subscribe(listener),
-  };
+  const memory = new ProjectMemory(options.dataDir);
+  const last = await memory.lastProject();
+  // A remembered project that has gone away is simply not reopened.
+  if (last) await registry.openProject(last).catch(() => undefined);
+  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
+
+  const api: AppApi = maskErrors(
+    {
+      ...createServersApi(ctx),
+      ...createConnectionsApi(ctx),
+      ...createToolsApi(ctx, toolKit),
+      ...createResultsApi(ctx, toolKit),
+      ...createPermissionsApi(toolKit),
+      ...createHistoryApi(toolKit),
+      ...createServerRequestsApi(toolKit),
+      ...createProtocolLogApi(ctx),
+      ...createSettingsApi(ctx),
+      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
+      ...createTransferApi(ctx, options.importLocator),
+      onEvent: (listener) => events.subscribe(listener),
+    },
+    redactor,
+  );
 
   if (options.autoConnect) {
-    // Not awaited: start-up must never wait for slow servers.
-    void connections.connectAtStartup(registry.list());
+    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user.
+    void connections.connectAtStartup(registry.effective().filter((entry) => entry.scope !== 'project').map((entry) => [entry.name, entry.config] as const));
   }
 
   return {
     api,
     events,
+    secretStore: secrets.info(),
     dispose: async () => {
+      registry.close();
       await connections.closeAll();
       await toolKit.history.flush();
     },
   };
+}
+
+/** Every error message leaving the core has the secret values it may quote masked. */
+function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
+  const masked: Record<string, unknown> = {};
+  for (const [method, fn] of Object.entries(api)) {
+    if (method === 'onEvent') {
+      masked[method] = fn;
+      continue;
+    }
+    masked[method] = async (request: unknown) => {
+      try {
+        return await (fn as (request: unknown) => Promise<unknown>)(request);
+      } catch (error) {
+        // The original is not attached: its message is what is being masked.
+        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message));
+        // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
+        throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
+      }
+    };
+  }
+  return masked as unknown as AppApi;
 }

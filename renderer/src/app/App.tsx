@@ -1,8 +1,12 @@
 /** The window: header, then servers, the selected server and its tools, and the selected tool; the protocol log below. */
 import { useState } from 'react';
-import { AddServerForm } from '../components/AddServerForm';
+import { ConfigProblems } from '../components/ConfigProblems';
+import { ExportDialog } from '../components/ExportDialog';
+import { ImportDialog } from '../components/ImportDialog';
+import { ProjectBar } from '../components/ProjectBar';
 import { ProtocolLogView } from '../components/ProtocolLogView';
 import { ServerDetails } from '../components/ServerDetails';
+import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
@@ -15,7 +19,6 @@ import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 
 export function App() {
-  const [adding, setAdding] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
@@ -23,10 +26,14 @@ export function App() {
   const logOpen = useWorkbench((s) => s.logOpen);
   const openLog = useWorkbench((s) => s.openProtocolLog);
   const closeLog = useWorkbench((s) => s.closeProtocolLog);
+  const serverForm = useWorkbench((s) => s.serverForm);
+  const configDialog = useWorkbench((s) => s.configDialog);
+  const openServerForm = useWorkbench((s) => s.openServerForm);
   return (
     <div className="app">
       <header className="app-header">
         <h1>MCP Workbench</h1>
+        <ProjectBar />
         <div className="header-actions">
           <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
             Protocol log
@@ -48,8 +55,9 @@ export function App() {
           Lost the connection to the MCP Workbench host. Start it again and reload this page.
         </p>
       )}
+      <ConfigProblems />
       <main className="columns">
-        <ServerList onAdd={() => setAdding(true)} />
+        <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
         <div className="panel-stack">
           <ServerDetails />
           <ToolList />
@@ -57,7 +65,9 @@ export function App() {
         <ToolPanel />
       </main>
       {logOpen && <ProtocolLogView />}
-      {adding && <AddServerForm onClose={() => setAdding(false)} />}
+      {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
+      {configDialog?.kind === 'import' && <ImportDialog paste={configDialog.paste} />}
+      {configDialog?.kind === 'export' && <ExportDialog names={configDialog.names} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
       {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}

@@ -10,6 +10,7 @@ import type { HostStatus } from '../api/ws-client';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
+import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
 import { createServerRequestsSlice, type ServerRequestsSlice } from './server-requests-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
@@ -23,7 +24,8 @@ export type WorkbenchState = ServersSlice &
   HistorySlice &
   ServerRequestsSlice &
   ProtocolLogSlice &
-  SettingsSlice & {
+  SettingsSlice &
+  ConfigSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -41,6 +43,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createServerRequestsSlice(api)(...args),
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
+    ...createConfigSlice(api)(...args),
   }));
 }
 
@@ -53,6 +56,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'servers-changed':
       void state.refreshServers();
+      break;
+    case 'config-changed':
+      state.noteConfigChange(event.scopes, event.external);
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
