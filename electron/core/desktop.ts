@@ -13,7 +13,7 @@ export interface Desktop {
    * Opens a clean http(s) URL (already checked) in the system browser. Absent: the page
    * opens it itself.
    */
-  openExternal?(url: string): Promise<void>;
+  openUrl?(url: string): Promise<void>;
   /** Asks where to save and copies the file there; undefined when the user cancelled. Absent: the page downloads it. */
   saveCopyAs?(filePath: string, suggestedName: string): Promise<string | undefined>;
 }

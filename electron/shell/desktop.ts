@@ -18,7 +18,7 @@ export function electronDesktop(currentWindow: () => BrowserWindow | undefined):
     async showItemInFolder(filePath) {
       shell.showItemInFolder(filePath);
     },
-    openExternal: (url) => openExternal(url),
+    openUrl: (url) => openExternal(url),
     async saveCopyAs(filePath, suggestedName) {
       const window = currentWindow();
       const options = { defaultPath: suggestedName, title: 'Save a copy' };

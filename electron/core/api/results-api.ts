@@ -47,8 +47,8 @@ export function createResultsApi(ctx: CoreContext, kit: ToolKit): ResultsApi {
     async openExternalUrl({ url }) {
       const verdict = checkExternalUrl(url);
       if (!verdict.ok) throw new AppError('invalid-request', `Not opening this link: ${verdict.reason}.`);
-      if (!desktop.openExternal) return { opened: false };
-      await outside('open the link', () => desktop.openExternal!(verdict.url));
+      if (!desktop.openUrl) return { opened: false };
+      await outside('open the link', () => desktop.openUrl!(verdict.url));
       return { opened: true };
     },
   };
