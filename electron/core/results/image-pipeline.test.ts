@@ -47,7 +47,7 @@ describe('fitImage (design.md §10)', () => {
   });
 
   it('falls back to 1000 px at quality 20 when nothing else fits', async () => {
-    const input = await noise(1500, 1200);
+    const input = await noise(1100, 400);
     const fitted = await fitImage(input, { maxLongEdge: 2000, maxBytes: 10_000 });
     expect(Math.max(fitted.width, fitted.height)).toBe(1000);
     expect(fitted.transformed).toMatch(/last resort/);
