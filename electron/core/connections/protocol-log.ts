@@ -49,7 +49,7 @@ export class ProtocolLog {
       seq: ++this.seq,
       server,
       time: fields.time ?? Date.now(),
-      text: truncated ? fields.text.slice(0, this.limits.maxEntryChars) : fields.text,
+      text: truncated ? detachedHead(fields.text, this.limits.maxEntryChars) : fields.text,
       ...(truncated ? { truncated: true } : {}),
     };
     const log = this.logs.get(server) ?? { entries: [], start: 0, chars: 0 };
@@ -90,4 +90,13 @@ export class ProtocolLog {
     this.pending = [];
     this.publish(batch);
   }
+}
+
+/**
+ * The start of a long text as a string of its own. A plain slice would share the whole
+ * text's memory (V8 keeps a slice as a view of its parent), so one 20 MB message would
+ * stay in memory for as long as its cut entry is kept.
+ */
+function detachedHead(text: string, chars: number): string {
+  return Buffer.from(text.slice(0, chars), 'utf8').toString('utf8');
 }

@@ -8,6 +8,7 @@ import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
 import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult } from '../../../shared/tool-results';
 import { fitImage } from './image-pipeline';
+import { jsonByteLength } from './json-size';
 import type { ResultFileStore } from './result-files';
 import { cutText, TextBudget, truncationOf } from './truncate';
 
@@ -153,7 +154,7 @@ async function cutToFile(text: string, fileName: string, mimeType: string, optio
 
 function sizeOf(raw: ToolCallResult): number {
   const { durationMs: _duration, ...wire } = raw;
-  return Buffer.byteLength(JSON.stringify(wire));
+  return jsonByteLength(wire);
 }
 
 function stringOr(value: unknown, fallback: string): string {

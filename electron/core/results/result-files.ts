@@ -14,6 +14,8 @@ import type { ResultFileRef } from '../../../shared/tool-results';
 export const RESULTS_DIR = 'results';
 export const MAX_FILES = 500;
 export const MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** Long texts are written a piece at a time, never converted to one buffer as big as they are. */
+const WRITE_CHUNK_CHARS = 1024 * 1024;
 /** Prune after this many saves (and once at start). */
 const PRUNE_EVERY = 25;
 
@@ -41,7 +43,8 @@ export class ResultFileStore {
     const folder = path.join(this.dir, id);
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, safeName(name));
-    await fs.writeFile(file, data, { mode: 0o600 });
+    if (typeof data === 'string' && data.length > WRITE_CHUNK_CHARS) await writeText(file, data);
+    else await fs.writeFile(file, data, { mode: 0o600 });
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
@@ -149,4 +152,24 @@ export function utf8Boundary(buffer: Buffer, end: number): number {
 export function safeName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 120);
   return cleaned || 'result';
+}
+
+/**
+ * Writes a long text a piece at a time (never splitting a surrogate pair). A file
+ * handle's write encodes a string into a buffer of its own that is freed as soon as the
+ * write is done; a Buffer made here would linger until the next garbage collection.
+ */
+async function writeText(file: string, text: string): Promise<void> {
+  const handle = await fs.open(file, 'w', 0o600);
+  try {
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + WRITE_CHUNK_CHARS, text.length);
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+      await handle.write(text.slice(start, end));
+      start = end;
+    }
+  } finally {
+    await handle.close();
+  }
 }

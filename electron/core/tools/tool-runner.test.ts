@@ -189,7 +189,8 @@ describe('tool runner against the tool-lab fixture', () => {
     const list = await core.api.listSavedRequests();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: saved.id, arguments: { count: 2 } });
-    const lines = (await fs.readFile(path.join(dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
-    expect(lines.length).toBe(all.length);
+    // Lines are appended in batches, shortly after the calls.
+    const lines = async () => (await fs.readFile(path.join(dataDir, 'history.jsonl'), 'utf8')).trim().split('\n');
+    await waitUntil(async () => (await lines()).length === all.length, 'every call written to history.jsonl');
   });
 });

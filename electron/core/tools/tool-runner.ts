@@ -76,14 +76,11 @@ export class ToolRunner {
       ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
       ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
     };
-    const record = (outcome: CallOutcome, summary: string, sizeBytes?: number) =>
-      this.deps.history
-        .add({ time: started, server, tool, fullName, arguments: args, outcome, summary, durationMs: performance.now() - startedAt, ...(sizeBytes !== undefined ? { sizeBytes } : {}) })
-        .then((entry) => {
-          this.deps.events.emit({ type: 'history-added', entry });
-          return entry;
-        })
-        .catch(() => undefined);
+    const record = (outcome: CallOutcome, summary: string, sizeBytes?: number) => {
+      const entry = this.deps.history.add({ time: started, server, tool, fullName, arguments: args, outcome, summary, durationMs: performance.now() - startedAt, ...(sizeBytes !== undefined ? { sizeBytes } : {}) });
+      this.deps.events.emit({ type: 'history-added', entry });
+      return entry;
+    };
 
     try {
       let raw: ToolCallResult;
@@ -103,10 +100,10 @@ export class ToolRunner {
         { callId, server, tool, ...(info?.outputSchema ? { outputSchema: info.outputSchema } : {}) },
         { files: this.deps.files, textLimitBytes: settings.resultTextLimitBytes, label: tool },
       );
-      const entry = await record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
-      return entry ? { ...result, historyId: entry.id } : result;
+      const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
+      return { ...result, historyId: entry.id };
     } catch (error) {
-      await record(controller.signal.aborted ? 'cancelled' : 'failed', messageOf(error));
+      record(controller.signal.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
     } finally {
       this.running.delete(callId);

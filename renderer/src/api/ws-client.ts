@@ -33,8 +33,9 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
     for (const call of pending.values()) call.reject(new AppError('failed', 'Lost the connection to the MCP Workbench host.'));
     pending.clear();
   });
-  socket.addEventListener('message', (message: MessageEvent<string>) => {
-    const data = JSON.parse(message.data) as WsServerMessage;
+  // Untyped MessageEvent: this file also runs in Node (the benchmarks), whose MessageEvent is not generic.
+  socket.addEventListener('message', (message: MessageEvent) => {
+    const data = JSON.parse(message.data as string) as WsServerMessage;
     if (data.kind === 'event') {
       for (const listener of listeners) listener(data.event);
       return;

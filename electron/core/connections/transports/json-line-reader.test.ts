@@ -43,4 +43,24 @@ describe('JsonRpcLineReader', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]!.result.text.length).toBe(text.length);
   });
+
+  it('keeps multi-byte characters whole across chunks and pieces, and hands over the line as read', () => {
+    const lines: string[] = [];
+    const messages: Array<{ result: { text: string } }> = [];
+    const reader = new JsonRpcLineReader(
+      (m, line) => {
+        messages.push(m as never);
+        lines.push(line);
+      },
+      () => undefined,
+    );
+    // 3- and 4-byte characters, in chunks of 7 bytes and past the 1 MB piece size.
+    const text = 'é€😀'.repeat(150_000);
+    const raw = `{"jsonrpc":"2.0", "id":4, "result":{"text":${JSON.stringify(text)}}}`;
+    const bytes = Buffer.from(`${raw}\n`);
+    for (let offset = 0; offset < 1000; offset += 7) reader.push(bytes.subarray(offset, Math.min(offset + 7, 1000)));
+    for (let offset = 1000; offset < bytes.length; offset += 65_531) reader.push(bytes.subarray(offset, offset + 65_531));
+    expect(messages[0]!.result.text).toBe(text);
+    expect(lines).toEqual([raw]);
+  });
 });

@@ -9,6 +9,7 @@ import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk
 import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
 import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';
+import { rememberText, textOf } from './message-text';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
 const MAX_PENDING = 10_000;
@@ -35,7 +36,10 @@ export class LoggingTransport extends ForwardingTransport {
   }
 
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.record('out', message);
+    // Serialized once: the transport below sends this same text.
+    const text = JSON.stringify(message);
+    rememberText(message, text);
+    this.record('out', message, text);
     return super.send(message, options);
   }
 
@@ -45,7 +49,7 @@ export class LoggingTransport extends ForwardingTransport {
   }
 
   protected override handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    this.record('in', message);
+    this.record('in', message, textOf(message));
     super.handleMessage(message, extra);
   }
 
@@ -60,8 +64,7 @@ export class LoggingTransport extends ForwardingTransport {
     super.handleClose();
   }
 
-  private record(direction: ProtocolLogDirection, message: JSONRPCMessage): void {
-    const text = JSON.stringify(message);
+  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string): void {
     const size = Buffer.byteLength(text);
     const now = performance.now();
     // Our requests are answered by the server's responses, and the other way round.

@@ -13,6 +13,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
 import { JsonRpcLineReader } from './json-line-reader';
+import { rememberText, textOf } from './message-text';
 import { terminateTree, type TerminateOptions } from './process-tree';
 
 /** After the process exits, how long to wait for the rest of its output. */
@@ -51,7 +52,10 @@ export class ProcessTransport implements Transport {
     private readonly hooks: StdioTransportHooks = {},
   ) {
     this.reader = new JsonRpcLineReader(
-      (message) => this.onmessage?.(message),
+      (message, line) => {
+        rememberText(message, line);
+        this.onmessage?.(message);
+      },
       (line) => this.hooks.onNoise?.(line),
     );
   }
@@ -113,7 +117,7 @@ export class ProcessTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin?.writable || this.exit || this.closing) return Promise.reject(new Error('Not connected'));
     return new Promise((resolve, reject) => {
-      stdin.write(`${JSON.stringify(message)}\n`, (error) => {
+      stdin.write(`${textOf(message)}\n`, (error) => {
         if (!error) return resolve();
         // A broken pipe means the process is going away: its exit closes the transport,
         // and that close (with the exit code) is the better answer for the request.

@@ -1,0 +1,51 @@
+// Bundles the benchmarks (TypeScript, importing the core from source) into
+// out/bench/*.cjs with esbuild, the way scripts/build.mjs bundles the app: npm packages
+// stay external and load from node_modules at run time.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * In a CommonJS bundle `import.meta.url` is empty; modules that find files next to
+ * themselves (e2e/fixtures/paths.ts) get their own source file's URL instead.
+ * @type {import('esbuild').Plugin}
+ */
+const sourceFileUrl = {
+  name: 'source-file-url',
+  setup(bundle) {
+    bundle.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+/** Benchmark ids: the files in bench/benchmarks/. */
+export function benchmarkIds() {
+  return readdirSync(path.join(root, 'bench', 'benchmarks'))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => name.slice(0, -3))
+    .sort();
+}
+
+export async function buildBenchmarks() {
+  await build({
+    entryPoints: benchmarkIds().map((id) => path.join(root, 'bench', 'benchmarks', `${id}.ts`)),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outdir: path.join(root, 'out', 'bench'),
+    outExtension: { '.js': '.cjs' },
+    packages: 'external',
+    sourcemap: true,
+    define: { __APP_VERSION__: JSON.stringify('bench') },
+    plugins: [sourceFileUrl],
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HISTORY_FILE, HistoryStore, type NewHistoryEntry } from './history-store';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-history-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const call = (i: number): NewHistoryEntry => ({ time: i, server: 's', tool: `t${i}`, fullName: `mcp__s__t${i}`, arguments: { i }, outcome: 'ok', summary: `call ${i}`, durationMs: 1 });
+const linesOnDisk = async () => (await fs.readFile(path.join(dir, HISTORY_FILE), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line).tool as string);
+
+describe('HistoryStore', () => {
+  it('lists an entry at once and writes a burst of calls in order, each line once', async () => {
+    const store = new HistoryStore(dir);
+    await store.load();
+    const entries = Array.from({ length: 50 }, (_, i) => store.add(call(i)));
+    expect(store.list({ limit: 1 })[0]?.id).toBe(entries[49]!.id);
+    await store.flush();
+    expect(await linesOnDisk()).toEqual(entries.map((entry) => entry.tool));
+
+    const again = new HistoryStore(dir);
+    await again.load();
+    expect(again.list({ limit: 100 }).map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id).reverse());
+  });
+
+  it('keeps the newest entries and compacts the file; a clear drops lines not yet written', async () => {
+    const store = new HistoryStore(dir, 10);
+    await store.load();
+    for (let i = 0; i < 35; i++) store.add(call(i));
+    await store.flush();
+    const lines = await linesOnDisk();
+    expect(lines.length).toBeLessThanOrEqual(20);
+    expect(lines.slice(-10)).toEqual(Array.from({ length: 10 }, (_, i) => `t${25 + i}`));
+    expect(store.list().map((entry) => entry.tool)).toEqual(Array.from({ length: 10 }, (_, i) => `t${34 - i}`));
+
+    store.add(call(100));
+    const cleared = store.clear();
+    store.add(call(101));
+    await cleared;
+    await store.flush();
+    expect(await linesOnDisk()).toEqual(['t101']);
+  });
+});
