@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,electron,renderer,scripts,tests}/**/*.test.{ts,tsx}'],
+    include: ['{shared,electron,renderer,scripts,tests,bench}/**/*.test.{ts,tsx}'],
     // Real processes and sockets: give slow machines room, never rely on timing.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -9,6 +9,7 @@
 /** @param {number} value */
 export function formatNumber(value) {
   if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   return value.toFixed(digits);

@@ -1,0 +1,85 @@
+/**
+ * Timing inside the page (Chromium), installed before the app's own scripts run.
+ *
+ * - When a response to a `listTools` request arrives on the app's WebSocket, the time is
+ *   noted before the app sees the message (the socket class is wrapped; nothing else
+ *   changes).
+ * - "Shown" means: a frame whose DOM already has what we wait for has been painted. We
+ *   check the DOM in requestAnimationFrame callbacks (just before a frame renders); once
+ *   it matches, a task posted from that callback runs after that frame is rendered, and
+ *   its time is the figure. This is accurate to within the posting delay, not a frame.
+ * - A keystroke is timed from its keydown event's timestamp (when the browser received
+ *   the input) to the first frame showing the updated tool count.
+ *
+ * Plain JavaScript in a string: it runs in the page, not in Node.
+ */
+export const PAGE_PROBE = String.raw`(() => {
+  const bench = (window.__bench = { arrivals: [], results: [] });
+  const listRequests = new Map();
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    send(data) {
+      if (typeof data === 'string' && data.includes('"method":"listTools"')) {
+        try {
+          const request = JSON.parse(data);
+          listRequests.set(request.id, request.payload && request.payload.name);
+        } catch {}
+      }
+      return super.send(data);
+    }
+    addEventListener(type, listener, options) {
+      if (type !== 'message') return super.addEventListener(type, listener, options);
+      return super.addEventListener(type, (event) => {
+        if (listRequests.size > 0 && typeof event.data === 'string') {
+          const match = /^\{"kind":"response","id":(\d+)/.exec(event.data);
+          const id = match ? Number(match[1]) : undefined;
+          if (id !== undefined && listRequests.has(id)) {
+            bench.arrivals.push({ server: listRequests.get(id), at: performance.now(), bytes: event.data.length });
+            listRequests.delete(id);
+            if (bench.onArrival) bench.onArrival();
+          }
+        }
+        return listener.call(this, event);
+      }, options);
+    }
+  };
+
+  const countText = () => {
+    const element = document.querySelector('.tool-count');
+    return element ? element.textContent : null;
+  };
+  /** Resolves with the time the first frame in which check() holds has been painted. */
+  const paintedWhen = (check) =>
+    new Promise((resolve) => {
+      const frame = () => {
+        if (!check()) return requestAnimationFrame(frame);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(null);
+      };
+      requestAnimationFrame(frame);
+    });
+
+  /** Next listTools answer: from its arrival to the frame showing "<expected> tools". */
+  bench.armList = (expected) => {
+    bench.arrivals = [];
+    bench.onArrival = () => {
+      bench.onArrival = undefined;
+      const arrival = bench.arrivals[bench.arrivals.length - 1];
+      paintedWhen(() => countText() === expected + ' tools').then((shown) =>
+        bench.results.push({ kind: 'list', server: arrival.server, ms: shown - arrival.at, bytes: arrival.bytes }),
+      );
+    };
+  };
+
+  /** Next keydown in the search box: to the frame whose tool count passes done(text). */
+  bench.armKey = (kind, expected) => {
+    const search = document.querySelector('input.tool-search');
+    search.addEventListener('keydown', (event) => {
+      const start = event.timeStamp || performance.now();
+      const done = kind === 'type' ? (text) => text !== null && text.endsWith(' match') : (text) => text === expected + ' tools';
+      paintedWhen(() => done(countText())).then((shown) => bench.results.push({ kind, ms: shown - start }));
+    }, { capture: true, once: true });
+  };
+  bench.take = () => bench.results.splice(0);
+})();`;
