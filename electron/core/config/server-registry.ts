@@ -63,6 +63,8 @@ export class ServerRegistry {
   private projectFile: ConfigFile | undefined;
   private projectDir: string | undefined;
   private readonly parsed = new Map<ConfigScope, ParsedScope>();
+  /** The last merge and the parsed scopes it was made from. */
+  private merged: { user: ParsedScope; project: ParsedScope | undefined; local: ParsedScope | undefined; entries: readonly EffectiveEntry[] } | undefined;
   private readonly watching: boolean;
 
   /** Called after every change of any scope, ours or another program's. */
@@ -113,12 +115,16 @@ export class ServerRegistry {
     this.onChange?.({ scopes: ['project', 'local'], external: false, project: true });
   }
 
-  /** The servers in use: each name from its highest-precedence scope. */
-  effective(): EffectiveEntry[] {
-    return mergeScopes({
-      user: this.scope('user').entries,
-      ...(this.projectDir ? { project: this.scope('project').entries, local: this.scope('local').entries } : {}),
-    });
+  /** The servers in use: each name from its highest-precedence scope (merged again only when a scope changed). */
+  effective(): readonly EffectiveEntry[] {
+    const user = this.scope('user');
+    const project = this.projectDir ? this.scope('project') : undefined;
+    const local = this.projectDir ? this.scope('local') : undefined;
+    const last = this.merged;
+    if (last && last.user === user && last.project === project && last.local === local) return last.entries;
+    const entries = mergeScopes({ user: user.entries, ...(project && local ? { project: project.entries, local: local.entries } : {}) });
+    this.merged = { user, project, local, entries };
+    return entries;
   }
 
   list(): Array<[ServerName, ServerConfig]> {

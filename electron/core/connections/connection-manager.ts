@@ -203,7 +203,7 @@ export class ConnectionManager {
 
   async listTools(name: ServerName, config: ServerConfig): Promise<ToolInfo[]> {
     const cached = this.tools.get(name);
-    if (cached && this.entries.get(name)?.key === connectionKey(name, config)) return cached;
+    if (cached && this.isCurrent(this.entries.get(name), name, config)) return cached;
     return this.request(name, config, async (client) => {
       const tools: ToolInfo[] = [];
       let cursor: string | undefined;
@@ -321,22 +321,26 @@ export class ConnectionManager {
     // Start-up batches may still be running while the app quits: starting a server now
     // would leave its process behind.
     if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`);
-    const key = connectionKey(name, config);
     for (;;) {
       const entry = this.entries.get(name);
       if (!entry) break;
-      if (entry.key === key) return entry.promise;
+      if (this.isCurrent(entry, name, config)) return entry.promise;
       // The config changed: the old connection goes, a new one comes.
       await this.closeEntry(name, entry);
     }
     this.cancelAutoReconnect(name);
-    const entry: Entry = { key, config, cancelled: false, promise: undefined as unknown as Promise<Connection> };
+    const entry: Entry = { key: connectionKey(name, config), config, cancelled: false, promise: undefined as unknown as Promise<Connection> };
     entry.promise = this.open(name, config, entry);
     this.entries.set(name, entry);
     entry.promise.catch(() => {
       if (this.entries.get(name) === entry) this.entries.delete(name);
     });
     return entry.promise;
+  }
+
+  /** Whether the entry is the connection for this config: the same object (every call, until the config changes) or the same key. */
+  private isCurrent(entry: Entry | undefined, name: ServerName, config: ServerConfig): boolean {
+    return entry !== undefined && (entry.config === config || entry.key === connectionKey(name, config));
   }
 
   private async closeServer(name: ServerName): Promise<void> {

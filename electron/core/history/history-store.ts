@@ -102,13 +102,19 @@ export class HistoryStore {
    * a tool call never waits for the disk.
    */
   add(fields: NewHistoryEntry): HistoryEntry {
-    const tooLarge = Buffer.byteLength(JSON.stringify(fields.arguments)) > MAX_ARGUMENT_BYTES;
-    const entry: HistoryEntry = { ...fields, id: randomUUID(), ...(tooLarge ? { arguments: {}, argumentsTooLarge: true } : {}) };
+    let entry: HistoryEntry = { ...fields, id: randomUUID() };
+    let line = JSON.stringify(entry);
+    // One serialization for the usual small call; the arguments are measured only when
+    // the whole line could hold more than MAX_ARGUMENT_BYTES of them.
+    if (line.length * 3 > MAX_ARGUMENT_BYTES && Buffer.byteLength(JSON.stringify(fields.arguments)) > MAX_ARGUMENT_BYTES) {
+      entry = { ...entry, arguments: {}, argumentsTooLarge: true };
+      line = JSON.stringify(entry);
+    }
     this.entries.push(entry);
     // shift(), not splice(0, n): V8 moves a shifted array's start in place, while splice
     // copies the whole array (17 µs a call at 1000 entries, more than the rest of a call).
     while (this.entries.length > this.limit) this.entries.shift();
-    this.unwritten.push(`${JSON.stringify(entry)}\n`);
+    this.unwritten.push(`${line}\n`);
     this.scheduleAppend();
     return entry;
   }

@@ -10,7 +10,7 @@ export class RedactingProtocolLog extends ProtocolLog {
     super(...rest);
   }
 
-  override record(...[server, fields]: Parameters<ProtocolLog['record']>): ReturnType<ProtocolLog['record']> {
-    return super.record(server, { ...fields, text: this.redactor.redact(fields.text) });
+  protected override prepareText(text: string): string {
+    return this.redactor.redact(text);
   }
 }
