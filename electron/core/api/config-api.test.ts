@@ -179,6 +179,27 @@ describe('projects and scopes', () => {
     await api.closeProject();
     expect((await api.listServers()).map((s) => [s.name, s.scope])).toEqual([['shared', 'user']]);
   });
+
+  it('a project given for one run (the CLI\'s --project) is opened but not remembered; null opens none', async () => {
+    let { api } = await start();
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    await fs.writeFile(path.join(other, PROJECT_FILE), JSON.stringify({ mcpServers: { theirs: { command: 'node' } } }));
+    await api.openProject({ path: project });
+    await core!.dispose();
+
+    core = await createCore({ dataDir, env: {}, shellEnv: async () => ({ env: {} }), project: other });
+    expect((await core.api.getConfigStatus()).project).toBe(other);
+    expect((await core.api.listServers()).map((s) => s.name)).toEqual(['theirs']);
+    await core.dispose();
+    core = await createCore({ dataDir, env: {}, shellEnv: async () => ({ env: {} }), project: null });
+    expect((await core.api.getConfigStatus()).project).toBeUndefined();
+    await core.dispose();
+    await expect(createCore({ dataDir, env: {}, project: path.join(root, 'missing') })).rejects.toThrow(/No folder at/);
+    // The remembered project is still the one the app opened.
+    ({ api } = await start());
+    expect((await api.getConfigStatus()).project).toBe(project);
+  });
 });
 
 describe('connections follow the config', () => {

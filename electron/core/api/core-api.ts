@@ -10,7 +10,7 @@ import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
 import { ProjectMemory } from '../config/project-memory';
-import { ServerRegistry } from '../config/server-registry';
+import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
@@ -49,6 +49,13 @@ export interface CoreOptions {
   importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
   /** Watch config files for changes made by other programs (default true). */
   watchConfig?: boolean;
+  /**
+   * The project for this run: a folder to open (not remembered for the next start), or
+   * null for none. Absent: the project the app had open last time.
+   */
+  project?: string | null;
+  /** Servers for this run only, in place of the three scopes (the CLI's --config and ad-hoc servers); never written anywhere. */
+  fixedServers?: FixedServers;
 }
 
 export interface Core {
@@ -64,7 +71,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const redactor = new SecretRedactor();
   const events = new EventBus((event) => redactEvent(event, redactor));
   const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
-  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
+  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true, ...(options.fixedServers ? { fixed: options.fixedServers } : {}) });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
 
@@ -104,9 +111,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
   const memory = new ProjectMemory(options.dataDir);
-  const last = await memory.lastProject();
-  // A remembered project that has gone away is simply not reopened.
-  if (last) await registry.openProject(last).catch(() => undefined);
+  if (options.project) {
+    // Asked for by name: a folder that is not there is an error the caller reports.
+    await registry.openProject(options.project).catch((error: unknown) => {
+      registry.close();
+      throw error;
+    });
+  } else if (options.project === undefined && !options.fixedServers) {
+    const last = await memory.lastProject();
+    // A remembered project that has gone away is simply not reopened.
+    if (last) await registry.openProject(last).catch(() => undefined);
+  }
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
 
   const api: AppApi = maskErrors(
@@ -152,7 +167,7 @@ function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
         return await (fn as (request: unknown) => Promise<unknown>)(request);
       } catch (error) {
         // The original is not attached: its message is what is being masked.
-        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message));
+        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind });
         // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
         throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
       }

@@ -20,7 +20,7 @@ import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, t
 import type { EventBus } from '../events/event-bus';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
-import { ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
+import { callFailureKind, connectFailureKind, ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
 import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
 import { ServerCaches } from './server-caches';
@@ -289,11 +289,11 @@ export class ConnectionManager {
             continue;
           }
           const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
-          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`);
+          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
         }
         if (isUnauthorizedError(error)) {
           await this.dropConnection(name, connection);
-          this.setState(name, { status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}` });
+          this.setState(name, { status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}`, errorKind: 'needs-auth' });
         }
         throw new AppError(
           'failed',
@@ -303,6 +303,7 @@ export class ConnectionManager {
             aborted: ctx.signal?.aborted === true,
             ...withReason(closeReasonOf(connection)),
           })}`,
+          { kind: callFailureKind(error, ctx.signal?.aborted === true) },
         );
       } finally {
         link?.dispose();
@@ -312,11 +313,11 @@ export class ConnectionManager {
 
   private async ensureConnection(name: ServerName, config: ServerConfig): Promise<Connection> {
     if (config.enabled === false) {
-      throw new AppError('failed', `${name} is disabled; enable it to connect.`);
+      throw new AppError('failed', `${name} is disabled; enable it to connect.`, { kind: 'disabled' });
     }
     // Start-up batches may still be running while the app quits: starting a server now
     // would leave its process behind.
-    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`);
+    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`, { kind: 'cancelled' });
     const key = connectionKey(name, config);
     for (;;) {
       const entry = this.entries.get(name);
@@ -398,9 +399,9 @@ export class ConnectionManager {
     } catch (error) {
       if (entry.cancelled) throw cancelled(name);
       const reason = messageOf(error);
-      this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason });
+      this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason, errorKind: connectFailureKind(error) });
       this.logEvent(name, `Could not connect: ${reason}`);
-      throw new AppError('failed', `${name}: ${reason}`);
+      throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
     }
     if (entry.cancelled) {
       await built.transport.close().catch(() => undefined);
@@ -442,11 +443,12 @@ export class ConnectionManager {
       this.setState(name, {
         status: isUnauthorizedError(error) ? 'needs-auth' : 'failed',
         error: reason,
+        errorKind: connectFailureKind(error),
         stderrTail: stderr.tail(STDERR_LINES_IN_ERRORS),
         ...(exit ? { exit } : {}),
       });
       this.logEvent(name, `Could not connect: ${reason}`);
-      throw new AppError('failed', `${name}: ${reason}`);
+      throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
     }
     connection.established = true;
     if (entry.cancelled) {
@@ -485,6 +487,7 @@ export class ConnectionManager {
     this.setState(name, {
       status: 'failed',
       error: reason,
+      errorKind: 'connection',
       stderrTail: this.stderrTail(name, STDERR_LINES_IN_ERRORS),
       ...(exit ? { exit } : {}),
     });
@@ -532,7 +535,7 @@ export class ConnectionManager {
 }
 
 function cancelled(name: ServerName): AppError {
-  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`);
+  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`, { kind: 'cancelled' });
 }
 
 function closeReasonOf(connection: Connection): string | undefined {
