@@ -4,7 +4,7 @@
  * server printed, and the exit code. With --json the same goes to stdout as the run's
  * one document, `{"error": {…}}`.
  */
-import { AppError } from '../../shared/envelope';
+import { AppError, type FailureKind } from '../../shared/envelope';
 import { isStdioConfig, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { CliError, exitCodeOf, type ExitCode } from './exit-codes';
@@ -42,18 +42,19 @@ export async function describeFailure(error: unknown, ctx: FailureContext): Prom
 
   const failure: Failure = { ...base, ...(error.kind ? { kind: error.kind } : {}) };
   if (view?.stderrTail?.length && view.status !== 'connected') failure.stderr = view.stderrTail;
-  const hint = hintFor(error, server, view, ctx, session);
+  const hint = error.kind ? hintFor(error.kind, server, view, session, ctx.timeoutMs) : undefined;
   if (hint) failure.hint = hint;
   return failure;
 }
 
-function hintFor(error: AppError, server: ServerName, view: ServerView | undefined, ctx: FailureContext, session: Session): string | undefined {
+/** What the user can do about a failure of this kind. */
+export function hintFor(kind: FailureKind, server: ServerName, view: ServerView | undefined, session: Session, timeoutMs?: number): string | undefined {
   const config = view?.config;
-  switch (error.kind) {
+  switch (kind) {
     case 'timeout':
       // A call that timed out leaves the connection up; a connect that timed out does not.
       if (view?.status === 'connected') {
-        return `Give the call more time with --timeout <ms>${ctx.timeoutMs ? ` (it had ${ctx.timeoutMs} ms)` : ''}.`;
+        return `Give the call more time with --timeout <ms>${timeoutMs ? ` (it had ${timeoutMs} ms)` : ''}.`;
       }
       return `The server did not finish starting in time. Allow it longer with MCP_TIMEOUT=<ms> (or "connectTimeoutMs" in its entry), or check that it starts on its own.`;
     case 'needs-auth':

@@ -1,9 +1,11 @@
 /** `servers list` and `servers check`. */
 import { isEnabled, isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
+import type { FailureKind } from '../../../shared/envelope';
 import { runWithConcurrency } from '../../core/util/concurrency';
 import type { CommandRun } from '../command-run';
 import { EXIT, failureKindOf, usageError, type ExitCode } from '../exit-codes';
+import { hintFor } from '../report-error';
 import type { Session, SourceOptions } from '../session';
 import { formatMs, formatTable } from '../table';
 
@@ -83,7 +85,7 @@ interface CheckResult {
   tools?: number;
   serverInfo?: ServerView['serverInfo'];
   error?: string;
-  errorKind?: string;
+  errorKind?: FailureKind;
   stderr?: string[];
   /** Skipped: disabled and not asked for by name. */
   skipped?: boolean;
@@ -170,6 +172,8 @@ export async function serversCheck(run: CommandRun, names: string[], options: So
   for (const failure of failures) {
     const lines = [`${failure.name}: ${failure.error ?? failure.status}`];
     if (failure.stderr?.length) lines.push(`  Last lines on its stderr:`, ...failure.stderr.map((line) => `    ${line}`));
+    const hint = failure.errorKind && failure.errorKind !== 'disabled' ? hintFor(failure.errorKind, failure.name, all.find((view) => view.name === failure.name), session) : undefined;
+    if (hint) lines.push(...hint.split('\n').map((line) => `  ${line}`));
     run.output.note(lines.join('\n'));
   }
   return checkExitCode(failures);
