@@ -9,6 +9,10 @@ import { runCli } from './cli/run-cli';
 
 const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 
+// A reader that went away (`mcp-workbench tools list x | head -3`) must not crash the CLI
+// before it closes its servers: what is left to write is dropped, the run ends as usual.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+
 async function exit(code: number): Promise<never> {
   // A pipe may still hold part of a big --json document: hand it all over first.
   await Promise.all([flush(process.stdout), flush(process.stderr)]);

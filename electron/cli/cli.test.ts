@@ -331,4 +331,19 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(run.stderr).toMatch(/Interrupted: closing servers/);
     expect(pidsWith(marker)).toEqual([]);
   });
+
+  it('a reader that goes away early (| true) ends the run normally, servers closed', async () => {
+    const marker = `cli-pipe-${randomUUID()}`;
+    const command = `"${node}" "${CLI}" tools list --stdio '${stdio('basic-stdio', marker)}' | true`;
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn('bash', ['-c', `set -o pipefail; ${command}`], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, stderr }));
+    });
+    expect(run.stderr).not.toMatch(/EPIPE/);
+    expect(run.code).toBe(0);
+    expect(pidsWith(marker)).toEqual([]);
+  });
 });

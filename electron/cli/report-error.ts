@@ -65,7 +65,8 @@ export function hintFor(kind: FailureKind, server: ServerName, view: ServerView 
       return `The server refused the request. mcp-workbench tools list ${session.adhoc ? '<same server options>' : server} shows what it offers and the arguments each tool takes.`;
     case 'connection': {
       const hints: string[] = [];
-      if (config && isStdioConfig(config)) {
+      // Only a process that started (and then failed) has anything to show when run by hand.
+      if (config && isStdioConfig(config) && (view?.exit || view?.stderrTail?.length)) {
         hints.push(`Check the command: run ${[config.command, ...(config.args ?? [])].join(' ')} yourself to see what it prints.`);
       } else if (config && 'url' in config) {
         hints.push(`Check that the server is running and reachable at ${config.url}.`);
