@@ -32,9 +32,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { kind?: FailureKind | undefined } = {},
+    /**
+     * `kind`: what sort of failure it is (sent along); `cause`: the underlying error, for
+     * code in the same process that needs its details (never sent).
+     */
+    options: ErrorOptions & { kind?: FailureKind | undefined } = {},
   ) {
-    super(message);
+    super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'AppError';
     if (options.kind) this.kind = options.kind;
   }

@@ -219,7 +219,7 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(echo.code).toBe(0);
     expect(echo.stdout).toBe('hello world\n');
     expect(add.code).toBe(0);
-    expect(json(add)).toMatchObject({ server: 'basic', tool: 'add', isError: false, structuredContent: { sum: 42 }, content: [{ type: 'text', text: '42' }] });
+    expect(json(add)).toMatchObject({ server: 'basic', tool: 'add', isError: false, structured: { value: { sum: 42 } }, content: [{ type: 'text', text: '42' }] });
     expect(quoted.stdout).toBe('42\n');
   });
 
@@ -280,7 +280,7 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(json<{ tools: unknown[] }>(wsRun).tools).toHaveLength(4);
   });
 
-  it('ad-hoc servers and --config write nothing into the app data folder', async () => {
+  it('ad-hoc servers and --config write nothing into the config files (nor the --config file)', async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-empty-'));
     cleanup.push(() => fs.rm(empty, { recursive: true, force: true }));
     const [adhoc, fromFile] = await Promise.all([
@@ -289,7 +289,8 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     ]);
     expect(adhoc.code).toBe(0);
     expect(fromFile).toMatchObject({ code: 0, stdout: 'x\n' });
-    expect(await fs.readdir(empty)).toEqual([]);
+    // The call is in the history like any other; no scope file, no remembered project.
+    expect((await fs.readdir(empty)).filter((name) => !['history.jsonl', 'results'].includes(name))).toEqual([]);
     expect(JSON.parse(await fs.readFile(configFile, 'utf8'))).toEqual({ mcpServers: { fromfile: { command: node, args: [fixtureServer('basic-stdio')] } } });
   });
 
@@ -306,12 +307,41 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(json(runs[3]!)).toMatchObject({ error: { message: 'No server named "nosuch".', exitCode: 2 } });
   });
 
+  it('text the app would cut comes out whole (stdout and --json); images are saved to files, their paths printed', async () => {
+    const small = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-limit-'));
+    cleanup.push(() => fs.rm(small, { recursive: true, force: true }));
+    // The smallest "Result text shown up to" the app allows.
+    await fs.writeFile(path.join(small, 'settings.json'), JSON.stringify({ resultTextLimitBytes: 1024 }));
+    const long = 'x'.repeat(5000);
+    const [human, asJson, image] = await Promise.all([
+      cli(['tools', 'call', '--stdio', stdio('basic-stdio'), 'echo', '--arg', `text=${long}`], { home: small }),
+      cli(['tools', 'call', '--stdio', stdio('basic-stdio'), 'echo', '--arg', `text=${long}`, '--json'], { home: small }),
+      cli(['tools', 'call', '--stdio', stdio('tool-lab'), 'make_image'], { home: small }),
+    ]);
+    expect(human).toMatchObject({ code: 0, stdout: `${long}\n` });
+    const block = json<{ content: Array<{ text: string; file?: { path: string } }> }>(asJson).content[0]!;
+    expect(block.text).toBe(long);
+    expect(await fs.readFile(block.file!.path, 'utf8')).toBe(long);
+    expect(image.code).toBe(0);
+    const saved = /^\[image 4000×3000 image\/png, [\d.]+ KB\] saved to (\S+\.png)$/m.exec(image.stdout);
+    expect(saved, image.stdout).not.toBeNull();
+    expect((await fs.readFile(saved![1]!)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('a question from the server (elicitation) is declined at once with a note, never waited for', async () => {
+    const run = await cli(['tools', 'call', '--stdio', stdio('tool-lab'), 'ask_form']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/decline/);
+    expect(run.stderr).toMatch(/tool-lab asked for input .*declined/);
+  });
+
   it('progress goes to stderr with --progress, never to stdout', async () => {
-    const run = await cli(['tools', 'call', 'basic', 'progress', '--arg', 'steps=3', '--progress']);
+    // Steps far apart: the SDK drops a progress notification that arrives together with the answer.
+    const run = await cli(['tools', 'call', '--url', ws.url, '--name', 'slow', 'progress', '--args', '{"steps": 3, "delayMs": 300}', '--progress']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('done after 3 steps\n');
-    expect(run.stderr).toMatch(/Calling progress on basic: 1\/3 step 1/);
-    expect(run.stderr).toMatch(/Calling progress on basic: 3\/3 step 3/);
+    expect(run.stderr).toMatch(/^Calling progress on slow: 1\/3 \([\d.]+ m?s\)$/m);
+    expect(run.stderr).toMatch(/^Done in [\d.]+ m?s\.$/m);
   });
 
   it('leaves no server process behind: after a call, and after Ctrl+C while a server is starting', async () => {

@@ -25,9 +25,10 @@ export class CommandRun {
   }
 
   async session(options: SourceOptions): Promise<Session> {
-    const { openSession } = await import('./session');
+    const [{ openSession }, { declineServerRequests }] = await Promise.all([import('./session'), import('./server-requests')]);
     this.opened = await openSession(options, this.io);
     for (const note of this.opened.notes) this.output.note(`Note: ${note}`);
+    declineServerRequests(this.opened.api, (text) => this.output.note(text));
     return this.opened;
   }
 

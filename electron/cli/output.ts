@@ -57,9 +57,13 @@ export class Output {
   }
 }
 
-/** Resolves once everything written so far has been handed to the operating system. */
+/**
+ * Resolves once everything written so far has been handed to the operating system: a
+ * write's callback runs after the writes queued before it (a pipe takes a big document
+ * in pieces, and exiting earlier would cut it).
+ */
 export function flush(stream: CliStream): Promise<void> {
   return new Promise((resolve) => {
-    if (!stream.write('', () => resolve())) resolve();
+    stream.write('', () => resolve());
   });
 }

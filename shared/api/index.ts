@@ -8,9 +8,13 @@
 import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { historyChannels, type HistoryApi } from './history';
+import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { serversChannels, type ServersApi } from './servers';
+import { resultsChannels, type ResultsApi } from './results';
+import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
@@ -18,7 +22,18 @@ import { transferChannels, type TransferApi } from './transfer';
 export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi, ProjectApi, TransferApi {
+export interface AppApi
+  extends ServersApi,
+    ConnectionsApi,
+    ToolsApi,
+    ResultsApi,
+    PermissionsApi,
+    HistoryApi,
+    ServerRequestsApi,
+    ProtocolLogApi,
+    SettingsApi,
+    ProjectApi,
+    TransferApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -33,6 +48,10 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...resultsChannels,
+  ...permissionsChannels,
+  ...historyChannels,
+  ...serverRequestsChannels,
   ...protocolLogChannels,
   ...settingsChannels,
   ...projectChannels,

@@ -4,7 +4,7 @@ import type { ToolInfo } from '../../../shared/domain';
 import type { CommandRun } from '../command-run';
 import { EXIT, usageError, type ExitCode } from '../exit-codes';
 import { startProgress } from '../progress';
-import { renderToolResult } from '../render-result';
+import { renderToolResult, wholeResult } from '../render-result';
 import type { SourceOptions } from '../session';
 import { formatMs, formatTable } from '../table';
 import { parseToolArguments, type ArgumentOptions } from '../tool-arguments';
@@ -74,16 +74,18 @@ export async function toolsCall(run: CommandRun, operands: string[], options: Ca
   });
   let result;
   try {
-    result = await session.api.callTool({ server: name, tool, arguments: args, callId, ...(timeoutMs ? { timeoutMs } : {}) });
+    // Running the command is the user's confirmation (tools set to "ask"); a tool the app's rules deny stays refused.
+    result = await session.api.callTool({ server: name, tool, arguments: args, callId, confirmed: true, ...(timeoutMs ? { timeoutMs } : {}) });
   } finally {
     unsubscribe();
     progress.stop();
   }
 
+  const whole = await wholeResult(session.api, result);
   if (run.output.json) {
-    run.output.document({ server: name, tool, ...result });
+    run.output.document(whole);
   } else {
-    renderToolResult(result, run.output);
+    renderToolResult(whole, run.output);
     if (stderr.isTTY || options.progress) run.output.note(`${result.isError ? 'Tool error' : 'Done'} in ${formatMs(result.durationMs)}.`);
   }
   if (result.isError) {

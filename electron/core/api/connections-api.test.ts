@@ -37,7 +37,7 @@ describe('connections API on a real core', () => {
     expect(await api.connectServer({ name: 'off' })).toMatchObject({ status: 'disabled' });
 
     const pidOf = async () => {
-      const block = (await api.callTool({ server: 'basic', tool: 'pid', arguments: {} })).content[0];
+      const block = (await api.callTool({ server: 'basic', tool: 'pid', arguments: {}, confirmed: true })).content[0];
       return Number(block && 'text' in block ? block.text : NaN);
     };
     const first = await pidOf();
@@ -55,7 +55,7 @@ describe('connections API on a real core', () => {
     const last = await pidOf();
     await core.dispose();
     expect(isAlive(last)).toBe(false);
-    await expect(api.callTool({ server: 'basic', tool: 'pid', arguments: {} })).rejects.toThrow(/shutting down/);
+    await expect(api.callTool({ server: 'basic', tool: 'pid', arguments: {}, confirmed: true })).rejects.toThrow(/shutting down/);
   });
 
   it('says what kind each failure is: a timeout, a connection failure, a disabled server', async () => {
@@ -80,7 +80,7 @@ describe('connections API on a real core', () => {
     await expect(api.listTools({ name: 'crash' })).rejects.toMatchObject({ kind: 'connection' });
     await expect(api.listTools({ name: 'off' })).rejects.toMatchObject({ kind: 'disabled' });
     // Progress comes every 10 ms; a 2 ms limit runs out between two of them.
-    await expect(api.callTool({ server: 'basic', tool: 'progress', arguments: { steps: 50 }, callId: 'c1', timeoutMs: 2 })).rejects.toMatchObject({
+    await expect(api.callTool({ server: 'basic', tool: 'progress', arguments: { steps: 50 }, callId: 'c1', timeoutMs: 2, confirmed: true })).rejects.toMatchObject({
       kind: 'timeout',
       message: expect.stringMatching(/^basic: The call timed out/),
     });
