@@ -44,5 +44,6 @@ export async function openExternal(url: unknown): Promise<void> {
     const shown = typeof url === 'string' ? `"${url.slice(0, 100)}${url.length > 100 ? '…' : ''}"` : 'this value';
     throw new AppError('invalid-request', `Refusing to open ${shown}: ${verdict.reason}.`);
   }
+  // The app's only shell.openExternal call (the security scan checks that it stays the only one).
   await shell.openExternal(verdict.url);
 }

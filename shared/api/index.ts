@@ -6,6 +6,7 @@
  * their channels in its own file; this one joins them.
  */
 import type { AppEventListener, Unsubscribe } from '../events';
+import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { projectChannels, type ProjectApi } from './project';
@@ -18,7 +19,7 @@ import { transferChannels, type TransferApi } from './transfer';
 export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi, ProjectApi, TransferApi {
+export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi, ProjectApi, TransferApi, AuthApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -37,6 +38,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...settingsChannels,
   ...projectChannels,
   ...transferChannels,
+  ...authChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
+import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
 import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
@@ -21,6 +22,7 @@ import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
+import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
@@ -49,6 +51,14 @@ export interface CoreOptions {
   importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
   /** Watch config files for changes made by other programs (default true). */
   watchConfig?: boolean;
+  /**
+   * Opens a sign-in's authorization page: the desktop app's system browser, the CLI's
+   * printed URL. Default (browser mode): an `auth-open-url` event, and the window that
+   * asked for the sign-in opens it in a new tab.
+   */
+  openAuthorizationUrl?: AuthorizationUrlOpener;
+  /** How long a sign-in waits for the browser's callback (default 5 minutes). */
+  signInTimeoutMs?: number;
 }
 
 export interface Core {
@@ -82,6 +92,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
   const launchInfo = new Map();
 
+  const auth = new AuthService({
+    secrets,
+    dataDir: options.dataDir,
+    openAuthorizationUrl: options.openAuthorizationUrl ?? (async (server, url) => events.emit({ type: 'auth-open-url', server, url })),
+    onChange: (server) => events.emit({ type: 'auth-changed', server }),
+    onSecret: (value) => redactor.remember(value),
+    redact: (text) => redactor.redact(text),
+    ...(options.signInTimeoutMs ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
+  });
+
   const lockDir = ideLockDir(env);
   const connections = new ConnectionManager({
     events,
@@ -90,6 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
+    auth,
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
@@ -109,15 +130,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (last) await registry.openProject(last).catch(() => undefined);
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
 
+  const serversApi = createServersApi(ctx);
   const api: AppApi = maskErrors(
     {
-      ...createServersApi(ctx),
+      ...serversApi,
+      async removeServer(request) {
+        await serversApi.removeServer(request);
+        // Gone from every scope: its sign-in goes too.
+        if (!registry.get(request.name)) await auth.forget(request.name);
+      },
       ...createConnectionsApi(ctx),
       ...createToolsApi(ctx),
       ...createProtocolLogApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
+      ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -134,6 +162,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
+      auth.dispose();
       await connections.closeAll();
     },
   };

@@ -7,6 +7,7 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
+import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
@@ -19,7 +20,8 @@ export type WorkbenchState = ServersSlice &
   CallsSlice &
   ProtocolLogSlice &
   SettingsSlice &
-  ConfigSlice & {
+  ConfigSlice &
+  AuthSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -35,6 +37,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
     ...createConfigSlice(api)(...args),
+    ...createAuthSlice(api)(...args),
   }));
 }
 
@@ -62,6 +65,12 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'settings-changed':
       state.applySettings(event.settings);
+      break;
+    case 'auth-open-url':
+      state.openAuthorizationPage(event.server, event.url);
+      break;
+    case 'auth-changed':
+      state.noteAuthChanged(event.server);
       break;
   }
 }
