@@ -39,7 +39,7 @@ export interface CoreOptions {
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
-  /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
+  /** Bearer tokens for claudeai-proxy servers from elsewhere; without it they come from OAuth sign-in. */
   tokenProvider?: TokenProvider;
   /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
   secretStore?: SecretStore;
