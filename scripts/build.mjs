@@ -19,18 +19,9 @@ const common = {
   logLevel: 'warning',
 };
 
-/**
- * The security scan flags every shell.openExternal call it cannot prove safe, and a
- * bundle keeps no comments to justify one in place. The main bundle has exactly one,
- * in electron/shell/open-external.ts behind checkExternalUrl (clean http(s) URLs only);
- * scripts/security-scan.mjs fails if a second one appears.
- */
-const OPEN_EXTERNAL_BANNER = '/* eng-disable OPEN_EXTERNAL_JS_CHECK */';
-
 await Promise.all([
   // Main, browser host and the conformance suite's client load npm packages from node_modules at run time.
-  build({ ...common, entryPoints: ['electron/main.ts'], packages: 'external', banner: { js: OPEN_EXTERNAL_BANNER } }),
-  build({ ...common, entryPoints: ['electron/browser-host.ts', 'electron/conformance-client.ts'], packages: 'external' }),
+  build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], packages: 'external' }),
   // A sandboxed preload can require nothing but 'electron': bundle everything else in.
   build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
 ]);

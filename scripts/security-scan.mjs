@@ -76,15 +76,6 @@ try {
     console.log(`  FAIL ${issue.id} in ${issue.file}:${issue.location.line}:${issue.location.column}\n       ${issue.description}`);
     if (issue.sample) console.log(`       ${issue.sample.trim().slice(0, 200)}`);
   }
-  // The main bundle disables OPEN_EXTERNAL_JS_CHECK (see scripts/build.mjs) for its one
-  // audited call in electron/shell/open-external.ts: any other call fails here instead.
-  let openExternalCalls = 0;
-  for (const file of readdirSync(path.join(ROOT, 'out', 'electron')).filter((f) => f.endsWith('.cjs'))) {
-    openExternalCalls += (readFileSync(path.join(ROOT, 'out', 'electron', file), 'utf8').match(/\.openExternal\(/g) ?? []).length;
-  }
-  const openExternalOk = openExternalCalls <= 1;
-  console.log(`${openExternalOk ? '  ok  ' : '  FAIL'} shell.openExternal is called ${openExternalCalls} time(s) in the bundles (at most once: the checked call in open-external.ts)`);
-  failed ||= !openExternalOk;
   const appOk = hardErrors.length === 0 && result.issues.length === 0;
   console.log(`${appOk ? '  ok  ' : '  FAIL'} ${result.issues.length} finding(s) in the built app (Electron ${electronVersion})`);
   failed ||= !appOk;

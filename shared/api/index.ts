@@ -9,9 +9,13 @@ import type { AppEventListener, Unsubscribe } from '../events';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { historyChannels, type HistoryApi } from './history';
+import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { serversChannels, type ServersApi } from './servers';
+import { resultsChannels, type ResultsApi } from './results';
+import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
@@ -19,7 +23,19 @@ import { transferChannels, type TransferApi } from './transfer';
 export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi, ProjectApi, TransferApi, AuthApi {
+export interface AppApi
+  extends ServersApi,
+    ConnectionsApi,
+    ToolsApi,
+    ResultsApi,
+    PermissionsApi,
+    HistoryApi,
+    ServerRequestsApi,
+    ProtocolLogApi,
+    SettingsApi,
+    ProjectApi,
+    TransferApi,
+    AuthApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -34,6 +50,10 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...resultsChannels,
+  ...permissionsChannels,
+  ...historyChannels,
+  ...serverRequestsChannels,
   ...protocolLogChannels,
   ...settingsChannels,
   ...projectChannels,

@@ -15,6 +15,7 @@ import { ServerRegistry } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
+import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
 import type { NativeDialogs } from '../platform/native-dialogs';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
@@ -22,12 +23,17 @@ import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
+import { createToolKit } from '../tools/tool-kit';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createHistoryApi } from './history-api';
+import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createResultsApi } from './results-api';
+import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
@@ -51,6 +57,8 @@ export interface CoreOptions {
   importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
   /** Watch config files for changes made by other programs (default true). */
   watchConfig?: boolean;
+  /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
+  desktop?: Desktop;
   /**
    * Opens a sign-in's authorization page: the desktop app's system browser, the CLI's
    * printed URL. Default (browser mode): an `auth-open-url` event, and the window that
@@ -77,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
+  const toolKit = await createToolKit({ dataDir: options.dataDir, events, settings, ...(options.desktop ? { desktop: options.desktop } : {}) });
 
   // The login shell is asked once; every launch then uses the same answer.
   let shellProblem: string | undefined;
@@ -109,6 +118,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
+    clientFeatures: toolKit.clientFeatures,
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     resolveLaunchConfig: async (name, config) => {
@@ -121,6 +131,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
+    // Questions from a server whose connection ended can no longer be answered.
+    if (connections.state(name, config).status !== 'connected') toolKit.broker.closeServer(name);
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
@@ -140,7 +152,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (!registry.get(request.name)) await auth.forget(request.name);
       },
       ...createConnectionsApi(ctx),
-      ...createToolsApi(ctx),
+      ...createToolsApi(ctx, toolKit),
+      ...createResultsApi(ctx, toolKit),
+      ...createPermissionsApi(toolKit),
+      ...createHistoryApi(toolKit),
+      ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
@@ -164,6 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       registry.close();
       auth.dispose();
       await connections.closeAll();
+      await toolKit.history.flush();
     },
   };
 }

@@ -12,10 +12,16 @@ import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { ToolList } from '../components/ToolList';
 import { ToolPanel } from '../components/ToolPanel';
+import { HistoryDialog } from '../components/tools/HistoryDialog';
+import { PermissionPrompt } from '../components/tools/PermissionPrompt';
+import { PermissionsDialog } from '../components/tools/PermissionsDialog';
+import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [permissionsOpen, setPermissionsOpen] = useState(false);
   const hostStatus = useWorkbench((s) => s.hostStatus);
   const logOpen = useWorkbench((s) => s.logOpen);
   const openLog = useWorkbench((s) => s.openProtocolLog);
@@ -31,6 +37,12 @@ export function App() {
         <div className="header-actions">
           <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
             Protocol log
+          </button>
+          <button type="button" onClick={() => setHistoryOpen(true)}>
+            History
+          </button>
+          <button type="button" onClick={() => setPermissionsOpen(true)}>
+            Permissions
           </button>
           <button type="button" onClick={() => setSettingsOpen(true)}>
             Settings
@@ -57,6 +69,10 @@ export function App() {
       {configDialog?.kind === 'import' && <ImportDialog paste={configDialog.paste} />}
       {configDialog?.kind === 'export' && <ExportDialog names={configDialog.names} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
+      {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      <PermissionPrompt />
+      <ServerRequestDialog />
     </div>
   );
 }

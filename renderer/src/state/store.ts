@@ -9,8 +9,11 @@ import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createHistorySlice, type HistorySlice } from './history-slice';
+import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
+import { createServerRequestsSlice, type ServerRequestsSlice } from './server-requests-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
@@ -18,6 +21,9 @@ import { createToolsSlice, type ToolsSlice } from './tools-slice';
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
   CallsSlice &
+  PermissionsSlice &
+  HistorySlice &
+  ServerRequestsSlice &
   ProtocolLogSlice &
   SettingsSlice &
   ConfigSlice &
@@ -34,6 +40,9 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createServersSlice(api)(...args),
     ...createToolsSlice(api)(...args),
     ...createCallsSlice(api)(...args),
+    ...createPermissionsSlice(api)(...args),
+    ...createHistorySlice(api)(...args),
+    ...createServerRequestsSlice(api)(...args),
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
     ...createConfigSlice(api)(...args),
@@ -56,6 +65,18 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
+      break;
+    case 'tools-changed':
+      state.refreshTools(event.server);
+      break;
+    case 'server-request':
+      state.applyServerRequest(event.request);
+      break;
+    case 'server-request-closed':
+      state.closeServerRequest(event.id, event.reason);
+      break;
+    case 'history-added':
+      state.applyHistoryEntry(event.entry);
       break;
     case 'server-log':
       // The server console arrives with its own view; nothing keeps log lines yet.
