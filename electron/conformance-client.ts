@@ -7,7 +7,9 @@
  * What it does is what a user does in the app: add the server, connect; if it needs
  * sign-in, sign in (the suite's authorization page approves at once, so the "browser"
  * just follows its redirect to our loopback callback); list the tools and call each
- * one; sign in again when a call needs more scope, a bounded number of times; close.
+ * one (confirmed: running this command is the user's consent); answer a form the
+ * server asks for with its defaults; sign in again when a call needs more scope, a
+ * bounded number of times; close.
  * Exits 0 on success, 1 with the reason on stderr.
  */
 import fs from 'node:fs/promises';
@@ -61,6 +63,15 @@ async function main(): Promise<void> {
       },
     });
     const api = core.api;
+    // Questions the server asks mid-call: a form is accepted empty (the client fills in the
+    // schema's defaults), anything else declined — as a user who just presses OK would.
+    core.events.subscribe((event) => {
+      if (event.type !== 'server-request') return;
+      const { id, body } = event.request;
+      const answer = body.kind === 'elicitation-form' ? { action: 'accept' as const, content: {} } : body.kind === 'sampling' ? { action: 'reply' as const, text: 'ok' } : { action: 'decline' as const };
+      log(`answering ${body.kind}: ${answer.action}`);
+      void api.answerServerRequest({ id, answer }).catch(() => undefined);
+    });
     let signIns = 0;
     const signIn = async (): Promise<ServerView> => {
       if (++signIns > MAX_SIGN_INS) throw new Error(`the server still wants sign-in after ${MAX_SIGN_INS} sign-ins; giving up`);
@@ -88,7 +99,7 @@ async function main(): Promise<void> {
 
     const tools = await withSignIn(() => api.listTools({ name: SERVER }));
     for (const tool of tools) {
-      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: exampleArguments(tool) }));
+      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: exampleArguments(tool), confirmed: true }));
       log(`called ${tool.name}: ${result.isError ? 'tool error' : 'ok'}`);
     }
     await api.disconnectServer({ name: SERVER });

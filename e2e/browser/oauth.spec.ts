@@ -67,7 +67,7 @@ test('signs in through the browser, sees the tools, and is still signed in after
   await tab.close();
   await expect(wb.server('guarded').getByText('Connected')).toBeVisible();
   await wb.server('guarded').getByRole('button', { name: /^guarded/ }).click();
-  await expect(page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Echo/ })).toBeVisible();
+  await expect(wb.toolOption('guarded', 'Echo')).toBeVisible();
 
   // The OAuth view: each step and exchange, secrets masked.
   const details = page.getByRole('region', { name: 'Server details' });
@@ -91,8 +91,9 @@ test('signs in through the browser, sees the tools, and is still signed in after
   await page.goto(second.url);
   await expect(wb.server('guarded').getByText('Connected')).toBeVisible();
   await wb.openTool('guarded', 'Echo');
-  await wb.run('{"text": "still signed in"}');
-  await expect(page.getByRole('region', { name: 'Tool', exact: true })).toContainText('still signed in');
+  await expect(page.getByText('mcp__guarded__echo')).toBeVisible();
+  const panel = await wb.run('{"text": "still signed in"}');
+  await expect(panel.getByRole('region', { name: 'Result' })).toContainText('still signed in');
   const after = await stats();
   expect(after.authorizations).toBe(1);
   expect(after.refreshes).toBeGreaterThanOrEqual(1);

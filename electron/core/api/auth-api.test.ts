@@ -96,7 +96,7 @@ describe('OAuth sign-in on a real core', () => {
     expect(authorizationUrl.searchParams.get('state')).toMatch(/^[\w-]{32,}$/);
     expect(authorizationUrl.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect((await api.listTools({ name: 'guarded' })).map((tool) => tool.name)).toContain('echo');
-    expect(text(await api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'hi' } }))).toBe('hi');
+    expect(text(await api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'hi' }, confirmed: true }))).toBe('hi');
     // A successful sign-in ends the needs-auth record.
     await expect.poll(async () => JSON.parse(await fs.readFile(cacheFile, 'utf8'))).toEqual({});
 
@@ -139,12 +139,12 @@ describe('OAuth sign-in on a real core', () => {
 
     // The timer refreshes a little before the 3 s lifetime ends.
     await expect.poll(async () => (await f.stats()).refreshes, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-    expect(text(await c.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'after refresh' } }))).toBe('after refresh');
+    expect(text(await c.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'after refresh' }, confirmed: true }))).toBe('after refresh');
 
     // The server drops every token: the next request gets a 401, the SDK refreshes, the call goes through.
     const before = (await f.stats()).refreshes;
     await f.http('/control/expire-tokens', 'POST');
-    expect(text(await c.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'after 401' } }))).toBe('after 401');
+    expect(text(await c.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'after 401' }, confirmed: true }))).toBe('after 401');
     const after = await f.stats();
     expect(after.refreshes).toBeGreaterThan(before);
     expect(after.authorizations).toBe(1);
@@ -158,12 +158,12 @@ describe('OAuth sign-in on a real core', () => {
     const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
     await c.api.connectServer({ name: 'guarded' });
     await c.api.signIn({ name: 'guarded' });
-    await expect(c.api.callTool({ server: 'guarded', tool: 'admin_action', arguments: {} })).rejects.toThrow(/more permissions \(scope "mcp:tools mcp:admin"\)/);
+    await expect(c.api.callTool({ server: 'guarded', tool: 'admin_action', arguments: {}, confirmed: true })).rejects.toThrow(/more permissions \(scope "mcp:tools mcp:admin"\)/);
     expect((await c.api.listServers()).find((s) => s.name === 'guarded')?.status).toBe('needs-auth');
 
     expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
     expect((await f.stats()).requestedScopes.at(-1)).toBe('mcp:tools mcp:admin');
-    expect(text(await c.api.callTool({ server: 'guarded', tool: 'admin_action', arguments: {} }))).toBe('admin action done');
+    expect(text(await c.api.callTool({ server: 'guarded', tool: 'admin_action', arguments: {}, confirmed: true }))).toBe('admin action done');
   });
 
   it('a pre-registered client: no registration, its secret sent to the token endpoint and masked in the log', async () => {
