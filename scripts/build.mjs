@@ -31,9 +31,7 @@ const buildCli = () =>
     // ESM builds first: jsonc-parser's CommonJS entry is a UMD wrapper whose requires a bundler cannot follow.
     mainFields: ['module', 'main'],
     banner: { js: '#!/usr/bin/env node' },
-  }).then(() =>
-    chmodSync('out/electron/cli.cjs', 0o755),
-  );
+  }).then(() => chmodSync('out/electron/cli.cjs', 0o755));
 
 const only = process.argv[2];
 if (only === 'cli') {
@@ -42,8 +40,8 @@ if (only === 'cli') {
   throw new Error(`Unknown build target "${only}" (only "cli" can be built alone).`);
 } else {
   await Promise.all([
-    // Main and browser host load npm packages from node_modules at run time.
-    build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts'], packages: 'external' }),
+    // Main, browser host and the conformance suite's client load npm packages from node_modules at run time.
+    build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], packages: 'external' }),
     // A sandboxed preload can require nothing but 'electron': bundle everything else in.
     build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
     buildCli(),

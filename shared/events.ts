@@ -22,7 +22,15 @@ export type AppEvent =
   | { type: 'history-added'; entry: HistoryEntry }
   /** New protocol log entries, batched (oldest first). */
   | { type: 'protocol-log'; entries: ProtocolLogEntry[] }
-  | { type: 'settings-changed'; settings: SettingsView };
+  | { type: 'settings-changed'; settings: SettingsView }
+  /**
+   * A sign-in wants the authorization page opened. Browser mode: the window that asked
+   * for the sign-in opens it in a new tab (the desktop app opens the system browser
+   * itself and sends this only so the page can show the link too).
+   */
+  | { type: 'auth-open-url'; server: string; url: string }
+  /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
+  | { type: 'auth-changed'; server: string };
 
 export type AppEventListener = (event: AppEvent) => void;
 export type Unsubscribe = () => void;

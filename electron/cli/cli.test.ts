@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../e2e/fixtures/paths';
+import { followAuthorization } from '../core/auth/follow-authorization';
 import { isAlive, waitUntil } from '../../e2e/support/processes';
 
 const CLI = path.resolve('out/electron/cli.cjs');
@@ -42,7 +43,15 @@ const MAX_PROCESSES = 4;
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function cli(args: string[], options: { env?: NodeJS.ProcessEnv; home?: string; onSpawn?: (pid: number) => void } = {}): Promise<CliRun> {
+interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  onSpawn?: (pid: number) => void;
+  /** Everything on stderr so far, each time more arrives. */
+  onStderr?: (stderr: string) => void;
+}
+
+async function cli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   if (running >= MAX_PROCESSES) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   try {
@@ -53,7 +62,7 @@ async function cli(args: string[], options: { env?: NodeJS.ProcessEnv; home?: st
   }
 }
 
-function spawnCli(args: string[], options: { env?: NodeJS.ProcessEnv; home?: string; onSpawn?: (pid: number) => void }): Promise<CliRun> {
+function spawnCli(args: string[], options: CliOptions): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, [CLI, ...args], {
       env: { ...process.env, MCP_WORKBENCH_HOME: options.home ?? home, ...options.env },
@@ -63,7 +72,10 @@ function spawnCli(args: string[], options: { env?: NodeJS.ProcessEnv; home?: str
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      options.onStderr?.(stderr);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.once('error', reject);
     child.once('close', (code) => {
@@ -333,6 +345,40 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/decline/);
     expect(run.stderr).toMatch(/tool-lab asked for input .*declined/);
+  });
+
+  it('auth: login prints the authorization URL (--no-open) and signs in; status and logout; a server that needs sign-in exits 3 with the command to run', async () => {
+    const oauth = await startFixture('oauth-server');
+    cleanup.push(() => oauth.stop());
+    const server = ['--url', oauth.url, '--name', 'guarded'];
+    const before = await cli(['tools', 'list', ...server]);
+    expect(before.code).toBe(3);
+    expect(before.stderr).toMatch(/^Error: guarded: The server requires sign-in/m);
+    expect(before.stderr).toContain(`Sign in with: mcp-workbench auth login --url ${oauth.url} --name guarded`);
+
+    let followed: Promise<Response> | undefined;
+    const login = await cli(['auth', 'login', ...server, '--no-open', '--json'], {
+      onStderr: (text) => {
+        const url = /^ {2}(http:\/\/\S+\/authorize\?\S+)$/m.exec(text)?.[1];
+        // The test plays the browser: the fixture approves at once and redirects to the CLI's callback.
+        if (url && !followed) followed = followAuthorization(url);
+      },
+    });
+    expect(followed, login.stderr).toBeDefined();
+    expect((await followed!).status).toBe(200);
+    expect(login.code, login.stderr).toBe(0);
+    expect(json(login)).toMatchObject({ server: 'guarded', signedIn: true, status: 'connected', tools: expect.any(Number) });
+
+    const [after, status] = await Promise.all([cli(['tools', 'list', ...server]), cli(['auth', 'status', ...server, '--json'])]);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout).toMatch(/^echo\s/m);
+    expect(json(status)).toMatchObject({ signedIn: true, refreshable: true });
+    const logout = await cli(['auth', 'logout', ...server]);
+    expect(logout).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Signed out of guarded/) });
+    const [again, statusAgain] = await Promise.all([cli(['tools', 'list', ...server]), cli(['auth', 'status', ...server])]);
+    expect(again.code).toBe(3);
+    expect(statusAgain.code).toBe(3);
+    expect(statusAgain.stdout).toMatch(/guarded: not signed in/);
   });
 
   it('progress goes to stderr with --progress, never to stdout', async () => {

@@ -7,7 +7,7 @@ import type { ServerName } from '../../shared/config/server-config';
 import { EXIT, type ExitCode } from './exit-codes';
 import { Output, type CliIo } from './output';
 import { describeFailure, reportFailure } from './report-error';
-import type { Session, SourceOptions } from './session';
+import type { Session, SessionHooks, SourceOptions } from './session';
 
 export class CommandRun {
   readonly output: Output;
@@ -24,9 +24,9 @@ export class CommandRun {
     this.output = new Output(io, json);
   }
 
-  async session(options: SourceOptions): Promise<Session> {
+  async session(options: SourceOptions, hooks?: SessionHooks): Promise<Session> {
     const [{ openSession }, { declineServerRequests }] = await Promise.all([import('./session'), import('./server-requests')]);
-    this.opened = await openSession(options, this.io);
+    this.opened = await openSession(options, this.io, hooks);
     for (const note of this.opened.notes) this.output.note(`Note: ${note}`);
     declineServerRequests(this.opened.api, (text) => this.output.note(text));
     return this.opened;

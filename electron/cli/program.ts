@@ -15,6 +15,7 @@ import { collect } from './tool-arguments';
 // Commands (and the core they open) load when one runs, so --help and usage errors answer at once.
 const serversCommands = () => import('./commands/servers');
 const toolsCommands = () => import('./commands/tools');
+const authCommands = () => import('./commands/auth');
 
 declare const __APP_VERSION__: string;
 
@@ -115,6 +116,29 @@ Examples:
         const operands = [server, tool].filter((word): word is string => word !== undefined);
         done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsCall(run, operands, options)));
       }),
+  );
+  const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));
+  configure(
+    withAdhoc(auth.command('login').description('sign in through the browser: prints the authorization URL and opens it, then waits for the browser to come back').argument('[server]', 'a configured server (leave it out with --url)'))
+      .option('--no-open', 'only print the URL (open it yourself, on any machine that can reach this one\'s loopback)')
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { open?: boolean; json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authLogin(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(auth.command('logout').description("forget the server's tokens and client registration").argument('[server]', 'a configured server (leave it out with --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authLogout(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(auth.command('status').description('whether the server is signed in (exits 3 when it is not)').argument('[server]', 'a configured server (leave it out with --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authStatus(run, server, options))),
+      ),
   );
   return program;
 }

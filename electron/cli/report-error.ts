@@ -58,7 +58,8 @@ export function hintFor(kind: FailureKind, server: ServerName, view: ServerView 
       }
       return `The server did not finish starting in time. Allow it longer with MCP_TIMEOUT=<ms> (or "connectTimeoutMs" in its entry), or check that it starts on its own.`;
     case 'needs-auth':
-      return `Sign in with: mcp-workbench auth login ${session.adhoc ? `--url ${'url' in (config ?? {}) ? (config as { url: string }).url : '<url>'}` : server}`;
+      // An ad-hoc server's credentials are kept under its name: the same --url and --name find them again.
+      return `Sign in with: mcp-workbench auth login ${session.adhoc ? `--url ${'url' in (config ?? {}) ? (config as { url: string }).url : '<url>'} --name ${server}` : server}`;
     case 'disabled':
       return `Enable it in MCP Workbench, or remove "enabled": false from its entry.`;
     case 'server-error':

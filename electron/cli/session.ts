@@ -13,6 +13,7 @@ import { unwrapEnvelope } from '../../shared/envelope';
 import type { ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
+import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDataDir } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
@@ -26,6 +27,12 @@ declare const __APP_VERSION__: string;
 export interface SourceOptions extends AdhocOptions {
   config?: string;
   project?: string;
+}
+
+/** What a command may add to the core it opens. */
+export interface SessionHooks {
+  /** Shows a sign-in's authorization page (`auth login`): print it, open a browser. */
+  openAuthorizationUrl?: AuthorizationUrlOpener;
 }
 
 export interface Session {
@@ -53,7 +60,7 @@ export async function closeAllSessions(): Promise<void> {
   await Promise.all([...open].map((session) => session.close()));
 }
 
-export async function openSession(options: SourceOptions, io: CliIo): Promise<Session> {
+export async function openSession(options: SourceOptions, io: CliIo, hooks: SessionHooks = {}): Promise<Session> {
   const adhoc = adhocServer(options);
   if (adhoc && options.config !== undefined) throw usageError('Give either --config or an ad-hoc server (--stdio, --url), not both.');
   if ((adhoc || options.config !== undefined) && options.project !== undefined) {
@@ -81,6 +88,7 @@ export async function openSession(options: SourceOptions, io: CliIo): Promise<Se
       project: options.project !== undefined ? path.resolve(io.cwd, options.project) : null,
       ...(fixed ? { fixedServers: fixed } : {}),
       appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
+      ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
     });
   } catch (error) {
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
+import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
 import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
@@ -23,6 +24,7 @@ import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
+import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
@@ -43,7 +45,7 @@ export interface CoreOptions {
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
-  /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
+  /** Bearer tokens for claudeai-proxy servers from elsewhere; without it they come from OAuth sign-in. */
   tokenProvider?: TokenProvider;
   /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
   secretStore?: SecretStore;
@@ -64,6 +66,14 @@ export interface CoreOptions {
   fixedServers?: FixedServers;
   /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
   desktop?: Desktop;
+  /**
+   * Opens a sign-in's authorization page: the desktop app's system browser, the CLI's
+   * printed URL. Default (browser mode): an `auth-open-url` event, and the window that
+   * asked for the sign-in opens it in a new tab.
+   */
+  openAuthorizationUrl?: AuthorizationUrlOpener;
+  /** How long a sign-in waits for the browser's callback (default 5 minutes). */
+  signInTimeoutMs?: number;
 }
 
 export interface Core {
@@ -98,6 +108,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
   const launchInfo = new Map();
 
+  const auth = new AuthService({
+    secrets,
+    dataDir: options.dataDir,
+    openAuthorizationUrl: options.openAuthorizationUrl ?? (async (server, url) => events.emit({ type: 'auth-open-url', server, url })),
+    onChange: (server) => events.emit({ type: 'auth-changed', server }),
+    onSecret: (value) => redactor.remember(value),
+    redact: (text) => redactor.redact(text),
+    ...(options.signInTimeoutMs ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
+  });
+
   const lockDir = ideLockDir(env);
   const connections = new ConnectionManager({
     events,
@@ -107,6 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ideLockDir: lockDir,
     clientFeatures: toolKit.clientFeatures,
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
+    auth,
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
@@ -136,9 +157,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
 
+  const serversApi = createServersApi(ctx);
   const api: AppApi = maskErrors(
     {
-      ...createServersApi(ctx),
+      ...serversApi,
+      async removeServer(request) {
+        await serversApi.removeServer(request);
+        // Gone from every scope: its sign-in goes too.
+        if (!registry.get(request.name)) await auth.forget(request.name);
+      },
       ...createConnectionsApi(ctx),
       ...createToolsApi(ctx, toolKit),
       ...createResultsApi(ctx, toolKit),
@@ -149,6 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
+      ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -165,6 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
+      auth.dispose();
       await connections.closeAll();
       await toolKit.history.flush();
     },
