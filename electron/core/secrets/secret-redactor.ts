@@ -29,7 +29,7 @@ export class SecretRedactor {
       const items = value.map((item) => this.walk(item));
       return items.some((item, index) => item !== value[index]) ? items : value;
     }
-    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if (value !== null && typeof value === 'object' && isPlainObject(value)) {
       let changed = false;
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
@@ -49,6 +49,12 @@ export class SecretRedactor {
     }
     return out;
   }
+}
+
+/** Objects as JSON makes them (class instances such as Buffers are left alone). */
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** An event with every secret value the redactor knows masked, in any of its fields. */
