@@ -1,4 +1,5 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
+import type { ConsoleEntry } from './api/server-console';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
 import type { ProtocolLogEntry } from './protocol-log';
@@ -10,7 +11,15 @@ export type AppEvent =
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** New protocol log entries, batched (oldest first). */
   | { type: 'protocol-log'; entries: ProtocolLogEntry[] }
-  | { type: 'settings-changed'; settings: SettingsView };
+  | { type: 'settings-changed'; settings: SettingsView }
+  /** New server console entries (stderr lines, log messages), batched (oldest first). */
+  | { type: 'server-console'; entries: ConsoleEntry[] }
+  /** A subscribed resource changed (notifications/resources/updated): read it again to see how. */
+  | { type: 'resource-updated'; server: string; uri: string }
+  /** The server's resource list (or templates) changed. */
+  | { type: 'resources-changed'; server: string }
+  /** The server's prompt list changed. */
+  | { type: 'prompts-changed'; server: string };
 
 export type AppEventListener = (event: AppEvent) => void;
 export type Unsubscribe = () => void;

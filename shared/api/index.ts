@@ -8,7 +8,10 @@
 import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
+import { resourcesChannels, type ResourcesApi } from './resources';
+import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
@@ -16,7 +19,7 @@ import { toolsChannels, type ToolsApi } from './tools';
 export type { AddServerRequest, ServerRef } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ProtocolLogApi, SettingsApi {
+export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ResourcesApi, PromptsApi, ServerConsoleApi, ProtocolLogApi, SettingsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -31,6 +34,9 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...resourcesChannels,
+  ...promptsChannels,
+  ...serverConsoleChannels,
   ...protocolLogChannels,
   ...settingsChannels,
 };

@@ -7,14 +7,24 @@ import type { AppApi } from '../../../shared/api';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ServerRegistry } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
+import { ConsoleBuffer } from '../console/console-buffer';
+import { ConsoleService } from '../console/console-service';
+import { logMessages } from '../console/log-messages';
 import { ProtocolLog } from '../connections/protocol-log';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { EventBus } from '../events/event-bus';
+import { promptNotifications } from '../prompts/prompt-notifications';
+import { PromptService } from '../prompts/prompt-service';
+import { resourceNotifications } from '../resources/resource-notifications';
+import { ResourceService } from '../resources/resource-service';
 import { SettingsStore } from '../settings/settings-store';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createResourcesApi } from './resources-api';
+import { createServerConsoleApi } from './server-console-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
@@ -45,16 +55,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
   const lockDir = ideLockDir(env);
+  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }));
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
     protocolLog: new ProtocolLog((entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
+    clientFeatures: [resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     ...(options.resolveLaunchConfig ? { resolveLaunchConfig: options.resolveLaunchConfig } : {}),
   });
   const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir });
+  const isConfigured = (name: ServerName) => registry.get(name) !== undefined;
+  const resources = new ResourceService(connections, events, isConfigured);
+  const prompts = new PromptService(connections, events);
+  const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured);
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
@@ -65,6 +81,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...createServersApi(ctx),
     ...createConnectionsApi(ctx),
     ...createToolsApi(ctx),
+    ...createResourcesApi(ctx, resources),
+    ...createPromptsApi(ctx, prompts),
+    ...createServerConsoleApi(ctx, serverConsole),
     ...createProtocolLogApi(ctx),
     ...createSettingsApi(ctx),
     onEvent: (listener) => events.subscribe(listener),
@@ -75,5 +94,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     void connections.connectAtStartup(registry.list());
   }
 
-  return { api, events, dispose: () => connections.closeAll() };
+  return {
+    api,
+    events,
+    async dispose() {
+      await connections.closeAll();
+      consoleBuffer.flush();
+    },
+  };
 }
