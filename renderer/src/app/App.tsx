@@ -1,14 +1,12 @@
-/** The window: header, then servers, the selected server and its tools, and the selected tool; the protocol log below. */
+/** The window: header, then the servers and the open server workspaces side by side; the protocol log below. */
 import { useState } from 'react';
 import { AddServerForm } from '../components/AddServerForm';
 import { ProtocolLogView } from '../components/ProtocolLogView';
-import { ServerDetails } from '../components/ServerDetails';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { ToolList } from '../components/ToolList';
-import { ToolPanel } from '../components/ToolPanel';
 import { useWorkbench } from '../state/store';
+import { Workspaces } from '../workspace/Workspaces';
 
 export function App() {
   const [adding, setAdding] = useState(false);
@@ -38,11 +36,7 @@ export function App() {
       )}
       <main className="columns">
         <ServerList onAdd={() => setAdding(true)} />
-        <div className="panel-stack">
-          <ServerDetails />
-          <ToolList />
-        </div>
-        <ToolPanel />
+        <Workspaces />
       </main>
       {logOpen && <ProtocolLogView />}
       {adding && <AddServerForm onClose={() => setAdding(false)} />}

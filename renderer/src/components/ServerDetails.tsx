@@ -2,6 +2,7 @@
  * The selected server at a glance: its state, what it says it is (name, version,
  * protocol, instructions, capabilities), why it failed, and the connection actions.
  */
+import type { ReactNode } from 'react';
 import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
@@ -9,7 +10,8 @@ import { ConnectionActions } from './ConnectionActions';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
-export function ServerDetails() {
+/** `actions`: extra buttons for the header (a workspace pane puts Keep open and Close there). */
+export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
   const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
   const openLog = useWorkbench((s) => s.openProtocolLog);
   if (!server) return null;
@@ -20,6 +22,7 @@ export function ServerDetails() {
       <div className="panel-header">
         <h2>{server.name}</h2>
         <StatusBadge status={server.status} />
+        {actions && <div className="panel-actions">{actions}</div>}
       </div>
       <dl className="facts">
         <dt>Transport</dt>

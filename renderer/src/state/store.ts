@@ -8,16 +8,24 @@ import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createConsoleSlice, type ConsoleSlice } from './console-slice';
+import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
+import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
+import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
   CallsSlice &
   ProtocolLogSlice &
-  SettingsSlice & {
+  SettingsSlice &
+  WorkspaceSlice &
+  ResourcesSlice &
+  PromptsSlice &
+  ConsoleSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -32,6 +40,10 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createCallsSlice(api)(...args),
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
+    ...createWorkspaceSlice(...args),
+    ...createResourcesSlice(api)(...args),
+    ...createPromptsSlice(api)(...args),
+    ...createConsoleSlice(api)(...args),
   }));
 }
 
@@ -40,16 +52,33 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
   switch (event.type) {
     case 'server-state':
       state.applyServerState(event.server);
-      if (event.server.status !== 'connected') state.forgetTools(event.server.name);
+      if (event.server.status !== 'connected') {
+        state.forgetTools(event.server.name);
+        // Lists go with the connection; what the user typed and chose stays.
+        state.forgetResources(event.server.name);
+        state.forgetPrompts(event.server.name);
+      }
       break;
     case 'servers-changed':
-      void state.refreshServers();
+      void state.refreshServers().then(() => forgetRemovedServers(store));
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
       break;
     case 'server-log':
-      // The server console arrives with its own view; nothing keeps log lines yet.
+      // stderr lines reach the console as `server-console` entries, numbered to merge with its snapshot.
+      break;
+    case 'server-console':
+      state.applyConsoleEntries(event.entries);
+      break;
+    case 'resource-updated':
+      state.applyResourceUpdated(event.server, event.uri);
+      break;
+    case 'resources-changed':
+      state.applyResourcesChanged(event.server);
+      break;
+    case 'prompts-changed':
+      state.applyPromptsChanged(event.server);
       break;
     case 'protocol-log':
       state.applyProtocolLog(event.entries);
@@ -58,6 +87,13 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       state.applySettings(event.settings);
       break;
   }
+}
+
+/** A removed server's console goes with it (a new server of the same name starts afresh). */
+function forgetRemovedServers(store: WorkbenchStore): void {
+  const state = store.getState();
+  const names = new Set(state.servers.map((server) => server.name));
+  for (const server of Object.keys(state.consoles)) if (!names.has(server)) state.forgetConsole(server);
 }
 
 export const StoreContext = createContext<WorkbenchStore | null>(null);
