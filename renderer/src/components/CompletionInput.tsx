@@ -10,7 +10,6 @@ import type { CompletionResult } from '../../../shared/api/resources';
 export const COMPLETION_DEBOUNCE_MS = 200;
 
 interface Props {
-  id: string;
   label: string;
   value: string;
   onChange(value: string): void;
@@ -21,7 +20,8 @@ interface Props {
   onEnter?: () => void;
 }
 
-export function CompletionInput({ id, label, value, onChange, complete, required, description, onEnter }: Props) {
+export function CompletionInput({ label, value, onChange, complete, required, description, onEnter }: Props) {
+  const id = useId();
   const listId = useId();
   const hintId = useId();
   const [suggestions, setSuggestions] = useState<CompletionResult>();

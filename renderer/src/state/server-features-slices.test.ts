@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../shared/api';
 import type { ResourceReadResult } from '../../../shared/api/resources';
-import type { ConsoleEntry } from '../../../shared/api/server-console';
+import type { ConsoleEntry, ServerConsoleView } from '../../../shared/api/server-console';
 import type { ServerView } from '../../../shared/domain';
 import { scopeStore } from '../workspace/server-scope';
 import { missingArguments, promptArguments } from './prompts-slice';
@@ -101,7 +101,7 @@ describe('console slice', () => {
   it('merges the snapshot with entries that arrived meanwhile, keeps servers apart, and ignores consoles never opened', async () => {
     let release: () => void = () => {};
     const api = fakeApi({
-      getServerConsole: vi.fn(({ server }) => new Promise((resolve) => (release = () => resolve({ entries: [entry(server, 1, 'old'), entry(server, 2, 'snap')], level: 'info' })))),
+      getServerConsole: vi.fn(({ server }) => new Promise<ServerConsoleView>((resolve) => (release = () => resolve({ entries: [entry(server, 1, 'old'), entry(server, 2, 'snap')], level: 'info' })))),
     });
     const store = createWorkbenchStore(api);
     const loading = store.getState().loadConsole('a');

@@ -89,11 +89,12 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
   }
 }
 
-/** A removed server's console goes with it (a new server of the same name starts afresh). */
+/** A removed server's console and pane go with it (a new server of the same name starts afresh). */
 function forgetRemovedServers(store: WorkbenchStore): void {
   const state = store.getState();
   const names = new Set(state.servers.map((server) => server.name));
   for (const server of Object.keys(state.consoles)) if (!names.has(server)) state.forgetConsole(server);
+  for (const server of state.pinnedServers) if (!names.has(server)) state.unpinWorkspace(server);
 }
 
 export const StoreContext = createContext<WorkbenchStore | null>(null);

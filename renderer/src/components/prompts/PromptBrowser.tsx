@@ -107,7 +107,6 @@ function PromptForm({ server, prompt, view, onOpenResource }: { server: ServerVi
         {prompt.arguments.map((argument) => (
           <CompletionInput
             key={argument.name}
-            id={`${server.name}-prompt-${prompt.name}-${argument.name}`}
             label={argument.title ?? argument.name}
             value={values[argument.name] ?? ''}
             required={argument.required === true}

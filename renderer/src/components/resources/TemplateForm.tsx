@@ -40,7 +40,6 @@ export function TemplateForm({ server, template, values }: { server: ServerView;
       {template.variables.map((variable) => (
         <CompletionInput
           key={variable}
-          id={`${server.name}-template-${variable}`}
           label={variable}
           value={values[variable] ?? ''}
           required={!optional.has(variable)}
