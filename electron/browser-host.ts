@@ -54,6 +54,8 @@ async function main(): Promise<void> {
 
   if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
+  // Browser mode cannot reach the system keychain: say so where the user looks.
+  if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);
   if (!values['no-open']) openInBrowser(host.url, (message) => process.stderr.write(`${message}\n`));
 
   let stopping = false;

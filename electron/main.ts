@@ -4,7 +4,7 @@
  * electron/core.
  */
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
@@ -13,6 +13,8 @@ import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
 import { createMainWindow } from './shell/main-window';
+import { createNativeDialogs } from './shell/native-dialogs';
+import { createSafeStorageSecretStore } from './shell/safe-storage-secrets';
 import { isTrustedSender } from './shell/trusted-sender';
 
 // One folder for every mode, so the desktop app, browser mode and the CLI share config.
@@ -39,7 +41,16 @@ function openWindow(activeCore: Core): void {
 app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
-  core = await createCore({ dataDir: app.getPath('userData'), autoConnect: true, appVersion: app.getVersion() });
+  const dataDir = app.getPath('userData');
+  core = await createCore({
+    dataDir,
+    autoConnect: true,
+    appVersion: app.getVersion(),
+    // Secrets encrypted with the system keychain; the core never sees Electron.
+    secretStore: await createSafeStorageSecretStore(safeStorage, dataDir),
+    dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
+    // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
+  });
   registerIpcHandlers(ipcMain, createDispatcher(core.api), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);
   app.on('activate', () => {

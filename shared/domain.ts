@@ -1,4 +1,5 @@
 /** Domain types shared by every part of the product. */
+import type { ConfigScope } from './config/scopes';
 import type { ServerConfig, ServerName } from './config/server-config';
 
 export const CONNECTION_STATUSES = ['disconnected', 'pending', 'connected', 'failed', 'needs-auth', 'disabled'] as const;
@@ -28,6 +29,17 @@ export interface ServerView {
   protocolVersion?: string;
   /** When the server entered this state (epoch ms). */
   since?: number;
+  /** The scope the entry in use comes from (always set by listServers). */
+  scope?: ConfigScope;
+  /** Lower-precedence scopes that also define this name: this entry hides theirs. */
+  shadows?: ConfigScope[];
+  /** stdio: where the command was found, or why it cannot be launched. */
+  launch?: LaunchInfo;
+}
+
+export interface LaunchInfo {
+  commandPath?: string;
+  problem?: string;
 }
 
 export interface ProcessExit {

@@ -1,5 +1,6 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
 import type { ConsoleEntry } from './api/server-console';
+import type { ConfigScope } from './config/scopes';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
 import type { ProtocolLogEntry } from './protocol-log';
@@ -7,6 +8,8 @@ import type { ProtocolLogEntry } from './protocol-log';
 export type AppEvent =
   | { type: 'server-state'; server: ServerView }
   | { type: 'servers-changed' }
+  /** A config file changed; `external` when another program changed it. */
+  | { type: 'config-changed'; scopes: ConfigScope[]; external: boolean }
   | { type: 'server-log'; server: string; stream: 'stderr' | 'stdout'; line: string; time: number }
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** New protocol log entries, batched (oldest first). */

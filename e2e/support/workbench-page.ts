@@ -8,13 +8,36 @@ export class WorkbenchPage {
     return this.page.locator(`li.server-item[data-server="${name}"]`);
   }
 
-  async addStdioServer(name: string, command: string, args: string[] = [], env = ''): Promise<void> {
-    await this.page.getByRole('button', { name: 'Add server' }).first().click();
-    const dialog = this.page.getByRole('dialog', { name: 'Add a stdio server' });
-    await dialog.getByLabel('Name', { exact: true }).fill(name);
+  /** The Add server dialog (opened with the list's Add server button). */
+  serverDialog(title: string | RegExp = 'Add server'): Locator {
+    return this.page.getByRole('dialog', { name: title });
+  }
+
+  async openAddServer(): Promise<Locator> {
+    await this.page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: 'Add server' }).click();
+    return this.serverDialog();
+  }
+
+  /** Fills the stdio fields of an open server form: command, one field per argument, env as NAME=value lines. */
+  async fillStdio(dialog: Locator, command: string, args: string[] = [], env = ''): Promise<void> {
     await dialog.getByLabel('Command', { exact: true }).fill(command);
-    await dialog.getByLabel('Arguments (one per line)').fill(args.join('\n'));
-    if (env) await dialog.getByLabel(/^Environment/).fill(env);
+    for (const [i, arg] of args.entries()) {
+      await dialog.getByRole('button', { name: 'Add argument' }).click();
+      await dialog.getByLabel(`Argument ${i + 1}`, { exact: true }).fill(arg);
+    }
+    const lines = env.split('\n').filter((line) => line.trim() !== '');
+    for (const [i, line] of lines.entries()) {
+      const eq = line.indexOf('=');
+      await dialog.getByRole('button', { name: 'Add variable' }).click();
+      await dialog.getByLabel(`Variable ${i + 1} name`).fill(eq === -1 ? line : line.slice(0, eq));
+      await dialog.getByLabel(`Variable ${i + 1} value`).fill(eq === -1 ? '' : line.slice(eq + 1));
+    }
+  }
+
+  async addStdioServer(name: string, command: string, args: string[] = [], env = ''): Promise<void> {
+    const dialog = await this.openAddServer();
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await this.fillStdio(dialog, command, args, env);
     await dialog.getByRole('button', { name: 'Add server' }).click();
   }
 

@@ -8,6 +8,7 @@
 import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { projectChannels, type ProjectApi } from './project';
 import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { resourcesChannels, type ResourcesApi } from './resources';
@@ -15,11 +16,22 @@ import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
+import { transferChannels, type TransferApi } from './transfer';
 
-export type { AddServerRequest, ServerRef } from './servers';
+export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
 export type { CallToolRequest } from './tools';
 
-export interface AppApi extends ServersApi, ConnectionsApi, ToolsApi, ResourcesApi, PromptsApi, ServerConsoleApi, ProtocolLogApi, SettingsApi {
+export interface AppApi
+  extends ServersApi,
+    ConnectionsApi,
+    ToolsApi,
+    ResourcesApi,
+    PromptsApi,
+    ServerConsoleApi,
+    ProtocolLogApi,
+    SettingsApi,
+    ProjectApi,
+    TransferApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -39,6 +51,8 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serverConsoleChannels,
   ...protocolLogChannels,
   ...settingsChannels,
+  ...projectChannels,
+  ...transferChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

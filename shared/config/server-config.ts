@@ -124,3 +124,21 @@ export const ServerConfigSchema: z.ZodType<ServerConfig> = z.unknown().transform
 export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {
   return transportOf(config) === 'stdio';
 }
+
+/** Fields only MCP Workbench reads; exports for other clients leave them out. */
+export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes'] as const;
+
+export const TRANSPORT_LABELS: Record<TransportType, string> = {
+  stdio: 'stdio (local process)',
+  http: 'Streamable HTTP',
+  sse: 'SSE (deprecated)',
+  ws: 'WebSocket',
+  'sse-ide': 'IDE over SSE',
+  'ws-ide': 'IDE over WebSocket',
+  'claudeai-proxy': 'claude.ai proxy',
+};
+
+/** Whether an entry is switched off (enabled defaults to true). */
+export function isEnabled(config: ServerConfig): boolean {
+  return config.enabled !== false;
+}

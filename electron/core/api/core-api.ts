@@ -3,24 +3,35 @@
  * host's WebSocket, the CLI) dispatches into. Each area of the API lives in its own
  * file; this one builds the shared pieces and joins them.
  */
+import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
-import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import { AppError } from '../../../shared/envelope';
+import type { SourceLocator } from '../config/import-sources';
+import { createLaunchResolver } from '../config/launch-resolver';
+import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
+import { ProjectMemory } from '../config/project-memory';
 import { ServerRegistry } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
+import type { TokenProvider } from '../connections/token-provider';
+import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { ConsoleBuffer } from '../console/console-buffer';
 import { ConsoleService } from '../console/console-service';
 import { logMessages } from '../console/log-messages';
-import { ProtocolLog } from '../connections/protocol-log';
-import type { TokenProvider } from '../connections/token-provider';
-import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { EventBus } from '../events/event-bus';
+import type { NativeDialogs } from '../platform/native-dialogs';
 import { promptNotifications } from '../prompts/prompt-notifications';
 import { PromptService } from '../prompts/prompt-service';
 import { resourceNotifications } from '../resources/resource-notifications';
 import { ResourceService } from '../resources/resource-service';
+import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
+import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
+import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
+import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
 import { createResourcesApi } from './resources-api';
@@ -28,46 +39,78 @@ import { createServerConsoleApi } from './server-console-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
+import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Connect every enabled server at start-up (the app does; tests may not). */
+  /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
   /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
   tokenProvider?: TokenProvider;
-  /** Expands variables, fills in secrets and resolves the command's path before a launch. */
-  resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
+  /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
+  secretStore?: SecretStore;
+  /** The system's file dialogs (desktop app only). */
+  dialogs?: NativeDialogs;
+  /** Reads the login shell's environment (resolved once, on first need). */
+  shellEnv?: () => Promise<ShellEnvResult>;
+  /** Where to look for other clients' config files (tests point it at a temporary home). */
+  importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
+  /** Watch config files for changes made by other programs (default true). */
+  watchConfig?: boolean;
 }
 
 export interface Core {
   api: AppApi;
   events: EventBus;
+  secretStore: SecretStoreInfo;
   /** Closes every connection; call before the process exits so no server is orphaned. */
   dispose(): Promise<void>;
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
-  const events = new EventBus();
-  const registry = new ServerRegistry(options.dataDir);
+  const redactor = new SecretRedactor();
+  const events = new EventBus((event) => redactEvent(event, redactor));
+  const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
+  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
+
+  // The login shell is asked once; every launch then uses the same answer.
+  let shellProblem: string | undefined;
+  let environment: Promise<Env> | undefined;
+  const readShell = options.shellEnv ?? (() => readLoginShellEnv({ baseEnv: env }));
+  const getEnvironment = () =>
+    (environment ??= readShell().then((result) => {
+      shellProblem = result.problem;
+      return mergeEnvironments(env, result.env);
+    }));
+  // Started now, so the answer is usually there by the time the first server launches.
+  void getEnvironment();
+  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
+  const launchInfo = new Map();
+
   const lockDir = ideLockDir(env);
-  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }));
+  // Log messages reach the console without passing an event: masked as they are kept.
+  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
-    protocolLog: new ProtocolLog((entries) => events.emit({ type: 'protocol-log', entries })),
+    protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
     clientFeatures: [resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
-    ...(options.resolveLaunchConfig ? { resolveLaunchConfig: options.resolveLaunchConfig } : {}),
+    resolveLaunchConfig: async (name, config) => {
+      const launch = await launcher.resolve(name, config);
+      if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
+      return launch;
+    },
   });
-  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir });
-  const isConfigured = (name: ServerName) => registry.get(name) !== undefined;
+  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
+  const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
   const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured);
@@ -77,29 +120,64 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
-  const api: AppApi = {
-    ...createServersApi(ctx),
-    ...createConnectionsApi(ctx),
-    ...createToolsApi(ctx),
-    ...createResourcesApi(ctx, resources),
-    ...createPromptsApi(ctx, prompts),
-    ...createServerConsoleApi(ctx, serverConsole),
-    ...createProtocolLogApi(ctx),
-    ...createSettingsApi(ctx),
-    onEvent: (listener) => events.subscribe(listener),
-  };
+  const memory = new ProjectMemory(options.dataDir);
+  const last = await memory.lastProject();
+  // A remembered project that has gone away is simply not reopened.
+  if (last) await registry.openProject(last).catch(() => undefined);
+  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
+
+  const api: AppApi = maskErrors(
+    {
+      ...createServersApi(ctx),
+      ...createConnectionsApi(ctx),
+      ...createToolsApi(ctx),
+      ...createResourcesApi(ctx, resources),
+      ...createPromptsApi(ctx, prompts),
+      ...createServerConsoleApi(ctx, serverConsole),
+      ...createProtocolLogApi(ctx),
+      ...createSettingsApi(ctx),
+      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
+      ...createTransferApi(ctx, options.importLocator),
+      onEvent: (listener) => events.subscribe(listener),
+    },
+    redactor,
+  );
 
   if (options.autoConnect) {
-    // Not awaited: start-up must never wait for slow servers.
-    void connections.connectAtStartup(registry.list());
+    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user.
+    void connections.connectAtStartup(registry.effective().filter((entry) => entry.scope !== 'project').map((entry) => [entry.name, entry.config] as const));
   }
 
   return {
     api,
     events,
-    async dispose() {
+    secretStore: secrets.info(),
+    dispose: async () => {
+      registry.close();
       await connections.closeAll();
       consoleBuffer.flush();
     },
   };
+}
+
+/** Every error message leaving the core has the secret values it may quote masked. */
+function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
+  const masked: Record<string, unknown> = {};
+  for (const [method, fn] of Object.entries(api)) {
+    if (method === 'onEvent') {
+      masked[method] = fn;
+      continue;
+    }
+    masked[method] = async (request: unknown) => {
+      try {
+        return await (fn as (request: unknown) => Promise<unknown>)(request);
+      } catch (error) {
+        // The original is not attached: its message is what is being masked.
+        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message));
+        // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
+        throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
+      }
+    };
+  }
+  return masked as unknown as AppApi;
 }

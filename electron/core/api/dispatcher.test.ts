@@ -33,7 +33,7 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
     updateSettings: vi.fn(fail),
     onEvent: () => () => undefined,
     ...overrides,
-  };
+  } as AppApi;
 }
 
 describe('dispatcher', () => {

@@ -1,22 +1,121 @@
-/** ServersApi: the configured servers. */
+/**
+ * ServersApi: the configured servers across the three scopes. Secret values the form
+ * sends go to the secret store; config files only ever get references.
+ */
 import type { ServersApi } from '../../../shared/api/servers';
+import { AppError } from '../../../shared/envelope';
+import { secretKeysOf } from '../../../shared/config/secret-ref';
+import { isStdioConfig, type ServerConfig } from '../../../shared/config/server-config';
+import { cloneSecrets, releaseSecrets, storeSecretFields, usedKeys } from '../config/secret-fields';
 import type { CoreContext } from './core-context';
 
 export function createServersApi(ctx: CoreContext): ServersApi {
+  const { registry, secrets } = ctx;
+
+  const entryOf = (name: string, scope?: Parameters<typeof registry.find>[1]) => {
+    const entry = registry.find(name, scope);
+    if (!entry) throw new AppError('not-found', scope ? `No server named "${name}" in the ${scope} scope.` : `No server named "${name}".`);
+    return entry;
+  };
+
+  /** Deletes the secrets an old entry had that no entry refers to any more. */
+  const releaseUnused = (old: ServerConfig) => releaseSecrets(secretKeysOf(old), secrets, usedKeys(registry));
+
+  /** Refreshes where each stdio command is found, so the list can show it. */
+  async function refreshLaunchInfo(): Promise<void> {
+    await Promise.all(
+      registry.effective().map(async ({ name, config }) => {
+        if (isStdioConfig(config)) ctx.launchInfo.set(name, await ctx.describeLaunch(name, config));
+        else ctx.launchInfo.delete(name);
+      }),
+    );
+  }
+
   return {
     async listServers() {
-      return ctx.registry.list().map(([name, config]) => ctx.viewOf(name, config));
+      await refreshLaunchInfo();
+      return registry.effective().map(({ name, config }) => ctx.viewOf(name, config));
     },
-    async addServer({ name, config }) {
-      await ctx.registry.add(name, config);
+
+    async addServer({ name, config, scope = 'user', secretFields = [] }) {
+      // References copied from another entry (a duplicate made in the form) get their own copies.
+      let saved = await cloneSecrets(config, secrets, name);
+      saved = await storeSecretFields(saved, secretFields, secrets, name);
+      try {
+        await registry.add(scope, name, saved);
+      } catch (error) {
+        await releaseSecrets(secretKeysOf(saved), secrets, usedKeys(registry));
+        throw error;
+      }
+      await refreshLaunchInfo();
       ctx.events.emit({ type: 'servers-changed' });
       return ctx.connectQuietly(name);
     },
-    async removeServer({ name }) {
-      ctx.configOf(name);
-      await ctx.connections.forget(name);
-      await ctx.registry.remove(name);
+
+    async updateServer({ name, scope, newName = name, config, secretFields = [] }) {
+      const old = entryOf(name, scope).config;
+      const status = ctx.connections.state(name).status;
+      const wasLive = status === 'connected' || status === 'pending';
+      // References this entry did not have before are copied, never shared.
+      let saved = await cloneSecrets(config, secrets, newName, new Set(secretKeysOf(old)));
+      saved = await storeSecretFields(saved, secretFields, secrets, newName);
+      await registry.replace(scope, name, saved, newName);
+      await releaseUnused(old);
+      if (newName !== name) {
+        if (!registry.get(name)) await ctx.connections.forget(name);
+        // A renamed server that was running keeps running, under its new name.
+        if (wasLive) {
+          await refreshLaunchInfo();
+          ctx.events.emit({ type: 'servers-changed' });
+          return ctx.connectQuietly(newName);
+        }
+      }
+      await refreshLaunchInfo();
       ctx.events.emit({ type: 'servers-changed' });
+      return ctx.viewOf(newName);
+    },
+
+    async duplicateServer({ name, scope, newName, toScope }) {
+      const entry = entryOf(name, scope);
+      const copy = await cloneSecrets(entry.config, secrets, newName);
+      await registry.add(toScope ?? entry.scope, newName, copy);
+      await refreshLaunchInfo();
+      ctx.events.emit({ type: 'servers-changed' });
+      return ctx.connectQuietly(newName);
+    },
+
+    async removeServer({ name, scope }) {
+      const entry = entryOf(name, scope);
+      const wasInUse = registry.find(name)?.scope === entry.scope;
+      if (wasInUse) await ctx.connections.forget(name);
+      await registry.remove(entry.scope, name);
+      await releaseUnused(entry.config);
+      ctx.launchInfo.delete(name);
+      ctx.events.emit({ type: 'servers-changed' });
+      // A lower scope's entry of the same name now takes over (a project one waits for the user).
+      const uncovered = wasInUse ? registry.find(name) : undefined;
+      if (uncovered && uncovered.scope !== 'project') void ctx.connectQuietly(name).catch(() => undefined);
+    },
+
+    async moveServer({ name, from, to }) {
+      entryOf(name, from);
+      await registry.move(name, from, to);
+      ctx.events.emit({ type: 'servers-changed' });
+      return ctx.viewOf(name);
+    },
+
+    async setServerEnabled({ name, enabled }) {
+      const entry = entryOf(name);
+      const config: Record<string, unknown> = { ...entry.config };
+      if (enabled) delete config.enabled;
+      else config.enabled = false;
+      await registry.replace(entry.scope, name, config as ServerConfig);
+      ctx.events.emit({ type: 'servers-changed' });
+      if (!enabled) {
+        await ctx.connections.disconnect(name);
+        return ctx.viewOf(name);
+      }
+      return ctx.connectQuietly(name);
     },
   };
 }

@@ -2,53 +2,214 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServerRegistry, SERVERS_FILE } from './server-registry';
+import { LOCAL_SERVERS_FILE, PROJECT_FILE, ServerRegistry, SERVERS_FILE, type RegistryChange } from './server-registry';
 
 let dir: string;
+let project: string;
+const registries: ServerRegistry[] = [];
+
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-registry-'));
+  project = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-project-')));
 });
 afterEach(async () => {
+  for (const registry of registries.splice(0)) registry.close();
   await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(project, { recursive: true, force: true });
 });
 
-describe('ServerRegistry', () => {
+async function open(options: { watch?: boolean } = {}): Promise<ServerRegistry> {
+  const registry = new ServerRegistry(dir, options);
+  registries.push(registry);
+  await registry.load();
+  return registry;
+}
+
+const readJson = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8'));
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe('ServerRegistry: the user scope', () => {
   it('starts empty, persists added servers as mcpServers, and reloads them', async () => {
-    const registry = new ServerRegistry(dir);
-    await registry.load();
+    const registry = await open();
     expect(registry.list()).toEqual([]);
-    await registry.add('one', { command: 'node', args: ['a.js'], env: { A: '1' } });
-    const onDisk = JSON.parse(await fs.readFile(path.join(dir, SERVERS_FILE), 'utf8'));
-    expect(onDisk).toEqual({ mcpServers: { one: { command: 'node', args: ['a.js'], env: { A: '1' } } } });
-    const again = new ServerRegistry(dir);
-    await again.load();
+    await registry.add('user', 'one', { command: 'node', args: ['a.js'], env: { A: '1' } });
+    expect(await readJson(path.join(dir, SERVERS_FILE))).toEqual({ mcpServers: { one: { command: 'node', args: ['a.js'], env: { A: '1' } } } });
+    const again = await open();
     expect(again.get('one')).toEqual({ command: 'node', args: ['a.js'], env: { A: '1' } });
+    expect(again.find('one')).toMatchObject({ scope: 'user' });
   });
 
-  it('refuses a duplicate name and an unknown one', async () => {
-    const registry = new ServerRegistry(dir);
-    await registry.load();
-    await registry.add('one', { command: 'node' });
-    await expect(registry.add('one', { command: 'other' })).rejects.toThrow(/already exists/);
-    await expect(registry.remove('two')).rejects.toThrow(/No server named "two"/);
+  it('refuses a duplicate name and an unknown one, and renames on replace', async () => {
+    const registry = await open();
+    await registry.add('user', 'one', { command: 'node' });
+    await expect(registry.add('user', 'one', { command: 'other' })).rejects.toThrow(/already exists in the user scope/);
+    await expect(registry.remove('user', 'two')).rejects.toThrow(/No server named "two"/);
+    await registry.add('user', 'two', { command: 'x' });
+    await expect(registry.replace('user', 'one', { command: 'y' }, 'two')).rejects.toThrow(/"two" already exists/);
+    await registry.replace('user', 'one', { command: 'y' }, 'uno');
+    expect(registry.list()).toEqual([
+      ['two', { command: 'x' }],
+      ['uno', { command: 'y' }],
+    ]);
   });
 
-  it('keeps fields written by other tools', async () => {
-    await fs.writeFile(path.join(dir, SERVERS_FILE), JSON.stringify({ other: 1, mcpServers: { a: { command: 'x', futureField: { y: 2 } } } }));
-    const registry = new ServerRegistry(dir);
-    await registry.load();
-    await registry.add('b', { command: 'y' });
-    const onDisk = JSON.parse(await fs.readFile(path.join(dir, SERVERS_FILE), 'utf8'));
-    expect(onDisk).toEqual({ other: 1, mcpServers: { a: { command: 'x', futureField: { y: 2 } }, b: { command: 'y' } } });
+  it('keeps fields and entries written by other tools, even invalid entries, and reports those', async () => {
+    await fs.writeFile(
+      path.join(dir, SERVERS_FILE),
+      JSON.stringify({ other: 1, mcpServers: { a: { command: 'x', futureField: { y: 2 } }, broken: { type: 'nope' }, 'bad name': { command: 'z' } } }, null, 2),
+    );
+    const registry = await open();
+    expect(registry.list().map(([name]) => name)).toEqual(['a']);
+    expect(registry.get('a')).toEqual({ command: 'x', futureField: { y: 2 } });
+    const [status] = registry.status();
+    expect(status?.entryProblems).toEqual([
+      { name: 'broken', message: expect.stringContaining('Unknown type "nope"'), line: 10, column: 15 },
+      { name: 'bad name', message: expect.stringContaining('may contain only'), line: 13, column: 17 },
+    ]);
+    await registry.add('user', 'b', { command: 'y' });
+    const onDisk = await readJson(path.join(dir, SERVERS_FILE));
+    expect(onDisk).toEqual({
+      other: 1,
+      mcpServers: { a: { command: 'x', futureField: { y: 2 } }, broken: { type: 'nope' }, 'bad name': { command: 'z' }, b: { command: 'y' } },
+    });
+    // An invalid entry still occupies its name.
+    await expect(registry.add('user', 'broken', { command: 'y' })).rejects.toThrow(/already exists/);
   });
 
-  it('never overwrites a file that does not parse', async () => {
-    const broken = '{ "mcpServers": { "a": ';
+  it('never overwrites a file that does not parse, and says where it is broken', async () => {
+    const broken = '{ "mcpServers": {\n  "a": ';
     await fs.writeFile(path.join(dir, SERVERS_FILE), broken);
-    const registry = new ServerRegistry(dir);
-    await registry.load();
-    expect(registry.problem).toMatch(/not valid JSON/);
-    await expect(registry.add('b', { command: 'y' })).rejects.toThrow(/Not saving/);
+    const registry = await open();
+    expect(registry.status()[0]).toMatchObject({ scope: 'user', problem: { line: 2, column: 8 } });
+    await expect(registry.add('user', 'b', { command: 'y' })).rejects.toThrow(/Not saving: .*servers\.json does not parse: .* at line 2, column 8/);
     expect(await fs.readFile(path.join(dir, SERVERS_FILE), 'utf8')).toBe(broken);
+  });
+
+  it('writes atomically and keeps the previous version as a backup', async () => {
+    const registry = await open();
+    await registry.add('user', 'one', { command: 'a' });
+    await registry.add('user', 'two', { command: 'b' });
+    expect(await readJson(path.join(dir, `${SERVERS_FILE}.bak`))).toEqual({ mcpServers: { one: { command: 'a' } } });
+    // No temp files are left behind.
+    expect((await fs.readdir(dir)).sort()).toEqual([SERVERS_FILE, `${SERVERS_FILE}.bak`].sort());
+    expect((await fs.stat(path.join(dir, SERVERS_FILE))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('ServerRegistry: scopes', () => {
+  it('merges local over project over user once a project is open, and writes each scope to its own file', async () => {
+    const registry = await open();
+    await registry.add('user', 'same', { command: 'user' });
+    await registry.add('user', 'only-user', { command: 'u' });
+    await expect(registry.add('project', 'x', { command: 'p' })).rejects.toThrow(/Open a project first/);
+
+    await registry.openProject(project);
+    await registry.add('project', 'same', { command: 'project' });
+    await registry.add('local', 'same', { command: 'local' });
+    await registry.add('project', 'only-project', { type: 'http', url: 'http://127.0.0.1:1/mcp' });
+
+    expect(registry.effective()).toEqual([
+      { name: 'same', scope: 'local', config: { command: 'local' }, shadows: ['project', 'user'] },
+      { name: 'only-user', scope: 'user', config: { command: 'u' }, shadows: [] },
+      { name: 'only-project', scope: 'project', config: { type: 'http', url: 'http://127.0.0.1:1/mcp' }, shadows: [] },
+    ]);
+    expect(await readJson(path.join(project, PROJECT_FILE))).toEqual({
+      mcpServers: { same: { command: 'project' }, 'only-project': { type: 'http', url: 'http://127.0.0.1:1/mcp' } },
+    });
+    expect(await readJson(path.join(dir, LOCAL_SERVERS_FILE))).toEqual({ projects: { [project]: { mcpServers: { same: { command: 'local' } } } } });
+
+    // Removing the local entry uncovers the project one.
+    await registry.remove('local', 'same');
+    expect(registry.find('same')).toMatchObject({ scope: 'project', config: { command: 'project' } });
+
+    registry.closeProject();
+    expect(registry.list()).toEqual([
+      ['same', { command: 'user' }],
+      ['only-user', { command: 'u' }],
+    ]);
+  });
+
+  it('moves an entry between scopes', async () => {
+    const registry = await open();
+    await registry.openProject(project);
+    await registry.add('user', 'mover', { command: 'm', args: ['1'] });
+    await registry.move('mover', 'user', 'project');
+    expect(registry.find('mover')).toMatchObject({ scope: 'project', config: { command: 'm', args: ['1'] } });
+    expect((await readJson(path.join(dir, SERVERS_FILE))).mcpServers).toEqual({});
+    expect((await readJson(path.join(project, PROJECT_FILE))).mcpServers).toEqual({ mover: { command: 'm', args: ['1'] } });
+    await registry.add('local', 'taken', { command: 't' });
+    await registry.add('project', 'taken', { command: 't2' });
+    await expect(registry.move('taken', 'project', 'local')).rejects.toThrow(/already exists in the local scope/);
+  });
+
+  it('keeps the other scopes working when the project file is broken', async () => {
+    await fs.writeFile(path.join(project, PROJECT_FILE), '{"mcpServers": {"p": {"command": "x"},}}');
+    const registry = await open();
+    await registry.add('user', 'fine', { command: 'f' });
+    await registry.openProject(project);
+    expect(registry.list().map(([name]) => name)).toEqual(['fine']);
+    const projectStatus = registry.status().find((s) => s.scope === 'project');
+    expect(projectStatus).toMatchObject({ path: path.join(project, PROJECT_FILE), problem: { line: 1, column: 39 } });
+    await registry.add('local', 'mine', { command: 'l' });
+    expect(registry.list().map(([name]) => name)).toEqual(['fine', 'mine']);
+    await expect(registry.add('project', 'q', { command: 'q' })).rejects.toThrow(/does not parse/);
+    // Backups of project files go to the app data folder, not into the project.
+    expect(await fs.readdir(project)).toEqual([PROJECT_FILE]);
+  });
+
+  it('refuses a project path that is not an existing absolute folder', async () => {
+    const registry = await open();
+    await expect(registry.openProject('relative/path')).rejects.toThrow(/not an absolute path/);
+    await expect(registry.openProject(path.join(project, 'missing'))).rejects.toThrow(/No folder at/);
+    await fs.writeFile(path.join(project, 'file.txt'), 'x');
+    await expect(registry.openProject(path.join(project, 'file.txt'))).rejects.toThrow(/is a file, not a folder/);
+  });
+});
+
+describe('ServerRegistry: live changes', () => {
+  it('picks up external edits, keeps the last good version while a file is broken, and reports each change', async () => {
+    const registry = await open({ watch: true });
+    await registry.openProject(project);
+    const changes: RegistryChange[] = [];
+    registry.onChange = (change) => changes.push(change);
+    const file = path.join(project, PROJECT_FILE);
+
+    await fs.writeFile(file, JSON.stringify({ mcpServers: { ext: { command: 'e' } } }));
+    await waitFor(() => registry.get('ext') !== undefined, 'the external entry');
+    expect(changes.at(-1)).toEqual({ scopes: ['project'], external: true });
+
+    await fs.writeFile(file, '{"mcpServers": {"ext": ');
+    await waitFor(() => registry.status().some((s) => s.problem), 'the problem to be reported');
+    expect(registry.get('ext')).toEqual({ command: 'e' });
+
+    await fs.writeFile(file, JSON.stringify({ mcpServers: { ext2: { command: 'e2' } } }));
+    await waitFor(() => registry.get('ext2') !== undefined && !registry.status().some((s) => s.problem), 'the fixed file');
+    expect(registry.get('ext')).toBeUndefined();
+
+    // Our own writes are not reported as external.
+    const before = changes.length;
+    await registry.add('project', 'ours', { command: 'o' });
+    expect(changes.slice(before)).toEqual([{ scopes: ['project'], external: false }]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(changes.slice(before).filter((c) => c.external)).toEqual([]);
+  });
+
+  it('keeps entries another program added meanwhile when it writes', async () => {
+    const registry = await open();
+    await registry.add('user', 'a', { command: 'a' });
+    const file = path.join(dir, SERVERS_FILE);
+    const onDisk = await readJson(file);
+    onDisk.mcpServers.fromEditor = { command: 'e' };
+    await fs.writeFile(file, JSON.stringify(onDisk, null, 2));
+    await registry.add('user', 'b', { command: 'b' });
+    expect(Object.keys((await readJson(file)).mcpServers)).toEqual(['a', 'fromEditor', 'b']);
   });
 });

@@ -1,94 +1,320 @@
 /**
- * The user's configured servers, persisted as an `mcpServers` JSON file in the app
- * data folder. Writes are atomic so a crash mid-write never leaves a torn file, and a
- * file that does not parse is reported, never overwritten.
+ * The configured servers, in three scopes:
+ * - user: `servers.json` in the app data folder (`mcpServers`);
+ * - project: `.mcp.json` in the folder the user opened as a project (`mcpServers`);
+ * - local: `local-servers.json` in the app data folder, under the project's absolute
+ *   path (`projects["/abs/path"].mcpServers`, the shape of Claude Code's ~/.claude.json).
+ *
+ * Entries are validated one by one: an invalid entry is reported and skipped, never
+ * dropped from its file. A file that does not parse is never overwritten, and the other
+ * scopes keep working. Files are watched, so edits made with other tools show up live.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { z } from 'zod';
+import type { JSONPath } from 'jsonc-parser';
 import { AppError } from '../../../shared/envelope';
-import { ServerConfigSchema, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
-
-const FileSchema = z.looseObject({ mcpServers: z.record(z.string(), ServerConfigSchema).default({}) });
+import { ServerConfigSchema, ServerNameSchema, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
+import { ConfigFile } from './config-file';
+import { locate, type JsonObject, type JsonProblem } from './json-text';
+import { mergeScopes, type EffectiveEntry, type ScopedEntry } from './merge-scopes';
 
 export const SERVERS_FILE = 'servers.json';
+export const LOCAL_SERVERS_FILE = 'local-servers.json';
+export const PROJECT_FILE = '.mcp.json';
+export const BACKUP_DIR = 'backups';
+
+export interface EntryProblem {
+  name: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ScopeFileStatus {
+  scope: ConfigScope;
+  path: string;
+  exists: boolean;
+  /** The file does not parse: its last good version (if any) stays in use. */
+  problem?: JsonProblem;
+  /** Entries that parse as JSON but are not valid server entries. */
+  entryProblems: EntryProblem[];
+}
+
+export interface RegistryChange {
+  scopes: ConfigScope[];
+  /** True when another program changed the file. */
+  external: boolean;
+  /** True when a project was opened or closed. */
+  project?: boolean;
+}
+
+interface ParsedScope {
+  source: JsonObject | undefined;
+  project: string | undefined;
+  entries: Map<ServerName, ServerConfig>;
+  problems: EntryProblem[];
+}
 
 export class ServerRegistry {
-  private servers = new Map<ServerName, ServerConfig>();
-  private extra: Record<string, unknown> = {};
-  private loaded = false;
-  /** Set when the file on disk is broken; saving is refused until the user fixes it. */
-  private loadError: string | undefined;
+  private readonly userFile: ConfigFile;
+  private readonly localFile: ConfigFile;
+  private projectFile: ConfigFile | undefined;
+  private projectDir: string | undefined;
+  private readonly parsed = new Map<ConfigScope, ParsedScope>();
+  private readonly watching: boolean;
 
-  constructor(private readonly dataDir: string) {}
+  /** Called after every change of any scope, ours or another program's. */
+  onChange?: (change: RegistryChange) => void;
 
-  get filePath(): string {
-    return path.join(this.dataDir, SERVERS_FILE);
+  constructor(
+    private readonly dataDir: string,
+    options: { watch?: boolean } = {},
+  ) {
+    this.watching = options.watch ?? false;
+    this.userFile = new ConfigFile(path.join(dataDir, SERVERS_FILE), { backupPath: path.join(dataDir, `${SERVERS_FILE}.bak`), mode: 0o600 });
+    this.localFile = new ConfigFile(path.join(dataDir, LOCAL_SERVERS_FILE), { backupPath: path.join(dataDir, `${LOCAL_SERVERS_FILE}.bak`), mode: 0o600 });
   }
 
   async load(): Promise<void> {
-    this.loaded = true;
-    let text: string;
-    try {
-      text = await fs.readFile(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
+    await fs.mkdir(this.dataDir, { recursive: true });
+    await Promise.all([this.userFile.load(), this.localFile.load()]);
+    if (this.watching) {
+      this.userFile.watch(() => this.changed(['user'], true));
+      this.localFile.watch(() => this.projectDir && this.changed(['local'], true));
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      this.loadError = `${this.filePath} is not valid JSON (${(error as Error).message}); fix or remove it.`;
-      return;
-    }
-    const parsed = FileSchema.safeParse(json);
-    if (!parsed.success) {
-      this.loadError = `${this.filePath} has an invalid entry: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`;
-      return;
-    }
-    const { mcpServers, ...extra } = parsed.data;
-    this.extra = extra;
-    this.servers = new Map(Object.entries(mcpServers));
   }
 
-  /** A problem with the file on disk, if there is one. */
-  get problem(): string | undefined {
-    return this.loadError;
+  /** The open project's absolute path. */
+  get project(): string | undefined {
+    return this.projectDir;
+  }
+
+  /** Opens a folder as the project: its `.mcp.json` and its local entries join the list. */
+  async openProject(dir: string): Promise<string> {
+    const resolved = await canonicalDir(dir);
+    if (resolved === this.projectDir) return resolved;
+    this.projectFile?.unwatch();
+    const file = new ConfigFile(path.join(resolved, PROJECT_FILE), { backupPath: this.backupPathFor(path.join(resolved, PROJECT_FILE)) });
+    await file.load();
+    this.projectFile = file;
+    this.projectDir = resolved;
+    if (this.watching) file.watch(() => this.changed(['project'], true));
+    this.onChange?.({ scopes: ['project', 'local'], external: false, project: true });
+    return resolved;
+  }
+
+  closeProject(): void {
+    if (!this.projectDir) return;
+    this.projectFile?.unwatch();
+    this.projectFile = undefined;
+    this.projectDir = undefined;
+    this.onChange?.({ scopes: ['project', 'local'], external: false, project: true });
+  }
+
+  /** The servers in use: each name from its highest-precedence scope. */
+  effective(): EffectiveEntry[] {
+    return mergeScopes({
+      user: this.scope('user').entries,
+      ...(this.projectDir ? { project: this.scope('project').entries, local: this.scope('local').entries } : {}),
+    });
   }
 
   list(): Array<[ServerName, ServerConfig]> {
-    this.assertLoaded();
-    return [...this.servers.entries()];
+    return this.effective().map((entry) => [entry.name, entry.config]);
   }
 
+  /** The effective entry for a name. */
   get(name: ServerName): ServerConfig | undefined {
-    this.assertLoaded();
-    return this.servers.get(name);
+    return this.find(name)?.config;
   }
 
-  async add(name: ServerName, config: ServerConfig): Promise<void> {
-    this.assertLoaded();
-    if (this.servers.has(name)) throw new AppError('conflict', `A server named "${name}" already exists.`);
-    this.servers.set(name, config);
-    await this.save();
+  /** The entry of one scope, or the effective one when no scope is given. */
+  find(name: ServerName, scope?: ConfigScope): ScopedEntry | undefined {
+    if (!scope) return this.effective().find((entry) => entry.name === name);
+    if (scope !== 'user' && !this.projectDir) return undefined;
+    const config = this.scope(scope).entries.get(name);
+    return config ? { name, scope, config } : undefined;
   }
 
-  async remove(name: ServerName): Promise<void> {
-    this.assertLoaded();
-    if (!this.servers.delete(name)) throw new AppError('not-found', `No server named "${name}".`);
-    await this.save();
+  /** Every valid entry of one scope. */
+  entriesOf(scope: ConfigScope): ScopedEntry[] {
+    if (scope !== 'user' && !this.projectDir) return [];
+    return [...this.scope(scope).entries].map(([name, config]) => ({ name, scope, config }));
   }
 
-  private async save(): Promise<void> {
-    if (this.loadError) throw new AppError('failed', `Not saving: ${this.loadError}`);
-    await fs.mkdir(this.dataDir, { recursive: true });
-    const body = { ...this.extra, mcpServers: Object.fromEntries(this.servers) };
-    await writeFileAtomic(this.filePath, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+  /** The scopes that can be written now (project and local need an open project). */
+  availableScopes(): ConfigScope[] {
+    return this.projectDir ? ['user', 'project', 'local'] : ['user'];
   }
 
-  private assertLoaded(): void {
-    if (!this.loaded) throw new Error('ServerRegistry used before load()');
+  async add(scope: ConfigScope, name: ServerName, config: ServerConfig): Promise<void> {
+    const { file, base } = this.target(scope);
+    if (this.scope(scope).entries.has(name) || this.hasRaw(scope, name)) {
+      throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(scope)} scope.`);
+    }
+    await file.edit(() => [{ path: [...base, name], value: config }]);
+    this.changed([scope], false);
   }
+
+  /** Replaces an entry, optionally renaming it. */
+  async replace(scope: ConfigScope, name: ServerName, config: ServerConfig, newName: ServerName = name): Promise<void> {
+    const { file, base } = this.target(scope);
+    if (!this.hasRaw(scope, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
+    if (newName !== name && this.hasRaw(scope, newName)) {
+      throw new AppError('conflict', `A server named "${newName}" already exists in the ${scopeName(scope)} scope.`);
+    }
+    await file.edit(() => [...(newName !== name ? [{ path: [...base, name], value: undefined }] : []), { path: [...base, newName], value: config }]);
+    this.changed([scope], false);
+  }
+
+  async remove(scope: ConfigScope, name: ServerName): Promise<void> {
+    const { file, base } = this.target(scope);
+    if (!this.hasRaw(scope, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
+    await file.edit(() => [{ path: [...base, name], value: undefined }]);
+    this.changed([scope], false);
+  }
+
+  /**
+   * Moves an entry to another scope. The target is written first, so a failure half way
+   * leaves the server in both scopes rather than in none.
+   */
+  async move(name: ServerName, from: ConfigScope, to: ConfigScope): Promise<void> {
+    if (from === to) return;
+    const entry = this.find(name, from);
+    if (!entry) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(from)} scope.`);
+    const source = this.target(from);
+    const target = this.target(to);
+    if (this.hasRaw(to, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(to)} scope.`);
+    await target.file.edit(() => [{ path: [...target.base, name], value: entry.config }]);
+    await source.file.edit(() => [{ path: [...source.base, name], value: undefined }]);
+    this.changed([from, to], false);
+  }
+
+  /** Each scope's file, and what is wrong with it. */
+  status(): ScopeFileStatus[] {
+    const out: ScopeFileStatus[] = [this.statusOf('user', this.userFile)];
+    if (this.projectDir && this.projectFile) {
+      out.push(this.statusOf('project', this.projectFile), this.statusOf('local', this.localFile));
+    }
+    return out;
+  }
+
+  pathOf(scope: ConfigScope): string | undefined {
+    if (scope === 'user') return this.userFile.path;
+    if (!this.projectDir) return undefined;
+    return scope === 'project' ? this.projectFile?.path : this.localFile.path;
+  }
+
+  close(): void {
+    this.userFile.unwatch();
+    this.localFile.unwatch();
+    this.projectFile?.unwatch();
+  }
+
+  private statusOf(scope: ConfigScope, file: ConfigFile): ScopeFileStatus {
+    const problem = file.problem;
+    return {
+      scope,
+      path: file.path,
+      exists: file.state.kind !== 'missing',
+      ...(problem ? { problem } : {}),
+      entryProblems: this.scope(scope).problems,
+    };
+  }
+
+  private fileOf(scope: ConfigScope): { file: ConfigFile; base: JSONPath } | undefined {
+    if (scope === 'user') return { file: this.userFile, base: ['mcpServers'] };
+    if (!this.projectDir || !this.projectFile) return undefined;
+    if (scope === 'project') return { file: this.projectFile, base: ['mcpServers'] };
+    return { file: this.localFile, base: ['projects', this.projectDir, 'mcpServers'] };
+  }
+
+  private target(scope: ConfigScope): { file: ConfigFile; base: JSONPath } {
+    const found = this.fileOf(scope);
+    if (!found) throw new AppError('failed', `Open a project first: the ${scopeName(scope)} scope belongs to a project folder.`);
+    return found;
+  }
+
+  /** Whether the file has anything under that name, valid or not. */
+  private hasRaw(scope: ConfigScope, name: string): boolean {
+    const map = this.rawMap(scope);
+    return !!map && Object.hasOwn(map, name);
+  }
+
+  private rawMap(scope: ConfigScope): JsonObject | undefined {
+    const found = this.fileOf(scope);
+    let node: unknown = found?.file.value;
+    for (const key of found?.base ?? []) {
+      node = node && typeof node === 'object' && !Array.isArray(node) ? (node as JsonObject)[key as string] : undefined;
+    }
+    return node && typeof node === 'object' && !Array.isArray(node) ? (node as JsonObject) : undefined;
+  }
+
+  /** The valid entries of a scope and the problems of the others, recomputed when the file changes. */
+  private scope(scope: ConfigScope): ParsedScope {
+    const found = this.fileOf(scope);
+    const source = found?.file.value;
+    const cached = this.parsed.get(scope);
+    if (cached && cached.source === source && cached.project === this.projectDir && source !== undefined) return cached;
+    const result: ParsedScope = { source, project: this.projectDir, entries: new Map(), problems: [] };
+    if (found && source) {
+      const text = found.file.state.kind === 'ok' ? found.file.state.text : undefined;
+      let map: unknown = source;
+      for (const key of found.base) map = map && typeof map === 'object' && !Array.isArray(map) ? (map as JsonObject)[key as string] : undefined;
+      if (map !== undefined && (map === null || typeof map !== 'object' || Array.isArray(map))) {
+        result.problems.push({ name: 'mcpServers', message: '"mcpServers" must be an object of server entries', ...(text ? locate(text, found.base) : {}) });
+      } else if (map) {
+        for (const [name, raw] of Object.entries(map as JsonObject)) {
+          const where = text ? locate(text, [...found.base, name]) : undefined;
+          const validName = ServerNameSchema.safeParse(name);
+          if (!validName.success) {
+            result.problems.push({ name, message: `"${name}": ${validName.error.issues[0]?.message}`, ...where });
+            continue;
+          }
+          const parsed = ServerConfigSchema.safeParse(raw);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+            result.problems.push({ name, message: `"${name}": ${field}${issue?.message ?? 'invalid entry'}`, ...where });
+            continue;
+          }
+          result.entries.set(name, parsed.data);
+        }
+      }
+    }
+    this.parsed.set(scope, result);
+    return result;
+  }
+
+  private changed(scopes: ConfigScope[], external: boolean): void {
+    this.onChange?.({ scopes, external });
+  }
+
+  /** Backups of files outside the app data folder live inside it, so a project folder gets no stray files. */
+  private backupPathFor(file: string): string {
+    const hash = createHash('sha256').update(file).digest('hex').slice(0, 12);
+    return path.join(this.dataDir, BACKUP_DIR, `${path.basename(path.dirname(file))}-${hash}${path.basename(file)}.bak`);
+  }
+}
+
+function scopeName(scope: ConfigScope): string {
+  return SCOPE_LABELS[scope].toLowerCase();
+}
+
+/** The folder's absolute, symlink-free path; a clear error when it is not a folder. */
+export async function canonicalDir(dir: string): Promise<string> {
+  const trimmed = dir.trim();
+  if (!trimmed) throw new AppError('invalid-request', 'Give the path of a project folder.');
+  if (!path.isAbsolute(trimmed)) throw new AppError('invalid-request', `"${trimmed}" is not an absolute path.`);
+  let real: string;
+  try {
+    real = await fs.realpath(trimmed);
+  } catch {
+    throw new AppError('not-found', `No folder at "${trimmed}".`);
+  }
+  const stat = await fs.stat(real);
+  if (!stat.isDirectory()) throw new AppError('invalid-request', `"${trimmed}" is a file, not a folder.`);
+  return real;
 }

@@ -18,3 +18,14 @@ describe('ConsoleBuffer', () => {
     expect(buffer.entries('b')).toHaveLength(1);
   });
 });
+
+describe('ConsoleBuffer masking', () => {
+  it('masks secret values before an entry is kept or pushed', () => {
+    const publish = vi.fn();
+    const buffer = new ConsoleBuffer(publish, undefined, (text) => text.replaceAll('hunter2', '••••••'));
+    buffer.record('a', { source: 'log', level: 'info', text: 'token=hunter2' });
+    buffer.flush();
+    expect(buffer.entries('a')[0]?.text).toBe('token=••••••');
+    expect(JSON.stringify(publish.mock.calls)).not.toContain('hunter2');
+  });
+});

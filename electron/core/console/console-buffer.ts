@@ -26,16 +26,19 @@ export class ConsoleBuffer {
   constructor(
     private readonly publish: (entries: ConsoleEntry[]) => void = () => undefined,
     private readonly limits: ConsoleLimits = DEFAULT_CONSOLE_LIMITS,
+    /** Masks secret values in every entry's text before it is kept or pushed. */
+    private readonly redact: (text: string) => string = (text) => text,
   ) {}
 
   record(server: string, fields: NewConsoleEntry): ConsoleEntry {
-    const truncated = fields.text.length > this.limits.maxEntryChars;
+    const text = this.redact(fields.text);
+    const truncated = text.length > this.limits.maxEntryChars;
     const entry: ConsoleEntry = {
       ...fields,
       seq: ++this.seq,
       server,
       time: fields.time ?? Date.now(),
-      text: truncated ? fields.text.slice(0, this.limits.maxEntryChars) : fields.text,
+      text: truncated ? text.slice(0, this.limits.maxEntryChars) : text,
       ...(truncated ? { truncated: true } : {}),
     };
     const entries = this.buffers.get(server) ?? [];

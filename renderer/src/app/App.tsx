@@ -1,7 +1,11 @@
 /** The window: header, then the servers and the open server workspaces side by side; the protocol log below. */
 import { useState } from 'react';
-import { AddServerForm } from '../components/AddServerForm';
+import { ConfigProblems } from '../components/ConfigProblems';
+import { ExportDialog } from '../components/ExportDialog';
+import { ImportDialog } from '../components/ImportDialog';
+import { ProjectBar } from '../components/ProjectBar';
 import { ProtocolLogView } from '../components/ProtocolLogView';
+import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
@@ -9,16 +13,19 @@ import { useWorkbench } from '../state/store';
 import { Workspaces } from '../workspace/Workspaces';
 
 export function App() {
-  const [adding, setAdding] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const hostStatus = useWorkbench((s) => s.hostStatus);
   const logOpen = useWorkbench((s) => s.logOpen);
   const openLog = useWorkbench((s) => s.openProtocolLog);
   const closeLog = useWorkbench((s) => s.closeProtocolLog);
+  const serverForm = useWorkbench((s) => s.serverForm);
+  const configDialog = useWorkbench((s) => s.configDialog);
+  const openServerForm = useWorkbench((s) => s.openServerForm);
   return (
     <div className="app">
       <header className="app-header">
         <h1>MCP Workbench</h1>
+        <ProjectBar />
         <div className="header-actions">
           <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
             Protocol log
@@ -34,12 +41,15 @@ export function App() {
           Lost the connection to the MCP Workbench host. Start it again and reload this page.
         </p>
       )}
+      <ConfigProblems />
       <main className="columns">
-        <ServerList onAdd={() => setAdding(true)} />
+        <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
         <Workspaces />
       </main>
       {logOpen && <ProtocolLogView />}
-      {adding && <AddServerForm onClose={() => setAdding(false)} />}
+      {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
+      {configDialog?.kind === 'import' && <ImportDialog paste={configDialog.paste} />}
+      {configDialog?.kind === 'export' && <ExportDialog names={configDialog.names} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>
   );

@@ -7,6 +7,7 @@ import { transportOf, type ServerConfig } from '../../../shared/config/server-co
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { ConnectionActions } from './ConnectionActions';
+import { ScopeBadge } from './ScopeBadge';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
@@ -29,6 +30,22 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
         <dd>
           {transportOf(server.config)} · <code>{targetOf(server.config)}</code>
         </dd>
+        {server.scope && (
+          <>
+            <dt>Scope</dt>
+            <dd>
+              <ScopeBadge scope={server.scope} shadows={server.shadows} />
+            </dd>
+          </>
+        )}
+        {server.launch?.commandPath && (
+          <>
+            <dt>Runs</dt>
+            <dd className="command-path" title="Where the command was found on the login shell's PATH">
+              <code>{server.launch.commandPath}</code>
+            </dd>
+          </>
+        )}
         {info && (
           <>
             <dt>Server</dt>

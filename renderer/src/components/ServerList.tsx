@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
+import { ServerConfigBar } from './ServerConfigBar';
 import { ConnectionActions } from './ConnectionActions';
 import { IdeServerOffers } from './IdeServerOffers';
 import { ServerFailure } from './ServerFailure';
@@ -56,6 +57,7 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
         )}
         <StatusBadge status={server.status} />
       </button>
+      <ServerConfigBar server={server} />
       <ServerFailure server={server} />
       {actionError && <p className="error-text" role="alert">{actionError}</p>}
       <div className="server-actions">

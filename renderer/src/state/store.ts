@@ -8,6 +8,7 @@ import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createConsoleSlice, type ConsoleSlice } from './console-slice';
 import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
@@ -22,6 +23,7 @@ export type WorkbenchState = ServersSlice &
   CallsSlice &
   ProtocolLogSlice &
   SettingsSlice &
+  ConfigSlice &
   WorkspaceSlice &
   ResourcesSlice &
   PromptsSlice &
@@ -40,6 +42,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createCallsSlice(api)(...args),
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
+    ...createConfigSlice(api)(...args),
     ...createWorkspaceSlice(...args),
     ...createResourcesSlice(api)(...args),
     ...createPromptsSlice(api)(...args),
@@ -61,6 +64,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'servers-changed':
       void state.refreshServers().then(() => forgetRemovedServers(store));
+      break;
+    case 'config-changed':
+      state.noteConfigChange(event.scopes, event.external);
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });

@@ -1,0 +1,317 @@
+/**
+ * The configuration API on a real core: real files in temporary folders, a real secret
+ * store, real stdio fixture servers. The login shell is replaced by a fixed environment
+ * and other clients' files are looked for in a temporary home folder.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureServer } from '../../../e2e/fixtures/paths';
+import type { AppEvent } from '../../../shared/events';
+import { PROJECT_FILE, SERVERS_FILE } from '../config/server-registry';
+import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
+import { createCore, type Core } from './core-api';
+
+let root: string;
+let dataDir: string;
+let home: string;
+let project: string;
+let core: Core | undefined;
+let events: AppEvent[];
+
+const nodeDir = path.dirname(process.execPath);
+
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-core-config-')));
+  dataDir = path.join(root, 'data');
+  home = path.join(root, 'home');
+  project = path.join(root, 'project');
+  await Promise.all([fs.mkdir(home), fs.mkdir(project)]);
+});
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string> = {}): Promise<Core> {
+  core = await createCore({
+    dataDir,
+    env: { PATH: '/usr/bin:/bin' },
+    shellEnv: async () => ({ env: { PATH: nodeDir, ...env } }),
+    importLocator: { home, platform: 'linux', env: {} },
+  });
+  events = [];
+  core.events.subscribe((event) => events.push(event));
+  return core;
+}
+
+const readJson = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8'));
+const secretsOnDisk = async () => (await readJson(path.join(dataDir, PLAIN_SECRETS_FILE))).secrets as Record<string, string>;
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('servers with secrets', () => {
+  it('stores a secret env value in the secret store, launches with it, masks it in logs, and never writes it to the config', async () => {
+    const { api } = await start();
+    const secret = 'sk-live-0123456789';
+    const view = await api.addServer({
+      name: 'envy',
+      config: { command: 'node', args: [fixtureServer('env-stdio')], env: { API_KEY: secret, MODE: 'test' } },
+      secretFields: [['env', 'API_KEY']],
+    });
+    expect(view).toMatchObject({ status: 'connected', scope: 'user', launch: { commandPath: path.join(nodeDir, 'node') } });
+    const stored = (await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.envy;
+    expect(stored.env.MODE).toBe('test');
+    expect(stored.env.API_KEY).toMatch(/^\$\{secret:envy\.env\.API_KEY\.[0-9a-f]{16}\}$/);
+    expect(JSON.stringify(await readJson(path.join(dataDir, SERVERS_FILE)))).not.toContain(secret);
+    expect(Object.values(await secretsOnDisk())).toEqual([secret]);
+
+    // The process got the value; the login shell's PATH went with it.
+    const result = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' } });
+    expect(result.content).toEqual([{ type: 'text', text: secret }]);
+    const pathResult = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'PATH' } });
+    expect(pathResult.content).toEqual([{ type: 'text', text: [...new Set([nodeDir, '/usr/bin', '/bin'])].join(':') }]);
+
+    // The server printed its key to stderr: the log line is masked.
+    const line = await waitFor(() => events.find((e) => e.type === 'server-log' && e.line.startsWith('env-fixture: started')), 'the start line');
+    expect(line).toMatchObject({ line: 'env-fixture: started with API_KEY=••••••' });
+
+    // The list shows the reference, never the value.
+    const [listed] = await api.listServers();
+    expect(JSON.stringify(listed)).not.toContain(secret);
+  });
+
+  it('editing keeps an unchanged secret, replaces a changed one, and removing deletes it', async () => {
+    const { api } = await start();
+    await api.addServer({ name: 'a', config: { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer one' } }, secretFields: [['headers', 'Authorization']] });
+    const [first] = await api.listServers();
+    const ref = (first!.config as { headers: Record<string, string> }).headers.Authorization!;
+
+    await api.updateServer({ name: 'a', scope: 'user', config: { type: 'http', url: 'http://127.0.0.1:9/v2', headers: { Authorization: ref } } });
+    expect(Object.values(await secretsOnDisk())).toEqual(['Bearer one']);
+
+    await api.updateServer({ name: 'a', scope: 'user', newName: 'b', config: { type: 'http', url: 'http://127.0.0.1:9/v2', headers: { Authorization: 'Bearer two' } }, secretFields: [['headers', 'Authorization']] });
+    expect(Object.values(await secretsOnDisk())).toEqual(['Bearer two']);
+    expect((await api.listServers()).map((s) => s.name)).toEqual(['b']);
+
+    // A duplicate gets its own copy of the secret.
+    await api.duplicateServer({ name: 'b', newName: 'c' });
+    expect(Object.values(await secretsOnDisk())).toEqual(['Bearer two', 'Bearer two']);
+    await api.removeServer({ name: 'b' });
+    expect(Object.values(await secretsOnDisk())).toEqual(['Bearer two']);
+    await api.removeServer({ name: 'c' });
+    expect(await secretsOnDisk()).toEqual({});
+  });
+
+  it('fails a launch with a missing variable, naming the server and the field, and shows "command not found"', async () => {
+    const { api } = await start();
+    const view = await api.addServer({ name: 'vars', config: { command: 'node', args: ['${SERVER_DIR}/x.js'] } });
+    expect(view).toMatchObject({ status: 'failed', error: 'Server "vars": args[0] uses ${SERVER_DIR}, which is not set. Set it in the environment, or give a default like ${SERVER_DIR:-value}.' });
+    const ghost = await api.addServer({ name: 'ghost', config: { command: 'uvx-not-installed' } });
+    expect(ghost.error).toMatch(/Could not start "uvx-not-installed": command not found/);
+    expect((await api.listServers()).find((s) => s.name === 'ghost')?.launch).toEqual({ problem: expect.stringContaining('command not found') });
+  });
+
+  it('expands variables from the login shell environment at launch, and never writes them back', async () => {
+    const { api } = await start({ FIXTURE_DIR: path.dirname(fixtureServer('env-stdio')), THE_KEY: 'from-shell' });
+    const config = { command: 'node', args: ['${FIXTURE_DIR}/env-stdio.mjs'], env: { API_KEY: '${THE_KEY}', OTHER: '${UNSET:-fallback}' } };
+    const view = await api.addServer({ name: 'expand', config });
+    expect(view.status).toBe('connected');
+    expect((await api.callTool({ server: 'expand', tool: 'env', arguments: { name: 'OTHER' } })).content).toEqual([{ type: 'text', text: 'fallback' }]);
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.expand).toEqual(config);
+  });
+
+  it('disabling closes the server and keeps it from connecting; enabling connects it again', async () => {
+    const { api } = await start();
+    await api.addServer({ name: 'basic', config: { command: 'node', args: [fixtureServer('basic-stdio')] } });
+    const off = await api.setServerEnabled({ name: 'basic', enabled: false });
+    expect(off).toMatchObject({ status: 'disabled', config: { enabled: false } });
+    expect((await api.connectServer({ name: 'basic' })).status).toBe('disabled');
+    const on = await api.setServerEnabled({ name: 'basic', enabled: true });
+    expect(on.status).toBe('connected');
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.basic).toEqual({ command: 'node', args: [fixtureServer('basic-stdio')] });
+  });
+});
+
+describe('projects and scopes', () => {
+  it('opens a project, merges its scopes, moves servers, remembers it, and keeps working when its file breaks', async () => {
+    let { api } = await start();
+    await api.addServer({ name: 'shared', config: { command: 'node', args: [fixtureServer('basic-stdio')] } });
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { shared: { command: 'project-version' }, team: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
+    const status = await api.openProject({ path: project });
+    expect(status).toMatchObject({ project, availableScopes: ['user', 'project', 'local'], nativeDialogs: false, secretStore: { encrypted: false, warning: expect.stringContaining('not encrypted') } });
+    const servers = await api.listServers();
+    expect(servers.map((s) => [s.name, s.scope, s.shadows])).toEqual([
+      ['shared', 'project', ['user']],
+      ['team', 'project', []],
+    ]);
+    // A project's servers never start by themselves.
+    expect(servers.find((s) => s.name === 'team')?.status).toBe('disconnected');
+
+    await api.moveServer({ name: 'team', from: 'project', to: 'local' });
+    expect((await api.listServers()).find((s) => s.name === 'team')?.scope).toBe('local');
+    expect((await readJson(path.join(project, PROJECT_FILE))).mcpServers.team).toBeUndefined();
+
+    // The project is remembered across restarts.
+    await core!.dispose();
+    ({ api } = await start());
+    expect((await api.getConfigStatus()).project).toBe(project);
+
+    // Broken project file: the other scopes keep working and the problem names the place.
+    await fs.writeFile(path.join(project, PROJECT_FILE), '{\n  "mcpServers": {\n    "shared": {"command": }\n  }\n}');
+    const broken = await waitFor(async () => (await api.getConfigStatus()).files.find((f) => f.problem), 'the problem');
+    expect(broken).toMatchObject({ scope: 'project', path: path.join(project, PROJECT_FILE), problem: { line: 3, column: 27 } });
+    expect(events.some((e) => e.type === 'config-changed' && e.external)).toBe(true);
+    const view = await api.connectServer({ name: 'team' });
+    expect(view.scope).toBe('local');
+    await expect(api.addServer({ name: 'nope', scope: 'project', config: { command: 'x' } })).rejects.toThrow(/Not saving: .*does not parse/);
+
+    await api.closeProject();
+    expect((await api.listServers()).map((s) => [s.name, s.scope])).toEqual([['shared', 'user']]);
+  });
+});
+
+describe('connections follow the config', () => {
+  it('a renamed running server keeps running; an external edit restarts a user server and stops a project one', async () => {
+    const { api } = await start();
+    const basic = { command: 'node', args: [fixtureServer('basic-stdio')] };
+    await api.addServer({ name: 'one', config: basic });
+    const renamed = await api.updateServer({ name: 'one', scope: 'user', newName: 'uno', config: basic });
+    expect(renamed).toMatchObject({ name: 'uno', status: 'connected' });
+    expect((await api.listServers()).map((s) => s.name)).toEqual(['uno']);
+
+    // Another program changes the user entry: the server restarts with the new entry.
+    const pidBefore = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {} })).content;
+    await fs.writeFile(path.join(dataDir, SERVERS_FILE), JSON.stringify({ mcpServers: { uno: { ...basic, env: { CHANGED: '1' } } } }));
+    await waitFor(async () => {
+      const view = (await api.listServers())[0];
+      if (view?.status !== 'connected' || !(view.config as { env?: object }).env) return undefined;
+      const pid = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {} })).content;
+      return JSON.stringify(pid) !== JSON.stringify(pidBefore) ? pid : undefined;
+    }, 'the restart');
+
+    // A connected project server changed on disk is stopped, not restarted.
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { team: basic } }));
+    await api.openProject({ path: project });
+    expect((await api.listServers()).find((s) => s.name === 'team')?.status).toBe('disconnected');
+    expect((await api.connectServer({ name: 'team' })).status).toBe('connected');
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { team: { ...basic, args: [...basic.args, '--changed'] } } }));
+    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'team' && s.status === 'disconnected' && (s.config as { args: string[] }).args.length === 2), 'the project server to stop');
+
+    // Removing a local entry that hid a project one does not start the project one.
+    await api.addServer({ name: 'team', scope: 'local', config: basic });
+    expect((await api.listServers()).find((s) => s.name === 'team')).toMatchObject({ scope: 'local', shadows: ['project'], status: 'connected' });
+    await api.removeServer({ name: 'team' });
+    expect((await api.listServers()).find((s) => s.name === 'team')).toMatchObject({ scope: 'project', status: 'disconnected' });
+  });
+});
+
+describe('project servers wait for the user', () => {
+  it('opening a project whose .mcp.json hides a running user server stops it instead of starting the project entry', async () => {
+    const { api } = await start();
+    await api.addServer({ name: 'same', config: { command: 'node', args: [fixtureServer('basic-stdio')] } });
+    const marker = path.join(root, 'project-command-ran');
+    await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { same: { command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
+    await api.openProject({ path: project });
+    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'same' && s.scope === 'project' && s.status === 'disconnected'), 'the user server to stop');
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(fs.access(marker)).rejects.toThrow();
+  });
+});
+
+describe('import and export', () => {
+  it('lists the files of other clients it finds, and imports from Claude Desktop with conflict handling', async () => {
+    const desktop = path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
+    await fs.mkdir(path.dirname(desktop), { recursive: true });
+    await fs.writeFile(
+      desktop,
+      JSON.stringify({ mcpServers: { basic: { command: 'node', args: [fixtureServer('basic-stdio')] }, github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_secret' } } } }),
+    );
+    await fs.writeFile(path.join(home, '.claude.json'), JSON.stringify({ mcpServers: {}, projects: { [project]: { mcpServers: { mine: { command: 'x' } } } } }));
+    const { api } = await start();
+    await api.addServer({ name: 'github', config: { command: 'old' } });
+
+    const sources = await api.listImportSources();
+    expect(sources.filter((s) => s.exists).map((s) => [s.id, s.count])).toEqual([
+      ['claude-desktop', 2],
+      ['claude-code-user', 0],
+      [`claude-code-local:${project}`, 1],
+    ]);
+    const source = sources[0]!.source;
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.name, c.existsIn, c.secretFields])).toEqual([
+      ['basic', [], []],
+      ['github', ['user'], ['env.GITHUB_PERSONAL_ACCESS_TOKEN']],
+    ]);
+    // The preview masks the values it will keep secret.
+    expect(JSON.stringify(preview)).not.toContain('ghp_secret');
+
+    await expect(api.applyImport({ source, scope: 'user', choices: [{ key: 'github', name: 'github' }] })).rejects.toThrow(/already exists in the user scope; rename it or choose to replace it/);
+    const result = await api.applyImport({ source, scope: 'user', choices: [{ key: 'basic', name: 'basic' }, { key: 'github', name: 'github-2' }] });
+    expect(result).toEqual({ added: ['basic', 'github-2'], replaced: [] });
+    const saved = (await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers;
+    expect(saved['github-2'].env.GITHUB_PERSONAL_ACCESS_TOKEN).toMatch(/^\$\{secret:/);
+    expect(saved.github).toEqual({ command: 'old' });
+    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'basic' && s.status === 'connected'), 'the imported server to connect');
+  });
+
+  it('imports a VS Code file, asking for its inputs, and stores password inputs as secrets', async () => {
+    const file = path.join(project, '.vscode', 'mcp.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(
+      file,
+      `{
+  // VS Code allows comments
+  "inputs": [{ "type": "promptString", "id": "key", "description": "API key", "password": true }],
+  "servers": { "envy": { "type": "stdio", "command": "node", "args": ["\${workspaceFolder}/../${path.relative(root, fixtureServer('env-stdio')).split(path.sep).join('/')}"], "env": { "API_KEY": "\${input:key}" } } }
+}`,
+    );
+    const { api } = await start();
+    await api.openProject({ path: project });
+    const source = (await api.listImportSources()).find((s) => s.id === 'vscode-project')!.source;
+    const preview = await api.previewImport({ source, scope: 'local' });
+    expect(preview.inputs).toEqual([{ id: 'key', description: 'API key', password: true, usedBy: ['envy'] }]);
+    expect(preview.candidates[0]).toMatchObject({ name: 'envy', inputs: ['key'], secretFields: ['env.API_KEY'] });
+    await expect(api.applyImport({ source, scope: 'local', choices: [{ key: 'envy', name: 'envy' }] })).rejects.toThrow(/Enter a value for the input "key"/);
+    await api.applyImport({ source, scope: 'local', choices: [{ key: 'envy', name: 'envy' }], inputs: { key: 'typed-secret' } });
+    expect(JSON.stringify(await fs.readFile(path.join(dataDir, 'local-servers.json'), 'utf8'))).not.toContain('typed-secret');
+    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'envy' && s.status === 'connected'), 'the imported server to connect');
+    expect((await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' } })).content).toEqual([{ type: 'text', text: 'typed-secret' }]);
+  });
+
+  it('imports pasted text, exports to a file, and refuses to overwrite without being asked', async () => {
+    const { api } = await start();
+    const preview = await api.previewImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user' });
+    expect(preview).toMatchObject({ format: 'claude mcp add command', suggestedScope: 'user', candidates: [{ name: 'tools', secretFields: ['env.TOKEN'], summary: 'node server.js' }] });
+    await api.applyImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user', choices: [{ key: 'tools', name: 'tools' }], secretsByName: false });
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.tools).toEqual({ command: 'node', args: ['server.js'], env: { TOKEN: 'abc123' } });
+
+    const target = path.join(root, 'out', 'mcp.json');
+    const exported = await api.exportServers({ names: ['tools'], format: 'vscode', path: target });
+    expect(exported.savedTo).toBe(target);
+    expect(await readJson(target)).toEqual({ servers: { tools: { type: 'stdio', command: 'node', args: ['server.js'], env: { TOKEN: 'abc123' } } } });
+    await expect(api.exportServers({ names: ['tools'], format: 'cursor', path: target })).rejects.toThrow(/already exists/);
+    await api.exportServers({ names: ['tools'], format: 'cursor', path: target, overwrite: true });
+    expect((await readJson(target)).mcpServers.tools.command).toBe('node');
+    expect((await readJson(`${target}.bak`)).servers).toBeDefined();
+  });
+});
+
+describe('the secret store', () => {
+  it('is a 0600 file beside the config in browser mode', async () => {
+    const { api } = await start();
+    await api.addServer({ name: 's', config: { type: 'sse', url: 'http://127.0.0.1:9/sse', headers: { 'X-Key': 'value-1' } }, secretFields: [['headers', 'X-Key']] });
+    expect((await fs.stat(path.join(dataDir, PLAIN_SECRETS_FILE))).mode & 0o777).toBe(0o600);
+    expect(await new FileSecretStore(path.join(dataDir, PLAIN_SECRETS_FILE)).keys()).toHaveLength(1);
+  });
+});

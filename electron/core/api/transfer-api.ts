@@ -1,0 +1,31 @@
+/** TransferApi: import from other clients' files and pasted text, export in their formats. */
+import os from 'node:os';
+import type { TransferApi } from '../../../shared/api/transfer';
+import type { SourceLocator } from '../config/import-sources';
+import { createTransferService } from '../config/transfer-service';
+import { runWithConcurrency } from '../util/concurrency';
+import type { CoreContext } from './core-context';
+
+export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<SourceLocator, 'projectDir'>> = {}): TransferApi {
+  const service = createTransferService({
+    registry: ctx.registry,
+    secrets: ctx.secrets,
+    locator: () => ({
+      home: locator.home ?? os.homedir(),
+      platform: locator.platform ?? process.platform,
+      env: locator.env ?? { APPDATA: process.env.APPDATA, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME },
+      ...(ctx.registry.project ? { projectDir: ctx.registry.project } : {}),
+    }),
+    onImported: (names) => {
+      ctx.events.emit({ type: 'servers-changed' });
+      // The user chose these servers: connect them (three at a time, like at start-up).
+      void runWithConcurrency(names, 3, ctx.connectQuietly);
+    },
+  });
+  return {
+    listImportSources: () => service.listImportSources(),
+    previewImport: (request) => service.previewImport(request),
+    applyImport: (request) => service.applyImport(request),
+    exportServers: (request) => service.exportServers(request),
+  };
+}

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import type { ExportFormat } from '../../../../shared/api/transfer';
+import type { ServerConfig } from '../../../../shared/config/server-config';
+import { parseJsonText } from '../json-text';
+import { exportServers, type ExportEntry } from './export';
+import { parseClaudeCommands } from './parse-claude-command';
+import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './parse-mcp-servers';
+import { parsePaste } from './parse-paste';
+import { parseVsCode } from './parse-vscode';
+import { splitCommands } from './shell-words';
+import { nameFromEntry, uniqueName, validNameFor } from './suggest-name';
+import type { ParsedSource } from './types';
+
+const json = (text: string) => {
+  const parsed = parseJsonText(text, { jsonc: true });
+  if (!parsed.ok) throw new Error(parsed.problem.message);
+  return parsed.value;
+};
+const entriesOf = (source: ParsedSource) => Object.fromEntries(source.entries.map((e) => [e.key, e.raw]));
+
+describe('reading other clients’ files', () => {
+  it('Claude Desktop: mcpServers with command, args, env', () => {
+    const source = parseMcpServers(json('{"mcpServers": {"github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_x"}}}, "globalShortcut": "Ctrl+Space"}'), {});
+    expect(entriesOf(source)).toEqual({ github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_x' } } });
+  });
+
+  it('Claude Code: user entries at the top of ~/.claude.json, local ones under projects[path]', () => {
+    const file = json(
+      JSON.stringify({
+        mcpServers: { everywhere: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } } },
+        projects: { '/work/app': { mcpServers: { here: { type: 'stdio', command: 'node', args: ['s.js'], env: {} } } }, '/empty': { mcpServers: {} } },
+        numStartups: 4,
+      }),
+    );
+    expect(entriesOf(parseClaudeJson(file, {}))).toEqual({ everywhere: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } } });
+    expect(entriesOf(parseClaudeJson(file, {}, '/work/app'))).toEqual({ here: { command: 'node', args: ['s.js'], env: {} } });
+    expect(claudeJsonProjects(file)).toEqual([{ project: '/work/app', count: 1 }]);
+    expect(() => parseClaudeJson(file, {}, '/nope')).toThrow(/no entries for the project \/nope/);
+  });
+
+  it('Cursor: ${env:NAME}, ${userHome}, ${workspaceFolder}, and URL-only entries as streamable HTTP', () => {
+    const source = parseMcpServers(
+      json('{"mcpServers": {"local": {"command": "${userHome}/bin/srv", "args": ["${workspaceFolder}/data"], "env": {"KEY": "${env:MY_KEY}"}}, "remote": {"url": "https://x.dev/mcp", "headers": {"X-Key": "${env:X_KEY}"}}, "old": {"type": "sse", "url": "https://x.dev/sse"}}}'),
+      { projectDir: '/p' },
+    );
+    expect(entriesOf(source)).toEqual({
+      local: { command: '${HOME}/bin/srv', args: ['/p/data'], env: { KEY: '${MY_KEY}' } },
+      remote: { type: 'http', url: 'https://x.dev/mcp', headers: { 'X-Key': '${X_KEY}' } },
+      old: { type: 'sse', url: 'https://x.dev/sse' },
+    });
+    const withoutProject = parseMcpServers(json('{"mcpServers": {"a": {"command": "x", "args": ["${workspaceFolder}"]}}}'), {});
+    expect(withoutProject.warnings[0]).toMatch(/\$\{workspaceFolder\} is kept as written/);
+  });
+
+  it('VS Code: servers with type, inputs (password or not), comments and trailing commas', () => {
+    const source = parseVsCode(
+      json(`{
+        // prompts
+        "inputs": [
+          {"type": "promptString", "id": "api-key", "description": "API key", "password": true},
+          {"type": "promptString", "id": "region", "description": "Region"},
+          {"type": "promptString", "id": "unused"},
+        ],
+        "servers": {
+          "fetch": {"type": "stdio", "command": "uvx", "args": ["mcp-server-fetch", "--region", "\${input:region}"], "env": {"API_KEY": "\${input:api-key}", "HOME_DIR": "\${env:HOME}"}},
+          "remote": {"type": "http", "url": "https://api.example.com/mcp", "headers": {"Authorization": "Bearer \${input:api-key}"}},
+        },
+      }`),
+      {},
+    );
+    expect(entriesOf(source)).toEqual({
+      fetch: { command: 'uvx', args: ['mcp-server-fetch', '--region', '${input:region}'], env: { API_KEY: '${input:api-key}', HOME_DIR: '${HOME}' } },
+      remote: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:api-key}' } },
+    });
+    expect(source.inputs).toEqual([
+      { id: 'api-key', description: 'API key', password: true, usedBy: ['fetch', 'remote'] },
+      { id: 'region', description: 'Region', password: false, usedBy: ['fetch'] },
+    ]);
+  });
+
+  it('VS Code settings.json nesting under "mcp"', () => {
+    const source = parseVsCode(json('{"editor.fontSize": 14, "mcp": {"servers": {"a": {"command": "x"}}}}'), {});
+    expect(entriesOf(source)).toEqual({ a: { command: 'x' } });
+  });
+});
+
+describe('pasted text', () => {
+  it('takes an mcpServers block, a VS Code block, a map of entries, a single entry and a fragment', () => {
+    expect(entriesOf(parsePaste('{"mcpServers": {"a": {"command": "x"}}}', {}))).toEqual({ a: { command: 'x' } });
+    expect(entriesOf(parsePaste('{"servers": {"a": {"type": "stdio", "command": "x"}}}', {}))).toEqual({ a: { command: 'x' } });
+    expect(entriesOf(parsePaste('{"a": {"command": "x"}, "b": {"url": "https://b.dev/mcp"}}', {}))).toEqual({ a: { command: 'x' }, b: { type: 'http', url: 'https://b.dev/mcp' } });
+    expect(entriesOf(parsePaste('{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]}', {}))).toEqual({
+      filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] },
+    });
+    expect(entriesOf(parsePaste('"memory": {\n  "command": "npx",\n  "args": ["-y", "@modelcontextprotocol/server-memory"]\n},', {}))).toEqual({
+      memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] },
+    });
+    expect(entriesOf(parsePaste('{"type": "streamable-http", "url": "https://mcp.notion.com/mcp"}', {}))).toEqual({ notion: { type: 'http', url: 'https://mcp.notion.com/mcp' } });
+  });
+
+  it('explains what it could not read', () => {
+    expect(() => parsePaste('{"mcpServers": {"a": ', {})).toThrow(/neither JSON nor a "claude mcp add" command: .* at line 1, column/);
+    expect(() => parsePaste('{"hello": "world"}', {})).toThrow(/Nothing to import/);
+  });
+});
+
+describe('claude mcp add command lines', () => {
+  it('stdio with -e, --scope and -- before the command', () => {
+    const source = parseClaudeCommands('claude mcp add airtable --env AIRTABLE_API_KEY=YOUR_KEY -s user -- npx -y airtable-mcp-server');
+    expect(entriesOf(source)).toEqual({ airtable: { command: 'npx', args: ['-y', 'airtable-mcp-server'], env: { AIRTABLE_API_KEY: 'YOUR_KEY' } } });
+    expect(source.suggestedScope).toBe('user');
+  });
+
+  it('options before the name, several -e values, quoting and line continuations', () => {
+    const source = parseClaudeCommands(
+      `claude mcp add --transport stdio -e A=1 B='two words' -e "C=\${HOME}/x" my-server \\\n  -- "/opt/my server/bin" --flag "a b"`,
+    );
+    expect(entriesOf(source)).toEqual({ 'my-server': { command: '/opt/my server/bin', args: ['--flag', 'a b'], env: { A: '1', B: 'two words', C: '${HOME}/x' } } });
+  });
+
+  it('http and sse with headers, shell variables becoming references', () => {
+    const source = parseClaudeCommands(
+      'claude mcp add --transport http secure-api https://api.example.com/mcp --header "Authorization: Bearer $MY_API_KEY" -H "X-Team: core"\nclaude mcp add --transport sse asana https://mcp.asana.com/sse',
+    );
+    expect(entriesOf(source)).toEqual({
+      'secure-api': { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${MY_API_KEY}', 'X-Team': 'core' } },
+      asana: { type: 'sse', url: 'https://mcp.asana.com/sse' },
+    });
+  });
+
+  it('OAuth options, add-json, and a URL without --transport', () => {
+    const source = parseClaudeCommands(
+      `claude mcp add --transport http --client-id abc --callback-port 8080 app https://app.dev/mcp\nclaude mcp add-json -s project weather '{"type":"stdio","command":"/path/weather","args":["--api-key","k"]}'\nclaude mcp add notion https://mcp.notion.com/mcp`,
+    );
+    expect(entriesOf(source)).toEqual({
+      app: { type: 'http', url: 'https://app.dev/mcp', oauth: { clientId: 'abc', callbackPort: 8080 } },
+      weather: { command: '/path/weather', args: ['--api-key', 'k'] },
+      notion: { type: 'http', url: 'https://mcp.notion.com/mcp' },
+    });
+    expect(source.warnings).toEqual([expect.stringContaining('"notion": no --transport was given for a URL; taken as http')]);
+  });
+
+  it('names what is wrong', () => {
+    expect(() => parseClaudeCommands('claude mcp add srv npx -y pkg')).toThrow(/Unknown option "-y"\. If it belongs to the server's command, put "--" before/);
+    expect(() => parseClaudeCommands('claude mcp add --transport ftp x y')).toThrow(/--transport must be stdio, sse or http/);
+    expect(() => parseClaudeCommands('claude mcp add -s global x -- y')).toThrow(/--scope must be local, user or project/);
+    expect(() => parseClaudeCommands('claude mcp add --env NOPE x -- y')).toThrow(/takes KEY=value/);
+    expect(() => parseClaudeCommands("claude mcp add x -- 'unclosed")).toThrow(/single quote is not closed/);
+    expect(() => parseClaudeCommands('claude mcp add x -- echo $(whoami)')).toThrow(/Command substitution/);
+    expect(() => parseClaudeCommands('claude mcp remove x')).toThrow(/Expected "claude mcp add/);
+  });
+
+  it('splits words like a shell', () => {
+    expect(splitCommands(`a 'b c' "d \\"e\\"" f\\ g # comment\nh && i; j`)).toEqual([['a', 'b c', 'd "e"', 'f g'], ['h'], ['i'], ['j']]);
+    expect(splitCommands('a `\n b ^\n c')).toEqual([['a', 'b', 'c']]);
+    expect(splitCommands("x '$HOME' \"$HOME\" ${A:-b}")).toEqual([['x', '$HOME', '${HOME}', '${A:-b}']]);
+  });
+});
+
+describe('names', () => {
+  it('suggests names from packages and hosts, cleans invalid ones, and avoids taken ones', () => {
+    expect(nameFromEntry({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-github@1.2.0'] })).toBe('github');
+    expect(nameFromEntry({ command: 'uvx', args: ['mcp-server-fetch'] })).toBe('fetch');
+    expect(nameFromEntry({ command: 'npx', args: ['-y', 'airtable-mcp-server'] })).toBe('airtable');
+    expect(nameFromEntry({ command: '/usr/local/bin/weather.py' })).toBe('weather');
+    expect(nameFromEntry({ url: 'https://mcp.sentry.dev/mcp' })).toBe('sentry');
+    expect(nameFromEntry({ url: 'http://127.0.0.1:3000/mcp' })).toBe('server');
+    expect(validNameFor('My Server.v2')).toBe('My-Server-v2');
+    expect(validNameFor('ok_name-1')).toBe('ok_name-1');
+    expect(uniqueName('a', (n) => ['a', 'a-2'].includes(n))).toBe('a-3');
+  });
+});
+
+describe('export, and a round trip through every format', () => {
+  const stdio: ExportEntry = { name: 'files', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${HOME}/docs'], env: { LOG: 'debug' }, cwd: '/tmp' } };
+  const http: ExportEntry = { name: 'remote', config: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } } };
+  const sse: ExportEntry = { name: 'legacy', config: { type: 'sse', url: 'https://mcp.example.com/sse' } };
+  const ws: ExportEntry = { name: 'socket', config: { type: 'ws', url: 'ws://127.0.0.1:9000' } };
+
+  const reimport = (format: ExportFormat, text: string): Record<string, unknown> => {
+    const value = json(text);
+    return entriesOf(format === 'vscode' ? parseVsCode(value, {}) : parseMcpServers(value, {}));
+  };
+  const asMap = (entries: ExportEntry[]) => Object.fromEntries(entries.map((e) => [e.name, e.config]));
+
+  it.each([
+    ['mcp-servers', [stdio, http, sse, ws]],
+    ['claude-code', [stdio, http, sse, ws]],
+    ['claude-desktop', [stdio]],
+    ['cursor', [stdio, http, sse]],
+    ['vscode', [stdio, http, sse]],
+  ] as const)('%s: exporting then importing gives the same entries', (format, entries) => {
+    const exported = exportServers([...entries], format);
+    expect(reimport(format, exported.text)).toEqual(asMap([...entries]));
+  });
+
+  it('writes each client’s own shape', () => {
+    expect(JSON.parse(exportServers([stdio, http], 'cursor').text)).toEqual({
+      mcpServers: {
+        files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${env:HOME}/docs'], env: { LOG: 'debug' }, cwd: '/tmp' },
+        remote: { url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } },
+      },
+    });
+    expect(JSON.parse(exportServers([stdio, http], 'vscode').text)).toEqual({
+      servers: {
+        files: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${env:HOME}/docs'], env: { LOG: 'debug' }, cwd: '/tmp' },
+        remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } },
+      },
+    });
+    const desktop = exportServers([stdio, http], 'claude-desktop');
+    expect(Object.keys(JSON.parse(desktop.text).mcpServers)).toEqual(['files']);
+    expect(desktop.warnings).toContain('"remote" was left out: Claude Desktop does not support the http transport.');
+    expect(exportServers([stdio], 'vscode').fileName).toBe('mcp.json');
+  });
+
+  it('keeps our own fields only where they belong', () => {
+    const ours: ExportEntry = { name: 'x', config: { command: 'x', enabled: false, connectTimeoutMs: 5000, notes: 'mine', oauth: { clientId: 'id' } } as ServerConfig };
+    expect(JSON.parse(exportServers([ours], 'mcp-servers').text).mcpServers.x).toEqual(ours.config);
+    expect(JSON.parse(exportServers([ours], 'claude-code').text).mcpServers.x).toEqual({ command: 'x', oauth: { clientId: 'id' } });
+    expect(JSON.parse(exportServers([ours], 'cursor').text).mcpServers.x).toEqual({ command: 'x' });
+  });
+
+  it('never exports a secret value: references become variables, or VS Code password inputs', () => {
+    const secret: ExportEntry = {
+      name: 'gh',
+      config: { type: 'http', url: 'https://x.dev/mcp', headers: { Authorization: '${secret:gh.headers.Authorization.abc}' }, oauth: { clientId: 'c', clientSecret: '${secret:k2}' } },
+    };
+    const stdioSecret: ExportEntry = { name: 'db', config: { command: 'db-mcp', env: { DB_PASSWORD: '${secret:k3}', PORT: '${PORT:-5432}' } } };
+    const code = exportServers([secret, stdioSecret], 'claude-code');
+    expect(code.text).not.toContain('secret:');
+    expect(JSON.parse(code.text).mcpServers).toEqual({
+      gh: { type: 'http', url: 'https://x.dev/mcp', headers: { Authorization: '${GH_AUTHORIZATION}' }, oauth: { clientId: 'c' } },
+      db: { command: 'db-mcp', env: { DB_PASSWORD: '${DB_PASSWORD}', PORT: '${PORT:-5432}' } },
+    });
+    expect(code.warnings.join('\n')).toMatch(/set GH_AUTHORIZATION, DB_PASSWORD before starting it/);
+
+    const vscode = exportServers([stdioSecret], 'vscode');
+    const body = JSON.parse(vscode.text);
+    expect(body.inputs).toEqual([{ type: 'promptString', id: 'db-env-DB_PASSWORD', description: 'db: env.DB_PASSWORD', password: true }]);
+    expect(body.servers.db.env).toEqual({ DB_PASSWORD: '${input:db-env-DB_PASSWORD}', PORT: '${env:PORT}' });
+    expect(vscode.warnings.join('\n')).toMatch(/defaults of PORT were dropped/);
+    // Imported back, the secret comes back as a password input to ask for.
+    expect(parseVsCode(body, {}).inputs).toEqual([{ id: 'db-env-DB_PASSWORD', description: 'db: env.DB_PASSWORD', password: true, usedBy: ['db'] }]);
+  });
+});

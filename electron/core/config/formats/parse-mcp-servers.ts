@@ -1,0 +1,44 @@
+/**
+ * `{"mcpServers": {...}}`: Claude Desktop's config, Claude Code's `.mcp.json` and
+ * `~/.claude.json`, Cursor's `mcp.json`, and most READMEs. One tolerant reader for all of
+ * them: Cursor's `${env:VAR}` and URL-only entries are converted as they go.
+ */
+import { asObject, fromEditorVariables, mapConfigStrings, normalizeTransport } from './variables';
+import { SourceError, type ParseContext, type ParsedSource, type SourceEntry } from './types';
+
+export function entriesFromMap(map: Record<string, unknown>, ctx: ParseContext, warnings: Set<string>): SourceEntry[] {
+  return Object.entries(map).map(([key, value]) => {
+    const object = asObject(value);
+    if (!object) return { key, raw: value };
+    return { key, raw: mapConfigStrings(normalizeTransport(object), (s) => fromEditorVariables(s, ctx.projectDir, warnings)) };
+  });
+}
+
+export function parseMcpServers(value: Record<string, unknown>, ctx: ParseContext, format = 'mcpServers JSON'): ParsedSource {
+  const map = value.mcpServers;
+  if (map === undefined) return { format, entries: [], inputs: [], warnings: [] };
+  const object = asObject(map);
+  if (!object) throw new SourceError('"mcpServers" must be an object of server entries.');
+  const warnings = new Set<string>();
+  return { format, entries: entriesFromMap(object, ctx, warnings), inputs: [], warnings: [...warnings] };
+}
+
+/**
+ * Claude Code's `~/.claude.json`: user entries at the top, local entries under
+ * `projects["/abs/path"].mcpServers`.
+ */
+export function parseClaudeJson(value: Record<string, unknown>, ctx: ParseContext, project?: string): ParsedSource {
+  if (!project) return parseMcpServers(value, ctx, 'Claude Code (user scope)');
+  const projects = asObject(value.projects) ?? {};
+  const entry = asObject(projects[project]);
+  if (!entry) throw new SourceError(`~/.claude.json has no entries for the project ${project}.`);
+  return parseMcpServers(entry, { projectDir: project }, `Claude Code (local scope of ${project})`);
+}
+
+/** The projects in a ~/.claude.json that have local servers. */
+export function claudeJsonProjects(value: Record<string, unknown>): Array<{ project: string; count: number }> {
+  const projects = asObject(value.projects) ?? {};
+  return Object.entries(projects)
+    .map(([project, entry]) => ({ project, count: Object.keys(asObject(asObject(entry)?.mcpServers) ?? {}).length }))
+    .filter((p) => p.count > 0);
+}

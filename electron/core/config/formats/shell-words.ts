@@ -1,0 +1,126 @@
+/**
+ * Splits pasted command lines (`claude mcp add …`) into words the way a POSIX shell
+ * would: single quotes are literal, double quotes allow \-escapes, a backslash at the
+ * end of a line continues it (as do PowerShell's ` and cmd's ^), `#` starts a comment,
+ * and newlines, `;` and `&&` end a command. Shell variables (`$NAME`, `${NAME}`) become
+ * `${NAME}` references, which the app expands when it connects — the same value the
+ * user's shell would have substituted.
+ */
+export class ShellSyntaxError extends Error {}
+
+export function splitCommands(text: string): string[][] {
+  const commands: string[][] = [];
+  let words: string[] = [];
+  let word = '';
+  let inWord = false;
+  let i = 0;
+
+  const endWord = () => {
+    if (inWord) words.push(word);
+    word = '';
+    inWord = false;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length > 0) commands.push(words);
+    words = [];
+  };
+  /** `$NAME` or `${NAME}` at i (which holds `$`); returns the reference and the index after it. */
+  const variable = (at: number): [string, number] | undefined => {
+    const next = text[at + 1];
+    if (next === '(' ) throw new ShellSyntaxError('Command substitution $(…) is not supported: paste the command with the value written out.');
+    if (next === '{') {
+      const close = text.indexOf('}', at + 2);
+      if (close === -1) throw new ShellSyntaxError('A ${ is not closed.');
+      return [`\${${text.slice(at + 2, close)}}`, close + 1];
+    }
+    const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(at + 1));
+    return match ? [`\${${match[0]}}`, at + 1 + match[0].length] : undefined;
+  };
+
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if ((c === '\\' || c === '`' || c === '^') && (next === '\n' || (next === '\r' && text[i + 2] === '\n'))) {
+      i += next === '\r' ? 3 : 2;
+      continue;
+    }
+    if (c === '\n' || c === ';') {
+      endCommand();
+      i++;
+      continue;
+    }
+    if (c === '&' && next === '&') {
+      endCommand();
+      i += 2;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      endWord();
+      i++;
+      continue;
+    }
+    if (c === '#' && !inWord) {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '\\') {
+      inWord = true;
+      if (next !== undefined) word += next;
+      i += 2;
+      continue;
+    }
+    if (c === "'") {
+      const close = text.indexOf("'", i + 1);
+      if (close === -1) throw new ShellSyntaxError('A single quote is not closed.');
+      word += text.slice(i + 1, close);
+      inWord = true;
+      i = close + 1;
+      continue;
+    }
+    if (c === '"') {
+      inWord = true;
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new ShellSyntaxError('A double quote is not closed.');
+        const d = text[i]!;
+        if (d === '"') {
+          i++;
+          break;
+        }
+        if (d === '\\' && ['"', '\\', '$', '`', '\n'].includes(text[i + 1] ?? '')) {
+          if (text[i + 1] !== '\n') word += text[i + 1];
+          i += 2;
+          continue;
+        }
+        if (d === '`') throw new ShellSyntaxError('Command substitution `…` is not supported: paste the command with the value written out.');
+        if (d === '$') {
+          const ref = variable(i);
+          if (ref) {
+            word += ref[0];
+            i = ref[1];
+            continue;
+          }
+        }
+        word += d;
+        i++;
+      }
+      continue;
+    }
+    if (c === '$') {
+      const ref = variable(i);
+      if (ref) {
+        word += ref[0];
+        inWord = true;
+        i = ref[1];
+        continue;
+      }
+    }
+    if (c === '|' || c === '<' || c === '>') throw new ShellSyntaxError(`"${c}" (a pipe or redirection) is not supported in a pasted command.`);
+    word += c;
+    inWord = true;
+    i++;
+  }
+  endCommand();
+  return commands;
+}

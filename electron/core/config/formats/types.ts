@@ -1,0 +1,26 @@
+/** What every import format parser produces: raw entries in our shape, not yet validated. */
+import type { ImportInput } from '../../../../shared/api/transfer';
+import type { ConfigScope } from '../../../../shared/config/scopes';
+
+export interface SourceEntry {
+  /** The entry's name in the source (may not be a valid name here). */
+  key: string;
+  /** The entry converted to our shape (variables rewritten, type inferred); validated later. */
+  raw: unknown;
+}
+
+export interface ParsedSource {
+  format: string;
+  entries: SourceEntry[];
+  inputs: ImportInput[];
+  warnings: string[];
+  suggestedScope?: ConfigScope;
+}
+
+/** A readable problem with the source as a whole (does not parse, wrong shape). */
+export class SourceError extends Error {}
+
+export interface ParseContext {
+  /** The open project, for `${workspaceFolder}`. */
+  projectDir?: string;
+}

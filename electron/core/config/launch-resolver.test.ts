@@ -1,0 +1,105 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileSecretStore } from '../secrets/file-secret-store';
+import { findCommand } from './command-path';
+import { createLaunchResolver } from './launch-resolver';
+import { loginShellArgs, mergeEnvironments, readLoginShellEnv } from './login-shell-env';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-launch-')));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function executable(file: string): Promise<string> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  return file;
+}
+
+describe('findCommand', () => {
+  it('looks the command up in PATH, in order, skipping non-executables and folders', async () => {
+    const first = path.join(dir, 'a');
+    const second = path.join(dir, 'b');
+    await fs.mkdir(path.join(first, 'tool'), { recursive: true });
+    await fs.writeFile(path.join(first, 'plain'), 'x', { mode: 0o644 });
+    await executable(path.join(second, 'tool'));
+    await executable(path.join(second, 'plain'));
+    const PATH = [first, '', second].join(path.delimiter);
+    expect(await findCommand('tool', { PATH, platform: 'linux' })).toBe(path.join(second, 'tool'));
+    expect(await findCommand('plain', { PATH, platform: 'linux' })).toBe(path.join(second, 'plain'));
+    expect(await findCommand('missing', { PATH, platform: 'linux' })).toBeUndefined();
+  });
+
+  it('takes a command with a slash as a path, relative to cwd', async () => {
+    await executable(path.join(dir, 'bin', 'srv'));
+    expect(await findCommand('./bin/srv', { PATH: '', cwd: dir, platform: 'linux' })).toBe(path.join(dir, 'bin', 'srv'));
+    expect(await findCommand(path.join(dir, 'bin', 'nope'), { PATH: '', platform: 'linux' })).toBeUndefined();
+  });
+});
+
+describe('the login shell environment', () => {
+  it('reads the environment a login shell sets up, dropping the probe variables', async () => {
+    const home = path.join(dir, 'home');
+    await fs.mkdir(home);
+    // A login bash reads ~/.bash_profile: that is where desktop users put PATH changes.
+    await fs.writeFile(path.join(home, '.bash_profile'), 'echo "noise from the profile"\nexport PATH="/opt/from-profile/bin:$PATH"\nexport FROM_PROFILE="a\nb"\n');
+    const result = await readLoginShellEnv({ shell: '/bin/bash', baseEnv: { HOME: home, PATH: '/usr/bin:/bin' } });
+    expect(result.problem).toBeUndefined();
+    expect(result.env.PATH?.split(':')[0]).toBe('/opt/from-profile/bin');
+    expect(result.env.FROM_PROFILE).toBe('a\nb');
+    expect(result.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
+  });
+
+  it('gives up after its time limit and falls back to the app environment', async () => {
+    const home = path.join(dir, 'home');
+    await fs.mkdir(home);
+    await fs.writeFile(path.join(home, '.bash_profile'), 'sleep 30\n');
+    const result = await readLoginShellEnv({ shell: '/bin/bash', baseEnv: { HOME: home, PATH: '/usr/bin:/bin', MINE: '1' }, timeoutMs: 300 });
+    expect(result.problem).toMatch(/did not answer within 0.3 s/);
+    expect(result.env).toEqual({ HOME: home, PATH: '/usr/bin:/bin', MINE: '1' });
+  });
+
+  it('falls back when the shell does not exist, and knows which shells take which flags', async () => {
+    const result = await readLoginShellEnv({ shell: path.join(dir, 'no-such-shell'), baseEnv: { PATH: '/bin' } });
+    expect(result.problem).toMatch(/could not start/);
+    expect(result.env).toEqual({ PATH: '/bin' });
+    expect(loginShellArgs('/usr/bin/zsh', 'c')).toEqual(['-ilc', 'c']);
+    expect(loginShellArgs('/bin/tcsh', 'c')).toEqual(['-ic', 'c']);
+    expect(loginShellArgs('/usr/bin/nu', 'c')).toBeUndefined();
+  });
+
+  it('merges: the app environment wins, PATH puts the shell folders first', () => {
+    const merged = mergeEnvironments({ PATH: '/usr/bin:/app/only', A: 'app' }, { PATH: '/opt/homebrew/bin:/usr/bin', A: 'shell', B: 'shell' }, ':');
+    expect(merged).toEqual({ PATH: '/opt/homebrew/bin:/usr/bin:/app/only', A: 'app', B: 'shell' });
+  });
+});
+
+describe('createLaunchResolver', () => {
+  it('expands, fills in secrets, resolves the command on the given PATH and hands that PATH to the server', async () => {
+    const bin = path.join(dir, 'bin');
+    const tool = await executable(path.join(bin, 'my-server'));
+    const secrets = new FileSecretStore(path.join(dir, 'secrets.json'));
+    await secrets.set('key1', 's3cret-value');
+    const seen: string[] = [];
+    const resolver = createLaunchResolver({ secrets, environment: async () => ({ PATH: bin, REGION: 'eu' }), platform: 'linux', onSecret: (v) => seen.push(v) });
+    const stored = { command: 'my-server', args: ['--region=${REGION}'], env: { API_KEY: '${secret:key1}' } };
+    const launched = await resolver.resolve('demo', stored);
+    expect(launched).toEqual({ command: tool, args: ['--region=eu'], env: { PATH: bin, API_KEY: 's3cret-value' } });
+    expect(stored.env.API_KEY).toBe('${secret:key1}');
+    expect(seen).toEqual(['s3cret-value']);
+    expect(await resolver.describe('demo', stored)).toEqual({ commandPath: tool });
+  });
+
+  it('fails with "command not found" and with the missing variable, naming server and field', async () => {
+    const resolver = createLaunchResolver({ secrets: new FileSecretStore(path.join(dir, 's.json')), environment: async () => ({ PATH: dir }), platform: 'linux' });
+    await expect(resolver.resolve('demo', { command: 'uvx-missing' })).rejects.toThrow(/Could not start "uvx-missing": command not found/);
+    expect(await resolver.describe('demo', { command: 'uvx-missing' })).toEqual({ problem: expect.stringContaining('command not found') });
+    await expect(resolver.resolve('demo', { type: 'http', url: 'https://${MCP_HOST}/mcp' })).rejects.toThrow('Server "demo": url uses ${MCP_HOST}, which is not set.');
+    expect(await resolver.describe('demo', { command: '${TOOL}' })).toEqual({ problem: expect.stringContaining('command uses ${TOOL}') });
+  });
+});

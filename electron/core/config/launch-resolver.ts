@@ -1,0 +1,72 @@
+/**
+ * Turns a stored entry into the one to launch, right before its transport is built:
+ * variables expanded, secret values filled in, and for stdio the command found on the
+ * login shell's PATH (which is also handed to the server, so its own `#!/usr/bin/env
+ * node` finds node). Nothing resolved here is ever written back.
+ */
+import { AppError } from '../../../shared/envelope';
+import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import type { SecretStore } from '../secrets/secret-store';
+import { findCommand } from './command-path';
+import { expandConfig, expandString } from './expand-variables';
+import type { Env } from './login-shell-env';
+
+export interface LaunchInfo {
+  /** Where the stdio command was found. */
+  commandPath?: string;
+  /** Why it cannot be launched as it is (command not found, a variable not set). */
+  problem?: string;
+}
+
+export interface LaunchResolverOptions {
+  secrets: SecretStore;
+  /** The environment to expand from and launch with (resolved once, then cached). */
+  environment: () => Promise<Env>;
+  platform?: NodeJS.Platform;
+  /** Told every secret value a launch uses, so logs can mask it. */
+  onSecret?: (value: string) => void;
+}
+
+export function commandNotFound(command: string): string {
+  return `Could not start "${command}": command not found. It is not on the login shell's PATH; check the command, or give its full path.`;
+}
+
+export function createLaunchResolver(options: LaunchResolverOptions) {
+  const platform = options.platform ?? process.platform;
+
+  async function resolve(name: ServerName, config: ServerConfig): Promise<ServerConfig> {
+    const env = await options.environment();
+    const expanded = await expandConfig(config, {
+      server: name,
+      env,
+      secret: (key) => options.secrets.get(key),
+      ...(options.onSecret ? { onSecret: options.onSecret } : {}),
+    });
+    if (!isStdioConfig(expanded)) return expanded;
+    const found = await findCommand(expanded.command, { PATH: env.PATH, cwd: expanded.cwd, platform, PATHEXT: env.PATHEXT });
+    if (!found) throw new AppError('failed', commandNotFound(expanded.command));
+    return {
+      ...expanded,
+      // On Windows the command stays as written: cross-spawn needs the name to pick the right shim.
+      command: platform === 'win32' ? expanded.command : found,
+      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...expanded.env },
+    };
+  }
+
+  /** What the UI shows about launching a server, without starting anything or reading secrets. */
+  async function describe(name: ServerName, config: ServerConfig): Promise<LaunchInfo> {
+    if (!isStdioConfig(config)) return {};
+    try {
+      const env = await options.environment();
+      const ctx = { server: name, env, secret: async () => '' };
+      const command = await expandString(config.command, 'command', ctx);
+      const cwd = config.cwd;
+      const found = await findCommand(command, { PATH: env.PATH, cwd, platform, PATHEXT: env.PATHEXT });
+      return found ? { commandPath: found } : { problem: commandNotFound(command) };
+    } catch (error) {
+      return { problem: (error as Error).message };
+    }
+  }
+
+  return { resolve, describe };
+}

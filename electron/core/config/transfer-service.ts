@@ -1,0 +1,267 @@
+/**
+ * Import (preview, then apply the user's choices) and export. A preview never writes
+ * anything; applying re-reads the source, so what is saved is what the file says now.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type {
+  ApplyImportRequest,
+  ApplyImportResult,
+  ExportRequest,
+  ExportResult,
+  ImportCandidate,
+  ImportPreview,
+  ImportSourceInfo,
+  ImportSourceRef,
+} from '../../../shared/api/transfer';
+import { AppError } from '../../../shared/envelope';
+import { CONFIG_SCOPES, type ConfigScope } from '../../../shared/config/scopes';
+import { isSecretRef, looksSecret, secretCapableFields, secretKeysOf, type SecretFieldPath } from '../../../shared/config/secret-ref';
+import { ServerConfigSchema, transportOf, type ServerConfig } from '../../../shared/config/server-config';
+import { MASK } from '../secrets/secret-redactor';
+import type { SecretStore } from '../secrets/secret-store';
+import { exportServers } from './formats/export';
+import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './formats/parse-mcp-servers';
+import { parsePaste } from './formats/parse-paste';
+import { isVsCodeShape, parseVsCode } from './formats/parse-vscode';
+import { validNameFor } from './formats/suggest-name';
+import { SourceError, type ParsedSource } from './formats/types';
+import { asObject, mapConfigStrings } from './formats/variables';
+import { knownSources, type SourceLocator } from './import-sources';
+import { parseJsonText } from './json-text';
+import { cloneSecrets, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
+import type { ServerRegistry } from './server-registry';
+
+const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
+const INPUT_REF = /\$\{input:([^}]+)\}/g;
+
+export interface TransferDeps {
+  registry: ServerRegistry;
+  secrets: SecretStore;
+  locator: () => SourceLocator;
+  /** After servers were added or replaced (to connect them). */
+  onImported?: (names: string[]) => void;
+}
+
+async function readSourceFile(file: string): Promise<string> {
+  if (!path.isAbsolute(file)) throw new AppError('invalid-request', `"${file}" is not an absolute path.`);
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) throw new AppError('invalid-request', `${file} is not a file.`);
+    if (stat.size > MAX_SOURCE_BYTES) throw new AppError('invalid-request', `${file} is larger than 5 MB; that is not a config file.`);
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not-found', `No file at ${file}.`);
+    throw new AppError('failed', `Cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Reads and parses a source; every problem becomes a message naming the file or the paste. */
+export async function readSource(ref: ImportSourceRef, projectDir: string | undefined): Promise<ParsedSource> {
+  const ctx = projectDir ? { projectDir } : {};
+  try {
+    if (ref.kind === 'text') return parsePaste(ref.text, ctx);
+    const text = await readSourceFile(ref.path);
+    const parsed = parseJsonText(text, { jsonc: true });
+    if (!parsed.ok) throw new SourceError(`${ref.path} does not parse: ${parsed.problem.message}.`);
+    const format = ref.format ?? 'auto';
+    if (format === 'vscode' || (format === 'auto' && isVsCodeShape(parsed.value))) return parseVsCode(parsed.value, ctx);
+    if (format === 'claude-code') return parseClaudeJson(parsed.value, ctx, ref.project);
+    return parseMcpServers(parsed.value, ctx, `mcpServers file (${path.basename(ref.path)})`);
+  } catch (error) {
+    if (error instanceof SourceError) throw new AppError('invalid-request', error.message);
+    throw error;
+  }
+}
+
+function summarize(raw: unknown): string {
+  const entry = asObject(raw) ?? {};
+  if (typeof entry.command === 'string') return [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])].join(' ');
+  if (typeof entry.url === 'string') return `${typeof entry.type === 'string' ? entry.type : 'http'} ${entry.url}`;
+  return '';
+}
+
+/** The fields that will be kept in the secret store. */
+function secretPlan(config: ServerConfig, passwordInputs: ReadonlySet<string>, byName: boolean): SecretFieldPath[] {
+  const plan: SecretFieldPath[] = [];
+  for (const { path: fieldPath, value } of secretCapableFields(config)) {
+    if (isSecretRef(value) || value === '') continue;
+    const usesPassword = [...value.matchAll(INPUT_REF)].some((m) => passwordInputs.has(m[1]!));
+    const literal = !value.includes('${');
+    const alwaysSecret = fieldPath[0] === 'authToken' || fieldPath[0] === 'oauth';
+    if (usesPassword || (literal && (alwaysSecret || (byName && looksSecret(fieldPath[1]!))))) plan.push(fieldPath);
+  }
+  return plan;
+}
+
+function maskFields(config: ServerConfig, fields: SecretFieldPath[]): ServerConfig {
+  return fields.reduce((out, fieldPath) => setAtPath(out, fieldPath, MASK), config);
+}
+
+export function createTransferService(deps: TransferDeps) {
+  const { registry, secrets } = deps;
+
+  const scopesWith = (name: string): ConfigScope[] => CONFIG_SCOPES.filter((scope) => registry.find(name, scope) !== undefined);
+
+  function checkScope(scope: ConfigScope): void {
+    if (!registry.availableScopes().includes(scope)) throw new AppError('failed', `Open a project first: the ${scope} scope belongs to a project folder.`);
+  }
+
+  async function listImportSources(): Promise<ImportSourceInfo[]> {
+    const loc = deps.locator();
+    const out: ImportSourceInfo[] = [];
+    for (const known of knownSources(loc)) {
+      const source: ImportSourceRef = { kind: 'file', path: known.path, format: known.format };
+      const info: ImportSourceInfo = { id: known.id, client: known.client, label: known.label, path: known.path, exists: false, source };
+      try {
+        await fs.access(known.path);
+        info.exists = true;
+        const parsed = await readSource(source, loc.projectDir);
+        info.count = parsed.entries.length;
+        if (known.id === 'claude-code-user') {
+          // Claude Code's local scope: one source per project that has servers of its own.
+          const text = parseJsonText(await fs.readFile(known.path, 'utf8'), { jsonc: true });
+          out.push(info);
+          for (const { project, count } of text.ok ? claudeJsonProjects(text.value) : []) {
+            out.push({
+              id: `claude-code-local:${project}`,
+              client: 'claude-code',
+              label: `Claude Code — local scope of ${project}${project === loc.projectDir ? ' (this project)' : ''}`,
+              path: known.path,
+              exists: true,
+              count,
+              source: { kind: 'file', path: known.path, format: 'claude-code', project },
+            });
+          }
+          continue;
+        }
+      } catch (error) {
+        if (info.exists) info.problem = (error as Error).message;
+      }
+      out.push(info);
+    }
+    return out;
+  }
+
+  async function previewImport({ source, scope, secretsByName = true }: { source: ImportSourceRef; scope: ConfigScope; secretsByName?: boolean }): Promise<ImportPreview> {
+    const parsed = await readSource(source, registry.project);
+    const warnings = [...parsed.warnings];
+    const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
+    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw }) => {
+      const name = validNameFor(key);
+      const inputs = [...new Set([...JSON.stringify(raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!))];
+      const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[] };
+      const valid = ServerConfigSchema.safeParse(raw);
+      if (!valid.success) {
+        const issue = valid.error.issues[0];
+        return { ...base, error: `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid entry'}` };
+      }
+      const plan = secretPlan(valid.data, passwordInputs, secretsByName);
+      const plain = JSON.stringify(stripSecretCapable(valid.data));
+      for (const id of passwordInputs) {
+        if (plain.includes(`\${input:${id}}`)) warnings.push(`"${key}" uses the password input "${id}" outside env and headers; that value will be written in the config file.`);
+      }
+      return {
+        ...base,
+        transport: transportOf(valid.data),
+        config: maskFields(valid.data, plan),
+        secretFields: plan.map((p) => p.join('.')),
+      };
+    });
+    if (!registry.availableScopes().includes(scope)) warnings.push(`Open a project to import into the ${scope} scope.`);
+    return { format: parsed.format, candidates, inputs: parsed.inputs, warnings, ...(parsed.suggestedScope ? { suggestedScope: parsed.suggestedScope } : {}) };
+  }
+
+  async function applyImport(request: ApplyImportRequest): Promise<ApplyImportResult> {
+    checkScope(request.scope);
+    const parsed = await readSource(request.source, registry.project);
+    const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
+    const inputs = request.inputs ?? {};
+    const byName = request.secretsByName ?? true;
+
+    // Everything is checked before anything is written.
+    const names = new Set<string>();
+    const planned: Array<{ name: string; replace: boolean; config: ServerConfig; secretFields: SecretFieldPath[] }> = [];
+    for (const choice of request.choices) {
+      const entry = parsed.entries.find((e) => e.key === choice.key);
+      if (!entry) throw new AppError('not-found', `"${choice.key}" is no longer in the source; preview it again.`);
+      if (names.has(choice.name)) throw new AppError('conflict', `Two servers would be named "${choice.name}"; rename one.`);
+      names.add(choice.name);
+      const object = asObject(entry.raw);
+      const missing = [...JSON.stringify(entry.raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!).filter((id) => inputs[id] === undefined);
+      if (missing.length > 0) throw new AppError('invalid-request', `Enter a value for the input "${missing[0]}" (used by "${choice.key}").`);
+      const valid = ServerConfigSchema.safeParse(object);
+      if (!valid.success) throw new AppError('invalid-request', `"${choice.key}" is not a valid server entry: ${valid.error.issues[0]?.message}`);
+      const secretFields = secretPlan(valid.data, passwordInputs, byName);
+      const filled = mapConfigStrings(valid.data as Record<string, unknown>, (value) => value.replace(INPUT_REF, (_m, id: string) => inputs[id] ?? '')) as ServerConfig;
+      const exists = registry.find(choice.name, request.scope) !== undefined;
+      if (exists && !choice.replace) throw new AppError('conflict', `A server named "${choice.name}" already exists in the ${request.scope} scope; rename it or choose to replace it.`);
+      planned.push({ name: choice.name, replace: exists, config: filled, secretFields });
+    }
+
+    const result: ApplyImportResult = { added: [], replaced: [] };
+    for (const item of planned) {
+      let config = await cloneSecrets(item.config, secrets, item.name);
+      config = await storeSecretFields(config, item.secretFields, secrets, item.name);
+      if (item.replace) {
+        const old = registry.find(item.name, request.scope)?.config;
+        await registry.replace(request.scope, item.name, config);
+        if (old) await releaseSecrets(secretKeysOf(old), secrets, usedKeys(registry));
+        result.replaced.push(item.name);
+      } else {
+        await registry.add(request.scope, item.name, config);
+        result.added.push(item.name);
+      }
+    }
+    deps.onImported?.([...result.added, ...result.replaced]);
+    return result;
+  }
+
+  async function exportSelected(request: ExportRequest): Promise<ExportResult> {
+    const entries = request.names.map((name) => {
+      const entry = registry.find(name);
+      if (!entry) throw new AppError('not-found', `No server named "${name}".`);
+      return { name, config: entry.config };
+    });
+    const exported = exportServers(entries, request.format);
+    if (!request.path) return exported;
+    const target = request.path.trim();
+    if (!path.isAbsolute(target)) throw new AppError('invalid-request', `"${target}" is not an absolute path.`);
+    let existing: string | undefined;
+    try {
+      existing = await fs.readFile(target, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+    }
+    if (existing !== undefined && !request.overwrite) {
+      throw new AppError('conflict', `${target} already exists. Choose to replace it (its current version is kept as ${path.basename(target)}.bak).`);
+    }
+    try {
+      if (existing !== undefined) await writeFileAtomic(`${target}.bak`, existing, { mode: 0o600 });
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await writeFileAtomic(target, exported.text);
+    } catch (error) {
+      throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+    }
+    return { ...exported, savedTo: target };
+  }
+
+  return { listImportSources, previewImport, applyImport, exportServers: exportSelected };
+}
+
+/** An entry without the fields that can be secret (to find inputs used elsewhere). */
+function stripSecretCapable(config: ServerConfig): Record<string, unknown> {
+  const out = { ...(config as Record<string, unknown>) };
+  delete out.env;
+  delete out.headers;
+  delete out.authToken;
+  if (asObject(out.oauth)) {
+    const oauth = { ...(out.oauth as Record<string, unknown>) };
+    delete oauth.clientSecret;
+    out.oauth = oauth;
+  }
+  return out;
+}
+

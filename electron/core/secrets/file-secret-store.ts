@@ -1,0 +1,122 @@
+/**
+ * A secret store in one JSON file, readable only by its owner (mode 0600), written
+ * atomically. With a cipher every value is encrypted before it touches the disk; without
+ * one the values are plain text and the store says so.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { AppError } from '../../../shared/envelope';
+import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
+
+interface SecretFile {
+  version: 1;
+  encrypted: boolean;
+  secrets: Record<string, string>;
+}
+
+export const PLAIN_SECRETS_FILE = 'secrets.json';
+export const ENCRYPTED_SECRETS_FILE = 'secrets.enc.json';
+
+export interface FileSecretStoreOptions {
+  cipher?: SecretCipher;
+  /**
+   * An older store whose values move into this one when first read (the desktop app
+   * takes over what browser mode saved in plain text, and deletes it there).
+   */
+  migrateFrom?: SecretStore;
+}
+
+export class FileSecretStore implements SecretStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly filePath: string,
+    private readonly options: FileSecretStoreOptions = {},
+  ) {}
+
+  info(): SecretStoreInfo {
+    const cipher = this.options.cipher;
+    if (!cipher) {
+      return {
+        encrypted: false,
+        location: this.filePath,
+        warning: `Secrets are not encrypted here: they are kept in plain text in ${this.filePath}, readable only by your user account. The desktop app encrypts them with the system keychain.`,
+      };
+    }
+    return { encrypted: true, location: `${this.filePath} (${cipher.description})`, ...(cipher.weakness ? { warning: cipher.weakness } : {}) };
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    const file = await this.serialize(() => this.read());
+    const stored = file.secrets[key];
+    if (stored !== undefined) return this.options.cipher ? this.options.cipher.decrypt(stored) : stored;
+    const legacy = await this.options.migrateFrom?.get(key);
+    if (legacy === undefined) return undefined;
+    await this.set(key, legacy);
+    await this.options.migrateFrom?.delete(key);
+    return legacy;
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    const stored = this.options.cipher ? await this.options.cipher.encrypt(value) : value;
+    await this.serialize(async () => {
+      const file = await this.read();
+      file.secrets[key] = stored;
+      await this.write(file);
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.serialize(async () => {
+      const file = await this.read();
+      if (!Object.hasOwn(file.secrets, key)) return;
+      delete file.secrets[key];
+      await this.write(file);
+    });
+    await this.options.migrateFrom?.delete(key);
+  }
+
+  async keys(): Promise<string[]> {
+    const file = await this.serialize(() => this.read());
+    const legacy = (await this.options.migrateFrom?.keys()) ?? [];
+    return [...new Set([...Object.keys(file.secrets), ...legacy])];
+  }
+
+  private async read(): Promise<SecretFile> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, encrypted: !!this.options.cipher, secrets: {} };
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new AppError('failed', `The secret store ${this.filePath} is damaged (not valid JSON); it was left as it is. Move it away to start a new one.`);
+    }
+    const file = parsed as Partial<SecretFile>;
+    if (!file || typeof file !== 'object' || typeof file.secrets !== 'object' || file.secrets === null) {
+      throw new AppError('failed', `The secret store ${this.filePath} is damaged (no "secrets" object); it was left as it is.`);
+    }
+    if (file.encrypted !== !!this.options.cipher) {
+      throw new AppError('failed', `The secret store ${this.filePath} was written ${file.encrypted ? 'encrypted' : 'unencrypted'} and cannot be used this way.`);
+    }
+    return { version: 1, encrypted: !!file.encrypted, secrets: { ...file.secrets } };
+  }
+
+  private async write(file: SecretFile): Promise<void> {
+    await fs.mkdir(path.dirname(this.filePath), { recursive: true });
+    await writeFileAtomic(this.filePath, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+    // An existing file keeps its mode through an atomic write: make sure it is private.
+    await fs.chmod(this.filePath, 0o600);
+  }
+
+  private serialize<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

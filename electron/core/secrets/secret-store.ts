@@ -1,0 +1,30 @@
+/**
+ * Where secret values live: env and header values marked secret, IDE auth tokens, OAuth
+ * client secrets, and later OAuth tokens. The core receives a store; the desktop app
+ * passes one encrypted with the operating system's keychain (Electron safeStorage), the
+ * browser host and the CLI a 0600 file with a visible "not encrypted" warning.
+ */
+export interface SecretStoreInfo {
+  encrypted: boolean;
+  /** Where the values are kept, for the user. */
+  location: string;
+  /** Shown wherever secrets are entered, when the store is weaker than it should be. */
+  warning?: string;
+}
+
+export interface SecretStore {
+  info(): SecretStoreInfo;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  keys(): Promise<string[]>;
+}
+
+/** Encrypts values for a file store (the desktop app's safeStorage, for example). */
+export interface SecretCipher {
+  encrypt(plain: string): Promise<string>;
+  decrypt(encoded: string): Promise<string>;
+  /** A reason the encryption is weak, if it is (e.g. no keyring on Linux). */
+  weakness?: string;
+  description: string;
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileSecretStore } from '../core/secrets/file-secret-store';
+import { createSafeStorageSecretStore, type SafeStorageLike } from './safe-storage-secrets';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-safe-storage-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** Stands in for safeStorage: XOR with a key, so the output is bytes, not the input. */
+function fakeSafeStorage(available: boolean, backend = 'gnome_libsecret'): SafeStorageLike & { calls: number } {
+  const xor = (buffer: Buffer) => Buffer.from(buffer.map((b) => b ^ 0x5a));
+  const fake = {
+    calls: 0,
+    isAsyncEncryptionAvailable: async () => available,
+    encryptStringAsync: async (plain: string) => {
+      fake.calls++;
+      return xor(Buffer.from(plain, 'utf8'));
+    },
+    decryptStringAsync: async (encrypted: Buffer) => ({ shouldReEncrypt: false, result: xor(encrypted).toString('utf8') }),
+    getSelectedStorageBackend: () => backend,
+  };
+  return fake;
+}
+
+describe('the desktop secret store', () => {
+  it('encrypts every value with safeStorage and takes over plain values browser mode saved', async () => {
+    await new FileSecretStore(path.join(dir, 'secrets.json')).set('old', 'plain-secret');
+    const safe = fakeSafeStorage(true);
+    const store = await createSafeStorageSecretStore(safe, dir, 'linux');
+    await store.set('new', 'fresh-secret');
+    expect(await store.get('new')).toBe('fresh-secret');
+    expect(await store.get('old')).toBe('plain-secret');
+    const onDisk = await fs.readFile(path.join(dir, 'secrets.enc.json'), 'utf8');
+    expect(onDisk).not.toMatch(/plain-secret|fresh-secret/);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'secrets.json'), 'utf8')).secrets).toEqual({});
+    expect(store.info()).toMatchObject({ encrypted: true, location: expect.stringContaining('system keyring (gnome_libsecret)') });
+    expect(store.info().warning).toBeUndefined();
+  });
+
+  it('warns when Linux has no keyring, and falls back to the plain file when encryption is unavailable', async () => {
+    expect((await createSafeStorageSecretStore(fakeSafeStorage(true, 'basic_text'), dir, 'linux')).info().warning).toMatch(/No system keyring/);
+    const plain = await createSafeStorageSecretStore(fakeSafeStorage(false), dir, 'linux');
+    expect(plain.info()).toMatchObject({ encrypted: false, warning: expect.stringContaining('not encrypted') });
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The desktop app's secret store: the core's file store, with every value encrypted by
+ * Electron's safeStorage (the macOS Keychain, Windows DPAPI, or the Linux keyring)
+ * through its async API. Values browser mode saved in plain text move in, encrypted, when
+ * first read. Written against a minimal slice of Electron's types so it can be
+ * unit-tested with a fake safeStorage.
+ */
+import path from 'node:path';
+import type { SafeStorage } from 'electron';
+import { ENCRYPTED_SECRETS_FILE, FileSecretStore, PLAIN_SECRETS_FILE } from '../core/secrets/file-secret-store';
+import type { SecretCipher, SecretStore } from '../core/secrets/secret-store';
+
+export type SafeStorageLike = Pick<SafeStorage, 'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable'> & {
+  /** Linux only. */
+  getSelectedStorageBackend?: () => string;
+};
+
+export function createSafeStorageCipher(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): SecretCipher {
+  const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
+  const description =
+    platform === 'darwin' ? 'encrypted with the macOS Keychain' : platform === 'win32' ? 'encrypted with Windows DPAPI' : `encrypted with the system keyring (${backend ?? 'unknown'})`;
+  return {
+    description,
+    ...(backend === 'basic_text'
+      ? { weakness: 'No system keyring was found: secrets are encrypted with a built-in key, which only keeps them from being read at a glance. Install and unlock a keyring (GNOME Keyring or KWallet) for real protection.' }
+      : {}),
+    encrypt: async (plain) => (await safeStorage.encryptStringAsync(plain)).toString('base64'),
+    decrypt: async (encoded) => (await safeStorage.decryptStringAsync(Buffer.from(encoded, 'base64'))).result,
+  };
+}
+
+/** The encrypted store, or the plain one (with its warning) when this system cannot encrypt. */
+export async function createSafeStorageSecretStore(safeStorage: SafeStorageLike, dataDir: string, platform: NodeJS.Platform = process.platform): Promise<SecretStore> {
+  const plain = new FileSecretStore(path.join(dataDir, PLAIN_SECRETS_FILE));
+  const available = await safeStorage.isAsyncEncryptionAvailable().catch(() => false);
+  if (!available) return plain;
+  return new FileSecretStore(path.join(dataDir, ENCRYPTED_SECRETS_FILE), { cipher: createSafeStorageCipher(safeStorage, platform), migrateFrom: plain });
+}

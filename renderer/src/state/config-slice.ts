@@ -1,0 +1,106 @@
+/**
+ * Configuration state: the open project, the config files and their problems, and
+ * which config dialog is open. Server edits go through here and refresh the list.
+ */
+import type { StateCreator } from 'zustand';
+import type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, UpdateServerRequest } from '../../../shared/api';
+import type { ConfigStatus } from '../../../shared/api/project';
+import type { ConfigScope } from '../../../shared/config/scopes';
+import type { ServerConfig } from '../../../shared/config/server-config';
+import type { ServerView } from '../../../shared/domain';
+import type { WorkbenchState } from './store';
+
+/** Which server form is open: a new server (maybe prefilled), an edit, or a copy. */
+export type ServerFormTarget =
+  | { mode: 'add'; initial?: { name: string; config: ServerConfig; scope: ConfigScope } }
+  | { mode: 'edit'; name: string; scope: ConfigScope }
+  | { mode: 'duplicate'; name: string; scope: ConfigScope };
+
+export type ConfigDialog = { kind: 'import'; paste?: boolean } | { kind: 'export'; names?: string[] };
+
+export interface ConfigSlice {
+  configStatus?: ConfigStatus;
+  configError?: string;
+  /** Counts changes other programs made to each scope's file, so open forms can say so. */
+  externalRevision: Record<ConfigScope, number>;
+  serverForm?: ServerFormTarget;
+  configDialog?: ConfigDialog;
+  refreshConfigStatus(): Promise<void>;
+  noteConfigChange(scopes: ConfigScope[], external: boolean): void;
+  openProject(path: string): Promise<void>;
+  closeProject(): Promise<void>;
+  openServerForm(target: ServerFormTarget): void;
+  closeServerForm(): void;
+  openConfigDialog(dialog: ConfigDialog): void;
+  closeConfigDialog(): void;
+  saveNewServer(request: AddServerRequest): Promise<ServerView>;
+  updateServer(request: UpdateServerRequest): Promise<ServerView>;
+  duplicateServer(request: DuplicateServerRequest): Promise<ServerView>;
+  moveServer(request: MoveServerRequest): Promise<void>;
+  setServerEnabled(name: string, enabled: boolean): Promise<void>;
+}
+
+export const createConfigSlice =
+  (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ConfigSlice> =>
+  (set, get) => {
+    const afterChange = async (view?: ServerView) => {
+      if (view) get().applyServerState(view);
+      await Promise.all([get().refreshServers(), get().refreshConfigStatus()]);
+    };
+    return {
+      externalRevision: { user: 0, project: 0, local: 0 },
+      async refreshConfigStatus() {
+        try {
+          set({ configStatus: await api.getConfigStatus(), configError: undefined });
+        } catch (error) {
+          set({ configError: (error as Error).message });
+        }
+      },
+      noteConfigChange(scopes, external) {
+        if (external) {
+          const revision = { ...get().externalRevision };
+          for (const scope of scopes) revision[scope]++;
+          set({ externalRevision: revision });
+        }
+        void get().refreshServers();
+        void get().refreshConfigStatus();
+      },
+      async openProject(path) {
+        set({ configStatus: await api.openProject({ path }) });
+        await get().refreshServers();
+      },
+      async closeProject() {
+        set({ configStatus: await api.closeProject() });
+        await get().refreshServers();
+      },
+      openServerForm: (target) => set({ serverForm: target }),
+      closeServerForm: () => set({ serverForm: undefined }),
+      openConfigDialog: (dialog) => set({ configDialog: dialog }),
+      closeConfigDialog: () => set({ configDialog: undefined }),
+      async saveNewServer(request) {
+        const view = await api.addServer(request);
+        await afterChange(view);
+        get().selectServer(view.name);
+        return view;
+      },
+      async updateServer(request) {
+        const view = await api.updateServer(request);
+        if (request.newName && request.newName !== request.name) get().forgetTools(request.name);
+        await afterChange(view);
+        return view;
+      },
+      async duplicateServer(request) {
+        const view = await api.duplicateServer(request);
+        await afterChange(view);
+        return view;
+      },
+      async moveServer(request) {
+        await afterChange(await api.moveServer(request));
+      },
+      async setServerEnabled(name, enabled) {
+        const view = await api.setServerEnabled({ name, enabled });
+        if (!enabled) get().forgetTools(name);
+        await afterChange(view);
+      },
+    };
+  };

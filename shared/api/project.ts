@@ -1,0 +1,57 @@
+/** The open project (the folder whose `.mcp.json` is the project scope) and the state of every config file. */
+import { z } from 'zod';
+import type { ConfigScope } from '../config/scopes';
+import type { ChannelTable } from './channel-table';
+
+export interface FileProblem {
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ConfigFileStatus {
+  scope: ConfigScope;
+  path: string;
+  exists: boolean;
+  /** The file does not parse; the last version that did stays in use, and nothing is written to it. */
+  problem?: FileProblem;
+  /** Entries that are not valid server entries (skipped, kept in the file). */
+  entryProblems: Array<FileProblem & { name: string }>;
+}
+
+export interface ConfigStatus {
+  /** The open project's absolute path. */
+  project?: string;
+  /** Scopes that can be written now (project and local need a project). */
+  availableScopes: ConfigScope[];
+  files: ConfigFileStatus[];
+  secretStore: { encrypted: boolean; location: string; warning?: string };
+  /** Whether the app can show the system's file dialogs (the desktop app can, browser mode cannot). */
+  nativeDialogs: boolean;
+  /** Why the login shell's environment could not be read, if it could not. */
+  shellProblem?: string;
+}
+
+export type FileDialogPurpose = 'import' | 'export';
+
+export interface ProjectApi {
+  getConfigStatus(): Promise<ConfigStatus>;
+  /** Opens a folder as the project (and remembers it for the next start). */
+  openProject(request: { path: string }): Promise<ConfigStatus>;
+  closeProject(): Promise<ConfigStatus>;
+  /** The system's folder dialog (desktop app only); resolves without a path when cancelled. */
+  chooseProjectFolder(): Promise<{ path?: string }>;
+  /** The system's open or save dialog (desktop app only). */
+  chooseFile(request: { purpose: FileDialogPurpose; defaultName?: string }): Promise<{ path?: string }>;
+}
+
+export const projectChannels: ChannelTable<ProjectApi> = {
+  getConfigStatus: { channel: 'project:status', request: z.undefined() },
+  openProject: { channel: 'project:open', request: z.strictObject({ path: z.string().max(4096) }) },
+  closeProject: { channel: 'project:close', request: z.undefined() },
+  chooseProjectFolder: { channel: 'project:choose-folder', request: z.undefined() },
+  chooseFile: {
+    channel: 'project:choose-file',
+    request: z.strictObject({ purpose: z.enum(['import', 'export']), defaultName: z.string().max(255).optional() }),
+  },
+};
