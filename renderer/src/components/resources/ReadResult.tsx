@@ -34,9 +34,13 @@ export function ReadResult({ server, read, view }: { server: ServerView; read: R
         </div>
       </div>
       <p className="muted read-status" role="status">
-        {subscribed ? 'Subscribed: updates are read as they come. ' : ''}
-        {update ? `Updated ${update.count} ${update.count === 1 ? 'time' : 'times'}, last at ${new Date(update.last).toLocaleTimeString()}.` : ''}
-        {result && read.status !== 'loading' ? ` Read in ${formatDuration(result.durationMs)}.` : ''}
+        {[
+          subscribed ? 'Subscribed: updates are read as they come.' : '',
+          update ? `Updated ${update.count} ${update.count === 1 ? 'time' : 'times'}, last at ${new Date(update.last).toLocaleTimeString()}.` : '',
+          result && read.status !== 'loading' ? `Read in ${formatDuration(result.durationMs)}.` : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </p>
       {view.subscriptionError && (
         <p role="alert" className="error-text">
