@@ -57,7 +57,8 @@ export function CompletionInput({ label, value, onChange, complete, required, de
   }, [wanted, canComplete]);
 
   const values = suggestions?.values ?? [];
-  const expanded = open && values.length > 0;
+  // Nothing to offer when the only suggestion is what is already typed.
+  const expanded = open && values.length > 0 && !(values.length === 1 && values[0] === value);
 
   const take = (choice: string) => {
     onChange(choice);

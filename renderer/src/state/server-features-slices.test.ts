@@ -142,6 +142,12 @@ describe('workspaces', () => {
     scopedA.getState().selectTool('a', 'echo');
     expect(scopedA.getState().selectedTool).toEqual({ server: 'a', name: 'echo' });
     expect(scopedB.getState().selectedTool).toBeUndefined();
+    // Picking a tool in a pane leaves the selection (and so the other panes) alone.
     expect(store.getState().selectedServer).toBe('b');
+    expect(scopedA.getState().selectedTool).toBe(scopedA.getState().selectedTool);
+
+    // A tool of a server picked outside its pane (e.g. from history) is what the pane shows.
+    store.getState().selectTool('a', 'add');
+    expect(scopedA.getState().selectedTool).toEqual({ server: 'a', name: 'add' });
   });
 });

@@ -9,17 +9,25 @@ import type { WorkbenchState, WorkbenchStore } from '../state/store';
 
 export function scopeStore(base: WorkbenchStore, server: string): WorkbenchStore {
   const selectTool: WorkbenchState['selectTool'] = (toolServer, name) => {
+    const { selectedServer } = base.getState();
     base.getState().selectTool(toolServer, name);
+    // A tool picked inside a pane keeps the selection where it was: moving it would close
+    // the pane that is not kept open.
+    base.setState({ selectedServer });
     base.getState().chooseWorkspaceTool(toolServer, name);
   };
   // useSyncExternalStore needs the same snapshot while nothing changed: one view per base state.
   let lastBase: WorkbenchState | undefined;
   let lastView: WorkbenchState | undefined;
+  // The selected tool keeps its identity while it stays the same tool (effects may depend on it).
+  let selectedTool: WorkbenchState['selectedTool'];
   const view = (state: WorkbenchState): WorkbenchState => {
     if (state !== lastBase || !lastView) {
-      const tool = state.workspaceTools[server];
+      // A tool of this server picked outside the pane (the list of every server's tools, history) wins.
+      const tool = state.selectedTool?.server === server ? state.selectedTool.name : state.workspaceTools[server];
+      if (tool !== selectedTool?.name) selectedTool = tool ? { server, name: tool } : undefined;
       lastBase = state;
-      lastView = { ...state, selectedServer: server, selectedTool: tool ? { server, name: tool } : undefined, selectTool };
+      lastView = { ...state, selectedServer: server, selectedTool, selectTool };
     }
     return lastView;
   };
