@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { rendererMetaCsp } from './electron/core/security/csp.ts';
@@ -23,12 +24,29 @@ function metaCsp(): Plugin {
   };
 }
 
+/**
+ * codemirror-json-schema renders schema descriptions as markdown with shiki, which is
+ * megabytes of grammars and WebAssembly our CSP does not allow; its markdown module is
+ * swapped for one that shows descriptions as plain text.
+ */
+function plainSchemaDescriptions(): Plugin {
+  const stub = path.resolve('renderer/src/components/tools/json-editor/markdown-stub.ts');
+  return {
+    name: 'mcp-workbench-plain-schema-descriptions',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer?.includes(`${path.sep}codemirror-json-schema${path.sep}`) && /utils\/markdown(\.js)?$/.test(source)) return stub;
+      return null;
+    },
+  };
+}
+
 // The renderer is built to static files served by the app protocol (Electron) or the
 // browser host; relative asset URLs work for both.
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), metaCsp()],
+  plugins: [react(), metaCsp(), plainSchemaDescriptions()],
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,

@@ -9,6 +9,7 @@ import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
+import { hostDesktop } from './host/desktop';
 import { startHost } from './host/host-server';
 import { openInBrowser } from './host/open-browser';
 
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__ });
+  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
   const host = await startHost({
     dispatch: createDispatcher(core.api),
     events: core.events,

@@ -12,6 +12,7 @@ import { resolveAppDataDir } from './core/app-data';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
+import { electronDesktop } from './shell/desktop';
 import { createMainWindow } from './shell/main-window';
 import { createNativeDialogs } from './shell/native-dialogs';
 import { createSafeStorageSecretStore } from './shell/safe-storage-secrets';
@@ -50,6 +51,7 @@ app.whenReady().then(async () => {
     secretStore: await createSafeStorageSecretStore(safeStorage, dataDir),
     dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
     // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
+    desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
   });
   registerIpcHandlers(ipcMain, createDispatcher(core.api), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);

@@ -55,6 +55,14 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** An icon a server offers for a tool (MCP `icons`). Only `data:` icons are shown: see README. */
+export interface ToolIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
 export interface ToolInfo {
   server: ServerName;
   name: string;
@@ -65,6 +73,7 @@ export interface ToolInfo {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  icons?: ToolIcon[];
 }
 
 /** One block of a tool result, as the MCP spec defines it (kept open for new kinds). */
@@ -72,7 +81,7 @@ export type ContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; data: string; mimeType: string }
   | { type: 'audio'; data: string; mimeType: string }
-  | { type: 'resource_link'; uri: string; name?: string; mimeType?: string }
+  | { type: 'resource_link'; uri: string; name?: string; title?: string; description?: string; mimeType?: string; size?: number }
   | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
   | { type: string; [key: string]: unknown };
 

@@ -1,5 +1,7 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
 import type { ConsoleEntry } from './api/server-console';
+import type { HistoryEntry } from './api/history';
+import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
@@ -12,6 +14,13 @@ export type AppEvent =
   | { type: 'config-changed'; scopes: ConfigScope[]; external: boolean }
   | { type: 'server-log'; server: string; stream: 'stderr' | 'stdout'; line: string; time: number }
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
+  /** The server said its tool list changed (notifications/tools/list_changed): list again. */
+  | { type: 'tools-changed'; server: string }
+  /** A server asks the user something (elicitation, sampling). */
+  | { type: 'server-request'; request: PendingServerRequest }
+  | { type: 'server-request-closed'; id: string; reason: ServerRequestCloseReason }
+  /** A tool call was recorded in the history. */
+  | { type: 'history-added'; entry: HistoryEntry }
   /** New protocol log entries, batched (oldest first). */
   | { type: 'protocol-log'; entries: ProtocolLogEntry[] }
   | { type: 'settings-changed'; settings: SettingsView }

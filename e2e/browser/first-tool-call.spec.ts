@@ -16,8 +16,7 @@ test('add a stdio server, see its tools, run echo and add, see a tool error', as
   await expect(wb.server('basic').getByText('Connected')).toBeVisible();
   await expect(wb.server('basic').getByText('basic-fixture 1.2.3')).toBeVisible();
 
-  const tools = page.getByRole('region', { name: 'Tools' });
-  for (const label of ['Echo', 'add', 'fail']) await expect(tools.getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
+  for (const label of ['Echo', 'add', 'fail']) await expect(wb.toolOption('basic', label)).toBeVisible();
 
   await wb.openTool('basic', 'Echo');
   await expect(page.getByText('mcp__basic__echo')).toBeVisible();

@@ -93,8 +93,12 @@ test('console: stderr, log messages with level and logger, log level honoured, p
     await expect(fixture.getByRole('region', { name: 'Resource list' })).toContainText('Resources (32)');
     await expect(basic).toContainText('basic offers no resources (it does not declare the resources capability).');
     await ws.tab('basic', 'Tools');
-    await expect(basic.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Echo/ })).toBeVisible();
-    await expect(basic.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^pid/ })).toBeVisible();
+    await expect(basic.getByRole('region', { name: 'Tools' }).getByRole('option', { name: /^Echo/ })).toBeVisible();
+    await expect(basic.getByRole('region', { name: 'Tools' }).getByRole('option', { name: /^pid/ })).toBeVisible();
+    await expect(basic.locator('[role="option"][data-server="fixture"]')).toHaveCount(0);
+    await ws.tab('fixture', 'Tools');
+    await expect(fixture.locator('[role="option"][data-server="fixture"]')).toHaveCount(1);
+    await expect(fixture.locator('[role="option"][data-server="basic"]')).toHaveCount(0);
 
     await ws.tab('fixture', 'Console');
     await ws.tab('basic', 'Console');

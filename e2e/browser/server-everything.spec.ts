@@ -6,6 +6,7 @@
  */
 import { everythingServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
+import { WorkbenchPage } from '../support/workbench-page';
 import { startHostWithServers, Workspaces } from '../support/workspaces';
 
 const everything = { command: process.execPath, args: [everythingServer, 'stdio'] };
@@ -46,9 +47,9 @@ test('server-everything: resources, templates, subscriptions and logging', async
     await expect(contents.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
 
     await ws.tab('everything', 'Tools');
-    await pane.getByRole('region', { name: 'Tools', exact: true }).getByRole('button', { name: /^Toggle Subscriber Updates/ }).click();
-    const toolPanel = pane.getByRole('region', { name: 'Tool', exact: true });
-    await toolPanel.getByRole('button', { name: 'Run', exact: true }).click();
+    const wb = new WorkbenchPage(page);
+    await wb.toolOption('everything', 'Toggle Subscriber Updates').click();
+    const toolPanel = await wb.run();
     await expect(toolPanel.getByRole('region', { name: 'Result' })).toContainText('Started simulated resource updated notifications');
     await ws.tab('everything', 'Resources');
     await expect(contents.getByRole('status')).toContainText(/Updated \d+ times?/);

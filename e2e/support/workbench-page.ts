@@ -8,6 +8,19 @@ export class WorkbenchPage {
     return this.page.locator(`li.server-item[data-server="${name}"]`);
   }
 
+  get tools(): Locator {
+    return this.page.getByRole('region', { name: 'Tools' });
+  }
+
+  get panel(): Locator {
+    return this.page.getByRole('region', { name: 'Tool', exact: true });
+  }
+
+  /** A tool in the tool list, by the start of its display name. */
+  toolOption(server: string, toolLabel: string): Locator {
+    return this.tools.locator(`[role="option"][data-server="${server}"]`).filter({ has: this.page.locator('.tool-name', { hasText: new RegExp(`^${toolLabel}`) }) });
+  }
+
   /** The Add server dialog (opened with the list's Add server button). */
   serverDialog(title: string | RegExp = 'Add server'): Locator {
     return this.page.getByRole('dialog', { name: title });
@@ -43,14 +56,26 @@ export class WorkbenchPage {
 
   async openTool(server: string, toolLabel: string): Promise<void> {
     await this.server(server).getByRole('button', { name: new RegExp(`^${server}`) }).click();
-    await this.page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: new RegExp(`^${toolLabel}`) }).click();
+    await this.toolOption(server, toolLabel).first().click();
   }
 
-  async run(argsJson: string): Promise<Locator> {
-    const panel = this.page.getByRole('region', { name: 'Tool' });
-    await panel.getByLabel('Arguments (JSON)').fill(argsJson);
-    await panel.getByRole('button', { name: 'Run' }).click();
-    await expect(panel.getByRole('button', { name: 'Run' })).toBeEnabled();
+  /** Types the arguments into the JSON editor. */
+  async fillArguments(argsJson: string): Promise<void> {
+    await this.panel.getByRole('button', { name: 'JSON', exact: true }).click();
+    await this.panel.getByLabel('Arguments (JSON)').fill(argsJson);
+  }
+
+  /** Presses Run; a permission prompt, if one comes, is answered "Run once". */
+  async run(argsJson?: string): Promise<Locator> {
+    const panel = this.panel;
+    if (argsJson !== undefined) await this.fillArguments(argsJson);
+    await panel.getByRole('button', { name: 'Run', exact: true }).click();
+    const prompt = this.page.getByRole('dialog', { name: /^Run / });
+    const settled = panel.getByRole('region', { name: 'Result' }).or(panel.getByRole('alert'));
+    await expect(prompt.or(settled).first()).toBeVisible();
+    if (await prompt.isVisible()) await prompt.getByRole('button', { name: 'Run once' }).click();
+    await expect(panel.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+    await expect(settled.first()).toBeVisible();
     return panel;
   }
 }

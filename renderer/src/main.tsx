@@ -11,6 +11,7 @@ function Root({ store }: { store: WorkbenchStore }) {
   useEffect(() => {
     const unsubscribe = store.getState().api.onEvent((event) => applyEvent(store, event));
     void store.getState().refreshServers();
+    void store.getState().loadServerRequests();
     return unsubscribe;
   }, [store]);
   return (

@@ -8,12 +8,16 @@
 import type { AppEventListener, Unsubscribe } from '../events';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { historyChannels, type HistoryApi } from './history';
+import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
 import { resourcesChannels, type ResourcesApi } from './resources';
 import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
+import { resultsChannels, type ResultsApi } from './results';
+import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
@@ -28,6 +32,10 @@ export interface AppApi
     ResourcesApi,
     PromptsApi,
     ServerConsoleApi,
+    ResultsApi,
+    PermissionsApi,
+    HistoryApi,
+    ServerRequestsApi,
     ProtocolLogApi,
     SettingsApi,
     ProjectApi,
@@ -49,6 +57,10 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...resourcesChannels,
   ...promptsChannels,
   ...serverConsoleChannels,
+  ...resultsChannels,
+  ...permissionsChannels,
+  ...historyChannels,
+  ...serverRequestsChannels,
   ...protocolLogChannels,
   ...settingsChannels,
   ...projectChannels,

@@ -24,6 +24,10 @@ export const SettingsSchema = z.strictObject({
   maxTotalCallTimeoutMs: millis(100, DAY_MS),
   /** Progress notifications restart the call timeout (up to the maximum total). */
   resetTimeoutOnProgress: z.boolean(),
+  /** Text in a tool result above this many bytes is cut before it reaches the window; the whole goes to a file. */
+  resultTextLimitBytes: z.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024 bytes').max(64 * 1024 * 1024, 'must be at most 64 MB'),
+  /** How long a server's question (elicitation, sampling) waits for an answer. */
+  serverRequestTimeoutMs: millis(1000, DAY_MS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -35,6 +39,8 @@ export const DEFAULT_SETTINGS: Settings = {
   callTimeoutMs: 60_000,
   maxTotalCallTimeoutMs: 10 * 60 * 1000,
   resetTimeoutOnProgress: true,
+  resultTextLimitBytes: 100 * 1024,
+  serverRequestTimeoutMs: 5 * 60 * 1000,
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial();

@@ -1,23 +1,45 @@
-/** Listing and calling tools. */
+/** Listing, calling and cancelling tools. */
 import { z } from 'zod';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
-import type { ToolCallResult, ToolInfo } from '../domain';
+import type { ToolInfo } from '../domain';
+import type { ToolRunResult } from '../tool-results';
 import type { ChannelTable } from './channel-table';
 import { ServerRefSchema, type ServerRef } from './servers';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CallToolRequest {
   server: ServerName;
   tool: string;
   arguments: Record<string, unknown>;
-  /** Chosen by the caller so progress events can be matched to this call. */
+  /** Chosen by the caller so progress events and cancelCall can name this call. */
   callId?: string;
+  /** How long to wait for the answer (or, with reset on progress, for the next progress). */
   timeoutMs?: number;
+  /** The most the call may take in total, however much progress it reports. */
+  maxTotalTimeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  /**
+   * The user confirmed this call. A tool whose permission is "ask" (every tool not
+   * marked read-only, unless a rule says otherwise) is refused without it.
+   */
+  confirmed?: boolean;
+}
+
+export interface CancelCallRequest {
+  callId: string;
 }
 
 export interface ToolsApi {
+  /** Every tool of the server (all pages), from the cache while the connection lasts. */
   listTools(request: ServerRef): Promise<ToolInfo[]>;
-  callTool(request: CallToolRequest): Promise<ToolCallResult>;
+  /** Runs the tool; the result has long text cut and images resized (see ToolRunResult). */
+  callTool(request: CallToolRequest): Promise<ToolRunResult>;
+  /** Cancels a running call (the server is sent notifications/cancelled); false when it already ended. */
+  cancelCall(request: CancelCallRequest): Promise<boolean>;
 }
+
+export const CallIdSchema = z.string().min(1).max(128);
 
 export const toolsChannels: ChannelTable<ToolsApi> = {
   listTools: { channel: 'tools:list', request: ServerRefSchema },
@@ -27,8 +49,12 @@ export const toolsChannels: ChannelTable<ToolsApi> = {
       server: ServerNameSchema,
       tool: z.string().min(1).max(512),
       arguments: z.record(z.string(), z.unknown()),
-      callId: z.string().min(1).max(128).optional(),
-      timeoutMs: z.number().int().positive().max(24 * 60 * 60 * 1000).optional(),
+      callId: CallIdSchema.optional(),
+      timeoutMs: z.number().int().positive().max(DAY_MS).optional(),
+      maxTotalTimeoutMs: z.number().int().positive().max(DAY_MS).optional(),
+      resetTimeoutOnProgress: z.boolean().optional(),
+      confirmed: z.boolean().optional(),
     }),
   },
+  cancelCall: { channel: 'tools:cancel', request: z.strictObject({ callId: CallIdSchema }) },
 };

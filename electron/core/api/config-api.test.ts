@@ -77,9 +77,9 @@ describe('servers with secrets', () => {
     expect(Object.values(await secretsOnDisk())).toEqual([secret]);
 
     // The process got the value; the login shell's PATH went with it.
-    const result = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' } });
+    const result = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true });
     expect(result.content).toEqual([{ type: 'text', text: secret }]);
-    const pathResult = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'PATH' } });
+    const pathResult = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'PATH' }, confirmed: true });
     expect(pathResult.content).toEqual([{ type: 'text', text: [...new Set([nodeDir, '/usr/bin', '/bin'])].join(':') }]);
 
     // The server printed its key to stderr: the log line is masked.
@@ -127,7 +127,7 @@ describe('servers with secrets', () => {
     const config = { command: 'node', args: ['${FIXTURE_DIR}/env-stdio.mjs'], env: { API_KEY: '${THE_KEY}', OTHER: '${UNSET:-fallback}' } };
     const view = await api.addServer({ name: 'expand', config });
     expect(view.status).toBe('connected');
-    expect((await api.callTool({ server: 'expand', tool: 'env', arguments: { name: 'OTHER' } })).content).toEqual([{ type: 'text', text: 'fallback' }]);
+    expect((await api.callTool({ server: 'expand', tool: 'env', arguments: { name: 'OTHER' }, confirmed: true })).content).toEqual([{ type: 'text', text: 'fallback' }]);
     expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.expand).toEqual(config);
   });
 
@@ -191,12 +191,12 @@ describe('connections follow the config', () => {
     expect((await api.listServers()).map((s) => s.name)).toEqual(['uno']);
 
     // Another program changes the user entry: the server restarts with the new entry.
-    const pidBefore = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {} })).content;
+    const pidBefore = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {}, confirmed: true })).content;
     await fs.writeFile(path.join(dataDir, SERVERS_FILE), JSON.stringify({ mcpServers: { uno: { ...basic, env: { CHANGED: '1' } } } }));
     await waitFor(async () => {
       const view = (await api.listServers())[0];
       if (view?.status !== 'connected' || !(view.config as { env?: object }).env) return undefined;
-      const pid = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {} })).content;
+      const pid = (await api.callTool({ server: 'uno', tool: 'pid', arguments: {}, confirmed: true })).content;
       return JSON.stringify(pid) !== JSON.stringify(pidBefore) ? pid : undefined;
     }, 'the restart');
 
@@ -286,7 +286,7 @@ describe('import and export', () => {
     await api.applyImport({ source, scope: 'local', choices: [{ key: 'envy', name: 'envy' }], inputs: { key: 'typed-secret' } });
     expect(JSON.stringify(await fs.readFile(path.join(dataDir, 'local-servers.json'), 'utf8'))).not.toContain('typed-secret');
     await waitFor(async () => (await api.listServers()).find((s) => s.name === 'envy' && s.status === 'connected'), 'the imported server to connect');
-    expect((await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' } })).content).toEqual([{ type: 'text', text: 'typed-secret' }]);
+    expect((await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true })).content).toEqual([{ type: 'text', text: 'typed-secret' }]);
   });
 
   it('imports pasted text, exports to a file, and refuses to overwrite without being asked', async () => {

@@ -37,7 +37,7 @@ describe('connections API on a real core', () => {
     expect(await api.connectServer({ name: 'off' })).toMatchObject({ status: 'disabled' });
 
     const pidOf = async () => {
-      const block = (await api.callTool({ server: 'basic', tool: 'pid', arguments: {} })).content[0];
+      const block = (await api.callTool({ server: 'basic', tool: 'pid', arguments: {}, confirmed: true })).content[0];
       return Number(block && 'text' in block ? block.text : NaN);
     };
     const first = await pidOf();
@@ -55,7 +55,7 @@ describe('connections API on a real core', () => {
     const last = await pidOf();
     await core.dispose();
     expect(isAlive(last)).toBe(false);
-    await expect(api.callTool({ server: 'basic', tool: 'pid', arguments: {} })).rejects.toThrow(/shutting down/);
+    await expect(api.callTool({ server: 'basic', tool: 'pid', arguments: {}, confirmed: true })).rejects.toThrow(/shutting down/);
   });
 
   it('offers the IDEs found in Claude Code\'s lock files', async () => {

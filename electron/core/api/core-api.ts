@@ -17,6 +17,7 @@ import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { ConsoleBuffer } from '../console/console-buffer';
 import { ConsoleService } from '../console/console-service';
 import { logMessages } from '../console/log-messages';
+import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
 import type { NativeDialogs } from '../platform/native-dialogs';
 import { promptNotifications } from '../prompts/prompt-notifications';
@@ -28,14 +29,19 @@ import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
+import { createToolKit } from '../tools/tool-kit';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createHistoryApi } from './history-api';
+import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
 import { createResourcesApi } from './resources-api';
 import { createServerConsoleApi } from './server-console-api';
+import { createResultsApi } from './results-api';
+import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
 import { createToolsApi } from './tools-api';
@@ -59,6 +65,8 @@ export interface CoreOptions {
   importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
   /** Watch config files for changes made by other programs (default true). */
   watchConfig?: boolean;
+  /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
+  desktop?: Desktop;
 }
 
 export interface Core {
@@ -77,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
+  const toolKit = await createToolKit({ dataDir: options.dataDir, events, settings, ...(options.desktop ? { desktop: options.desktop } : {}) });
 
   // The login shell is asked once; every launch then uses the same answer.
   let shellProblem: string | undefined;
@@ -101,7 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
-    clientFeatures: [resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
+    clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
@@ -117,6 +126,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
+    // Questions from a server whose connection ended can no longer be answered.
+    if (connections.state(name, config).status !== 'connected') toolKit.broker.closeServer(name);
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
@@ -130,10 +141,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     {
       ...createServersApi(ctx),
       ...createConnectionsApi(ctx),
-      ...createToolsApi(ctx),
       ...createResourcesApi(ctx, resources),
       ...createPromptsApi(ctx, prompts),
       ...createServerConsoleApi(ctx, serverConsole),
+      ...createToolsApi(ctx, toolKit),
+      ...createResultsApi(ctx, toolKit),
+      ...createPermissionsApi(toolKit),
+      ...createHistoryApi(toolKit),
+      ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
@@ -156,6 +171,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       registry.close();
       await connections.closeAll();
       consoleBuffer.flush();
+      await toolKit.history.flush();
     },
   };
 }

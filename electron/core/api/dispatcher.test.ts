@@ -1,39 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
+import { appApiMethods, type AppApi } from '../../../shared/api';
+import type { ToolRunResult } from '../../../shared/tool-results';
 import { AppError } from '../../../shared/envelope';
 import { createDispatcher } from './dispatcher';
 
 function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
   const fail = () => Promise.reject(new Error('not expected'));
-  return {
-    listServers: vi.fn(async () => []),
-    addServer: vi.fn(fail),
-    removeServer: vi.fn(fail),
-    connectServer: vi.fn(fail),
-    disconnectServer: vi.fn(fail),
-    reconnectServer: vi.fn(fail),
-    listIdeServers: vi.fn(fail),
-    listTools: vi.fn(fail),
-    callTool: vi.fn(fail),
-    listResources: vi.fn(fail),
-    readResource: vi.fn(fail),
-    subscribeResource: vi.fn(fail),
-    unsubscribeResource: vi.fn(fail),
-    completeArgument: vi.fn(fail),
-    listPrompts: vi.fn(fail),
-    getPrompt: vi.fn(fail),
-    getServerConsole: vi.fn(fail),
-    clearServerConsole: vi.fn(fail),
-    setLogLevel: vi.fn(fail),
-    pingServer: vi.fn(fail),
-    getProtocolLog: vi.fn(fail),
-    clearProtocolLog: vi.fn(fail),
-    exportProtocolLog: vi.fn(fail),
-    getSettings: vi.fn(fail),
-    updateSettings: vi.fn(fail),
-    onEvent: () => () => undefined,
-    ...overrides,
-  } as AppApi;
+  // Every method of the contract, so a new method never breaks this fake.
+  const methods = Object.fromEntries(appApiMethods.map((method) => [method, vi.fn(fail)]));
+  return { ...methods, listServers: vi.fn(async () => []), onEvent: () => () => undefined, ...overrides } as AppApi;
 }
 
 describe('dispatcher', () => {
@@ -84,7 +59,7 @@ describe('dispatcher', () => {
   });
 
   it('passes a valid payload to the method and wraps the answer', async () => {
-    const callTool = vi.fn(async () => ({ content: [], isError: false, durationMs: 1 }));
+    const callTool = vi.fn(async () => ({ content: [], isError: false, durationMs: 1 }) as unknown as ToolRunResult);
     const dispatch = createDispatcher(fakeApi({ callTool }));
     const request = { server: 'srv', tool: 'echo', arguments: { text: 'hi', constructor: 'plain data is fine' } };
     expect(await dispatch('callTool', request)).toEqual({ ok: true, value: { content: [], isError: false, durationMs: 1 } });

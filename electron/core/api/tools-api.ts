@@ -1,14 +1,24 @@
-/** ToolsApi: list and call tools. */
+/** ToolsApi: list, call and cancel tools (the runner does the work: electron/core/tools/). */
 import type { ToolsApi } from '../../../shared/api/tools';
+import type { ToolKit } from '../tools/tool-kit';
+import { ToolRunner } from '../tools/tool-runner';
 import type { CoreContext } from './core-context';
 
-export function createToolsApi(ctx: CoreContext): ToolsApi {
+export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
+  const runner = new ToolRunner({
+    connections: ctx.connections,
+    configOf: ctx.configOf,
+    files: kit.files,
+    history: kit.history,
+    permissions: kit.permissions,
+    broker: kit.broker,
+    elicitation: kit.elicitation,
+    events: ctx.events,
+    settings: () => ctx.settings.effective(),
+  });
   return {
     listTools: ({ name }) => ctx.connections.listTools(name, ctx.configOf(name)),
-    callTool: ({ server, tool, arguments: args, callId, timeoutMs }) =>
-      ctx.connections.callTool(server, ctx.configOf(server), tool, args, {
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(callId ? { onProgress: (progress) => ctx.events.emit({ type: 'tool-progress', callId, ...progress }) } : {}),
-      }),
+    callTool: (request) => runner.run(request),
+    cancelCall: async ({ callId }) => runner.cancel(callId),
   };
 }

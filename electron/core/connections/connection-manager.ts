@@ -12,7 +12,7 @@
  * - Every message goes to the protocol log.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, ListRootsRequestSchema, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
@@ -219,6 +219,7 @@ export class ConnectionManager {
             inputSchema: tool.inputSchema as Record<string, unknown>,
             ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
             ...(tool.annotations ? { annotations: tool.annotations } : {}),
+            ...(tool.icons ? { icons: tool.icons } : {}),
           });
         }
         cursor = page.nextCursor;
@@ -242,8 +243,9 @@ export class ConnectionManager {
       config,
       async (client, signal) => {
         const started = performance.now();
-        // Options are the third argument of callTool.
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        // A plain request, not client.callTool: that one throws away a result whose
+        // structuredContent does not match the outputSchema, and a mismatch must be shown.
+        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
           timeout: timeoutMs,
           ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
           ...(onprogress ? { onprogress } : {}),
@@ -303,6 +305,8 @@ export class ConnectionManager {
             aborted: ctx.signal?.aborted === true,
             ...withReason(closeReasonOf(connection)),
           })}`,
+          // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
+          { cause: error },
         );
       } finally {
         link?.dispose();
@@ -410,18 +414,12 @@ export class ConnectionManager {
     const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
     const logged = new LoggingTransport(guard ?? built.transport, log);
     const features = this.options.clientFeatures ?? [];
-    const capabilities = mergeCapabilities([
-      config.roots ? { roots: { listChanged: false } } : {},
-      ...features.map((feature) => feature.capabilities?.(name, config) ?? {}),
-    ]);
+    const capabilities = mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {}));
     const client = new Client(this.options.clientInfo, { capabilities });
-    if (config.roots) {
-      const roots = config.roots.map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) }));
-      client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots }));
-    }
     for (const feature of features) feature.install(name, config, client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools.delete(name);
+      this.options.events.emit({ type: 'tools-changed', server: name });
     });
     const connection: Connection = { client, built, guard, logged, established: false, closing: false };
     entry.connection = connection;

@@ -5,6 +5,7 @@
  * pipeline), audio, or bytes offered as a download.
  */
 import type { BlobView, ContentView, EmbeddedResourceView } from '../../../shared/content-view';
+import { fitImage, type FittedImage } from '../results/image-pipeline';
 
 /** The resource contents a read returns (and a prompt embeds): text or a base64 blob. */
 export interface WireResourceContents {
@@ -23,13 +24,23 @@ export async function presentBlob(data: string, mimeType: string | undefined): P
 }
 
 /**
- * The image pipeline: the same one as tool results once it lands (resize to what model
- * clients accept, re-encode, persist the original). Until then images pass unchanged.
- * SVG is never shown as an image (it is a document that may carry scripts): it is
- * offered as a download like other bytes.
+ * The image pipeline of tool results (results/image-pipeline.ts): upright, metadata
+ * removed, fitted within what model clients accept. An image that cannot be decoded is
+ * offered as a download. SVG is never shown as an image (it is a document that may carry
+ * scripts): it is offered as a download like other bytes.
  */
 async function presentImage(data: string, mimeType: string): Promise<BlobView> {
-  return { kind: 'image', mimeType, data };
+  const input = Buffer.from(data, 'base64');
+  let fitted: FittedImage;
+  try {
+    fitted = await fitImage(input);
+  } catch {
+    return { kind: 'binary', mimeType, data, size: input.length };
+  }
+  const note = fitted.transformed
+    ? `Shown ${fitted.transformed}; the server sent ${fitted.original.width}×${fitted.original.height}, ${fitted.original.bytes} bytes.`
+    : undefined;
+  return { kind: 'image', mimeType: fitted.mimeType, data: fitted.data === input ? data : fitted.data.toString('base64'), ...(note ? { note } : {}) };
 }
 
 export async function presentResourceContents(contents: WireResourceContents): Promise<EmbeddedResourceView> {

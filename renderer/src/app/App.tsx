@@ -9,11 +9,17 @@ import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
+import { HistoryDialog } from '../components/tools/HistoryDialog';
+import { PermissionPrompt } from '../components/tools/PermissionPrompt';
+import { PermissionsDialog } from '../components/tools/PermissionsDialog';
+import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 import { Workspaces } from '../workspace/Workspaces';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [permissionsOpen, setPermissionsOpen] = useState(false);
   const hostStatus = useWorkbench((s) => s.hostStatus);
   const logOpen = useWorkbench((s) => s.logOpen);
   const openLog = useWorkbench((s) => s.openProtocolLog);
@@ -29,6 +35,12 @@ export function App() {
         <div className="header-actions">
           <button type="button" aria-pressed={logOpen} onClick={() => (logOpen ? closeLog() : openLog())}>
             Protocol log
+          </button>
+          <button type="button" onClick={() => setHistoryOpen(true)}>
+            History
+          </button>
+          <button type="button" onClick={() => setPermissionsOpen(true)}>
+            Permissions
           </button>
           <button type="button" onClick={() => setSettingsOpen(true)}>
             Settings
@@ -51,6 +63,10 @@ export function App() {
       {configDialog?.kind === 'import' && <ImportDialog paste={configDialog.paste} />}
       {configDialog?.kind === 'export' && <ExportDialog names={configDialog.names} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
+      {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      <PermissionPrompt />
+      <ServerRequestDialog />
     </div>
   );
 }

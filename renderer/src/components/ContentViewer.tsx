@@ -4,6 +4,7 @@
  * (with what they hold) and links to resources.
  */
 import { parseJsonText, type ContentView } from '../../../shared/content-view';
+import { formatBytes } from './tools/format';
 
 interface Props {
   content: ContentView;
@@ -132,10 +133,4 @@ export function fileNameOf(uri: string | undefined): string {
   }
   const safe = last.replace(/[^\w.@()+-]+/g, '_').replace(/^\.+/, '').slice(0, 120);
   return safe && !/^[a-z][a-z0-9+.-]*:$/i.test(last) ? safe : 'resource.bin';
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

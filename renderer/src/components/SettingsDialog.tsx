@@ -15,6 +15,12 @@ const NUMBER_FIELDS: NumberField[] = [
   { key: 'remoteStartupConcurrency', label: 'Remote servers connected at once', help: 'At start-up, remote servers are connected this many at a time.' },
   { key: 'callTimeoutMs', label: 'Call timeout (ms)', help: 'How long a tool call may wait for its answer. A server’s own callTimeoutMs wins.' },
   { key: 'maxTotalCallTimeoutMs', label: 'Maximum total call time (ms)', help: 'The longest a call may run, however much progress it reports.' },
+  {
+    key: 'resultTextLimitBytes',
+    label: 'Result text shown up to (bytes)',
+    help: 'Longer text in a tool result is cut before it reaches the window; the whole is saved to a file you can page through, open or save.',
+  },
+  { key: 'serverRequestTimeoutMs', label: 'Server request timeout (ms)', help: 'How long a server’s question (a form, a URL to open, a sampling request) waits for your answer.' },
 ];
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {

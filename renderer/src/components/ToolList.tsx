@@ -1,52 +1,226 @@
-/** The middle column: the selected server's tools. */
+/**
+ * The tools of every connected server, grouped by server (or of one server, with the
+ * `server` prop), searchable and keyboard navigable: ↑/↓, Home/End and Enter in the
+ * list; typing in the list goes to the search box; ↓ in the search box goes to the list.
+ * Rows are virtualized (@tanstack/react-virtual), so 2,000 tools stay smooth: only the
+ * rows on screen exist in the page.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { ServerView, ToolInfo } from '../../../shared/domain';
+import type { ServerTools } from '../state/tools-slice';
 import { useWorkbench } from '../state/store';
+import { displayName, ToolBadges, ToolIcon } from './tools/tool-display';
 
-export function ToolList() {
-  const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
-  const entry = useWorkbench((s) => (s.selectedServer ? s.toolsByServer[s.selectedServer] : undefined));
+export type ToolRow =
+  | { kind: 'header'; server: string; total: number; shown: number; status: 'loading' | 'ready' | 'error'; error?: string }
+  | { kind: 'tool'; tool: ToolInfo };
+
+const HEADER_HEIGHT = 30;
+const TOOL_HEIGHT = 54;
+
+const haystacks = new WeakMap<ToolInfo, string>();
+function haystackOf(tool: ToolInfo): string {
+  let text = haystacks.get(tool);
+  if (text === undefined) {
+    text = `${displayName(tool)} ${tool.name} ${tool.fullName} ${tool.description ?? ''}`.toLowerCase();
+    haystacks.set(tool, text);
+  }
+  return text;
+}
+
+/** Rows for the list: a header per server, then its tools that match every word of `search`. */
+export function buildToolRows(servers: readonly ServerView[], toolsByServer: Readonly<Record<string, ServerTools>>, search: string): ToolRow[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const rows: ToolRow[] = [];
+  for (const server of servers) {
+    const entry = toolsByServer[server.name];
+    const all = entry?.tools ?? [];
+    const tools = words.length === 0 ? all : all.filter((tool) => words.every((word) => haystackOf(tool).includes(word)));
+    if (words.length > 0 && tools.length === 0 && entry?.status === 'ready') continue;
+    rows.push({ kind: 'header', server: server.name, total: all.length, shown: tools.length, status: entry?.status ?? 'loading', ...(entry?.error ? { error: entry.error } : {}) });
+    for (const tool of tools) rows.push({ kind: 'tool', tool });
+  }
+  return rows;
+}
+
+export function ToolList({ server }: { server?: string } = {}) {
+  const servers = useWorkbench((s) => s.servers);
+  const toolsByServer = useWorkbench((s) => s.toolsByServer);
+  const search = useWorkbench((s) => s.toolSearch);
+  const setSearch = useWorkbench((s) => s.setToolSearch);
   const selected = useWorkbench((s) => s.selectedTool);
+  const selectedServer = useWorkbench((s) => s.selectedServer);
   const selectTool = useWorkbench((s) => s.selectTool);
   const loadTools = useWorkbench((s) => s.loadTools);
 
-  let body: React.ReactNode;
-  if (!server) body = <p className="empty">Select a server to see its tools.</p>;
-  else if (server.status !== 'connected') body = <p className="empty">Connect {server.name} to see its tools.</p>;
-  else if (!entry || (entry.status === 'loading' && entry.tools.length === 0)) body = <p className="empty">Loading tools…</p>;
-  else if (entry.status === 'error')
-    body = (
-      <div role="alert" className="error-text">
-        <p>Could not list tools: {entry.error}</p>
-        <button type="button" onClick={() => void loadTools(server.name)}>
-          Try again
-        </button>
-      </div>
-    );
-  else if (entry.tools.length === 0) body = <p className="empty">{server.name} offers no tools.</p>;
-  else
-    body = (
-      <ul className="tool-list">
-        {entry.tools.map((tool) => (
-          <li key={tool.name}>
-            <button
-              type="button"
-              className={`tool-item${selected?.server === tool.server && selected.name === tool.name ? ' selected' : ''}`}
-              aria-current={selected?.server === tool.server && selected.name === tool.name}
-              onClick={() => selectTool(tool.server, tool.name)}
-            >
-              <span className="tool-name">{tool.annotations?.title ?? tool.title ?? tool.name}</span>
-              {tool.description && <span className="tool-description">{tool.description}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
+  const shownServers = useMemo(() => servers.filter((s) => s.status === 'connected' && (!server || s.name === server)), [servers, server]);
+  const rows = useMemo(() => buildToolRows(shownServers, toolsByServer, search), [shownServers, toolsByServer, search]);
+  const toolCount = useMemo(() => rows.reduce((n, row) => n + (row.kind === 'tool' ? 1 : 0), 0), [rows]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [active, setActive] = useState<number | undefined>(undefined);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'header' ? HEADER_HEIGHT : TOOL_HEIGHT),
+    overscan: 8,
+  });
+
+  // The active row follows the selection, and stays within the rows.
+  const selectedIndex = rows.findIndex((row) => row.kind === 'tool' && row.tool.server === selected?.server && row.tool.name === selected?.name);
+  const activeIndex = active !== undefined && rows[active]?.kind === 'tool' ? active : selectedIndex >= 0 ? selectedIndex : undefined;
+
+  // Picking a server in the server list brings its tools into view.
+  useEffect(() => {
+    if (!selectedServer || server) return;
+    const index = rows.findIndex((row) => row.kind === 'header' && row.server === selectedServer);
+    if (index >= 0 && selectedIndex < 0) virtualizer.scrollToIndex(index, { align: 'start' });
+    // Only when the selected server changes, not on every new row.
+  }, [selectedServer]);
+
+  const moveTo = (index: number | undefined) => {
+    if (index === undefined) return;
+    setActive(index);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+  const nextTool = (from: number, step: 1 | -1): number | undefined => {
+    for (let i = from + step; i >= 0 && i < rows.length; i += step) if (rows[i]?.kind === 'tool') return i;
+    return undefined;
+  };
+
+  const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = activeIndex ?? -1;
+    if (event.key === 'ArrowDown') moveTo(nextTool(current, 1));
+    else if (event.key === 'ArrowUp') moveTo(nextTool(current === -1 ? rows.length : current, -1));
+    else if (event.key === 'Home') moveTo(nextTool(-1, 1));
+    else if (event.key === 'End') moveTo(nextTool(rows.length, -1));
+    else if (event.key === 'PageDown' || event.key === 'PageUp') {
+      const step = event.key === 'PageDown' ? 1 : -1;
+      let index = current;
+      for (let n = 0; n < 8; n++) index = nextTool(index, step) ?? index;
+      moveTo(index === -1 ? undefined : index);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      const row = activeIndex !== undefined ? rows[activeIndex] : undefined;
+      if (row?.kind === 'tool') selectTool(row.tool.server, row.tool.name);
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Type-ahead: the key goes to the search box.
+      setSearch(search + event.key);
+      searchRef.current?.focus();
+    } else return;
+    event.preventDefault();
+  };
+
+  const noServers = shownServers.length === 0;
+  const activeId = activeIndex !== undefined ? rowId(rows[activeIndex]) : undefined;
 
   return (
     <section className="panel tools" aria-label="Tools">
       <div className="panel-header">
-        <h2>Tools{server ? ` · ${server.name}` : ''}</h2>
+        <h2>Tools{server ? ` · ${server}` : ''}</h2>
+        <span className="muted tool-count" aria-live="polite">
+          {noServers ? '' : `${toolCount} ${toolCount === 1 ? 'tool' : 'tools'}${search ? ' match' : ''}`}
+        </span>
       </div>
-      {body}
+      <input
+        ref={searchRef}
+        type="search"
+        className="tool-search"
+        placeholder="Search tools (name, description)"
+        aria-label="Search tools"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || (event.key === 'Enter' && rows.some((row) => row.kind === 'tool'))) {
+            event.preventDefault();
+            listRef.current?.focus();
+            const first = nextTool(-1, 1);
+            moveTo(first);
+            if (event.key === 'Enter' && first !== undefined) {
+              const row = rows[first];
+              if (row?.kind === 'tool') selectTool(row.tool.server, row.tool.name);
+            }
+          } else if (event.key === 'Escape') setSearch('');
+        }}
+      />
+      {noServers ? (
+        <p className="empty">{server ? `Connect ${server} to see its tools.` : servers.length === 0 ? 'Add a server to see its tools.' : 'Connect a server to see its tools.'}</p>
+      ) : (
+        <div className="tool-scroll" ref={scrollRef}>
+          <div
+            ref={listRef}
+            className="tool-list"
+            role="listbox"
+            aria-label="Tools of connected servers"
+            tabIndex={0}
+            aria-activedescendant={activeId}
+            onKeyDown={onListKey}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              const style = { transform: `translateY(${item.start}px)`, height: item.size };
+              if (row.kind === 'header') {
+                return (
+                  <div key={`h-${row.server}`} role="presentation" className="tool-group-header" style={style} data-server={row.server}>
+                    <span className="tool-group-name">{row.server}</span>
+                    <span className="muted">
+                      {row.status === 'loading' && row.total === 0
+                        ? 'loading…'
+                        : row.status === 'error'
+                          ? ''
+                          : row.shown === row.total
+                            ? `${row.total}`
+                            : `${row.shown} of ${row.total}`}
+                    </span>
+                    {row.status === 'error' && (
+                      <span className="error-text tool-group-error" title={row.error}>
+                        Could not list tools{' '}
+                        <button type="button" className="link-button" onClick={() => void loadTools(row.server)}>
+                          Try again
+                        </button>
+                      </span>
+                    )}
+                    {row.status === 'ready' && row.total === 0 && <span className="muted">no tools</span>}
+                  </div>
+                );
+              }
+              const tool = row.tool;
+              const isSelected = selected?.server === tool.server && selected.name === tool.name;
+              return (
+                <div
+                  key={tool.fullName}
+                  id={rowId(row)}
+                  role="option"
+                  aria-selected={isSelected}
+                  data-server={tool.server}
+                  data-tool={tool.fullName}
+                  className={`tool-item${isSelected ? ' selected' : ''}${item.index === activeIndex ? ' active' : ''}`}
+                  style={style}
+                  onClick={() => {
+                    setActive(item.index);
+                    selectTool(tool.server, tool.name);
+                  }}
+                >
+                  <span className="tool-line">
+                    <ToolIcon tool={tool} />
+                    <span className="tool-name">{displayName(tool)}</span>
+                    <ToolBadges tool={tool} />
+                  </span>
+                  <span className="tool-description">{tool.description ?? tool.fullName}</span>
+                </div>
+              );
+            })}
+          </div>
+          {rows.length > 0 && toolCount === 0 && search && <p className="empty">No tool matches “{search}”.</p>}
+        </div>
+      )}
     </section>
   );
+}
+
+function rowId(row: ToolRow | undefined): string | undefined {
+  return row?.kind === 'tool' ? `tool-option-${row.tool.fullName.replace(/[^A-Za-z0-9_-]/g, '_')}` : undefined;
 }

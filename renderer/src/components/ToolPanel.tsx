@@ -1,15 +1,25 @@
-/** The right column: the selected tool, its arguments as JSON, Run, and the result. */
-import { DEFAULT_ARGS_TEXT } from '../state/calls-slice';
+/**
+ * The right column: the selected tool (name, full mcp__ name, badges, description), its
+ * arguments (form or JSON), Run with progress, elapsed time, Cancel and a per-call
+ * timeout, "send anyway" for arguments the schema rejects, saving the request, and the
+ * result.
+ */
+import { useEffect, useState } from 'react';
+import { defaultArgsText, type ToolCallState } from '../state/calls-slice';
 import { useWorkbench } from '../state/store';
 import { ResultView } from './ResultView';
+import { ArgumentsEditor } from './tools/ArgumentsEditor';
+import { formatDuration } from './tools/format';
+import { CopyButton, displayName, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
 
 export function ToolPanel() {
   const tool = useWorkbench((s) =>
     s.selectedTool ? s.toolsByServer[s.selectedTool.server]?.tools.find((t) => t.name === s.selectedTool?.name) : undefined,
   );
   const call = useWorkbench((s) => (tool ? s.calls[tool.fullName] : undefined));
-  const setArgsText = useWorkbench((s) => s.setArgsText);
   const runTool = useWorkbench((s) => s.runTool);
+  const cancelTool = useWorkbench((s) => s.cancelTool);
+  const setTimeoutText = useWorkbench((s) => s.setTimeoutText);
 
   if (!tool) {
     return (
@@ -20,42 +30,73 @@ export function ToolPanel() {
   }
 
   const run = () => void runTool(tool.server, tool.name, tool.fullName);
-  const progress = call?.progress;
+  const argsText = call?.argsText ?? defaultArgsText(tool);
 
   return (
     <section className="panel tool-panel" aria-label="Tool">
       <div className="panel-header">
-        <h2>{tool.annotations?.title ?? tool.title ?? tool.name}</h2>
+        <h2 className="tool-title">
+          <ToolIcon tool={tool} size={20} />
+          {displayName(tool)}
+        </h2>
+        <ToolBadges tool={tool} />
       </div>
-      <code className="full-name">{tool.fullName}</code>
-      {tool.description && <p className="description">{tool.description}</p>}
+      <div className="full-name-row">
+        <code className="full-name">{tool.fullName}</code>
+        <CopyButton text={tool.fullName} label={`Copy ${tool.fullName}`} />
+      </div>
+      {tool.description && <ToolDescription description={tool.description} />}
       <details>
         <summary>Input schema</summary>
         <pre className="json">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
       </details>
-      <label htmlFor="tool-args">Arguments (JSON)</label>
-      <textarea
-        id="tool-args"
-        className="args"
-        rows={8}
-        spellCheck={false}
-        value={call?.argsText ?? DEFAULT_ARGS_TEXT}
-        onChange={(event) => setArgsText(tool.fullName, event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) run();
-        }}
-      />
+      {tool.outputSchema && (
+        <details>
+          <summary>Output schema</summary>
+          <pre className="json">{JSON.stringify(tool.outputSchema, null, 2)}</pre>
+        </details>
+      )}
+      <ArgumentsEditor key={tool.fullName} tool={tool} argsText={argsText} onRun={run} />
       <div className="run-row">
         <button type="button" className="primary" onClick={run} disabled={call?.running} aria-keyshortcuts="Control+Enter">
           {call?.running ? 'Running…' : 'Run'}
         </button>
-        {call?.running && progress && (
-          <progress value={progress.progress} max={progress.total ?? undefined} aria-label="Progress">
-            {progress.message}
-          </progress>
+        {call?.running && (
+          <button type="button" onClick={() => void cancelTool(tool.fullName)} disabled={call.cancelling}>
+            {call.cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
         )}
-        {call?.running && progress?.message && <span className="muted">{progress.message}</span>}
+        <label className="timeout-field">
+          Timeout (ms)
+          <input
+            type="text"
+            inputMode="numeric"
+            placeholder="default"
+            value={call?.timeoutText ?? ''}
+            onChange={(event) => setTimeoutText(tool.fullName, event.target.value.replace(/[^\d]/g, ''))}
+            aria-describedby="timeout-help"
+          />
+        </label>
+        <span id="timeout-help" className="visually-hidden">
+          How long to wait for the answer; progress from the server restarts it. Empty: the server’s or the global setting.
+        </span>
+        <SaveRequest server={tool.server} tool={tool.name} argsText={argsText} />
       </div>
+      {call?.running && <RunProgress call={call} />}
+      {call?.schemaIssues && (
+        <div role="alert" className="request-error schema-blocked">
+          <strong>The arguments do not match the input schema</strong>
+          <ul>
+            {call.schemaIssues.map((issue) => (
+              <li key={issue}>{issue}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => void runTool(tool.server, tool.name, tool.fullName, { anyway: true })}>
+            Send anyway
+          </button>
+          <span className="muted"> to see how the server handles them.</span>
+        </div>
+      )}
       {call?.error && (
         <div role="alert" className="request-error">
           <strong>Request failed</strong>
@@ -64,5 +105,86 @@ export function ToolPanel() {
       )}
       {call?.result && <ResultView result={call.result} />}
     </section>
+  );
+}
+
+/** Progress bar (determinate when the server gives a total), its message, and the elapsed time. */
+function RunProgress({ call }: { call: ToolCallState }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 200);
+    return () => clearInterval(timer);
+  }, []);
+  const progress = call.progress;
+  const elapsed = call.startedAt ? Math.max(0, now - call.startedAt) : 0;
+  return (
+    <div className="run-progress" role="status" aria-label="Call progress">
+      {progress?.total !== undefined ? (
+        <progress value={progress.progress} max={progress.total} aria-label="Progress" />
+      ) : (
+        <progress aria-label="Progress" />
+      )}
+      <span className="progress-text">
+        {progress ? `${progress.progress}${progress.total !== undefined ? ` / ${progress.total}` : ''}` : 'Waiting for the server…'}
+        {progress?.message ? ` · ${progress.message}` : ''}
+      </span>
+      <span className="muted elapsed">{formatDuration(elapsed)} elapsed</span>
+    </div>
+  );
+}
+
+/** Saves the current arguments under a name and a group (see History). */
+function SaveRequest({ server, tool, argsText }: { server: string; tool: string; argsText: string }) {
+  const saveRequest = useWorkbench((s) => s.saveRequest);
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [group, setGroup] = useState('');
+  const [message, setMessage] = useState<string | undefined>();
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Save request…
+      </button>
+    );
+  }
+  const save = async () => {
+    let args: unknown;
+    try {
+      args = JSON.parse(argsText);
+    } catch {
+      setMessage('The arguments are not valid JSON; fix them first.');
+      return;
+    }
+    try {
+      await saveRequest({ name, group, server, tool, arguments: args as Record<string, unknown> });
+      setOpen(false);
+      setMessage(undefined);
+    } catch (error) {
+      setMessage((error as Error).message);
+    }
+  };
+  return (
+    <form
+      className="save-request"
+      aria-label="Save request"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <input aria-label="Request name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} required />
+      <input aria-label="Group" placeholder="Group (optional)" value={group} onChange={(event) => setGroup(event.target.value)} />
+      <button type="submit" disabled={name.trim() === ''}>
+        Save
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
+      {message && (
+        <span role="alert" className="error-text">
+          {message}
+        </span>
+      )}
+    </form>
   );
 }

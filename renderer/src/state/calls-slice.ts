@@ -1,26 +1,72 @@
-/** The argument text and the last run of each tool, keyed by its full `mcp__` name. */
+/**
+ * Each tool's arguments (as JSON text, shared by the form and the JSON editor) and its
+ * last run, keyed by the full `mcp__` name. Running checks, in order: the JSON parses,
+ * the arguments match the input schema (or the user said "send anyway"), the permission
+ * rules allow it (or the user confirmed); then calls, with progress and cancel.
+ */
 import type { StateCreator } from 'zustand';
-import type { ToolCallResult } from '../../../shared/domain';
+import type { ToolInfo } from '../../../shared/domain';
+import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
+import { decidePermission } from '../../../shared/permissions';
+import type { ToolRunResult } from '../../../shared/tool-results';
+import { initialArguments } from '../components/tools/schema-form/schema-model';
 import type { WorkbenchState } from './store';
 
 export interface ToolCallState {
   argsText: string;
   running: boolean;
   callId?: string;
+  /** When the running call started (Date.now()), for the elapsed time. */
+  startedAt?: number;
   progress?: { progress: number; total?: number; message?: string };
-  result?: ToolCallResult;
-  /** A failure of the request itself (bad JSON, connection lost, timeout), not a tool error. */
+  result?: ToolRunResult;
+  /** A failure of the request itself (bad JSON, connection lost, timeout, cancel), not a tool error. */
   error?: string;
+  /** Run was pressed with arguments that do not match the schema: what is wrong ("send anyway" sends them). */
+  schemaIssues?: string[];
+  /** The per-call timeout the user typed (ms), empty for the default. */
+  timeoutText?: string;
+  cancelling?: boolean;
+}
+
+export interface PermissionPrompt {
+  server: string;
+  tool: string;
+  fullName: string;
+  reason: string;
+  /** Skip the schema check when it runs (the user already chose "send anyway"). */
+  anyway: boolean;
+}
+
+export interface RunOptions {
+  /** Send even if the arguments do not match the input schema. */
+  anyway?: boolean;
+  /** The user already confirmed this call. */
+  confirmed?: boolean;
 }
 
 export interface CallsSlice {
   calls: Record<string, ToolCallState>;
+  permissionPrompt?: PermissionPrompt;
+  /** How arguments are edited: the generated form or the JSON editor (one choice for all tools). */
+  argsMode: 'form' | 'json';
+  setArgsMode(mode: 'form' | 'json'): void;
   setArgsText(fullName: string, text: string): void;
-  runTool(server: string, tool: string, fullName: string): Promise<void>;
+  setTimeoutText(fullName: string, text: string): void;
+  runTool(server: string, tool: string, fullName: string, options?: RunOptions): Promise<void>;
+  cancelTool(fullName: string): Promise<void>;
+  answerPermissionPrompt(choice: 'once' | 'always' | 'cancel'): Promise<void>;
   applyProgress(callId: string, progress: ToolCallState['progress']): void;
 }
 
 export const DEFAULT_ARGS_TEXT = '{}';
+
+/** The arguments a tool starts with: its schema's defaults, pretty-printed. */
+export function defaultArgsText(tool: ToolInfo | undefined): string {
+  if (!tool) return DEFAULT_ARGS_TEXT;
+  const initial = initialArguments(tool.inputSchema);
+  return Object.keys(initial).length === 0 ? DEFAULT_ARGS_TEXT : JSON.stringify(initial, null, 2);
+}
 
 /** Parses the arguments box; the message says what is wrong in the user's terms. */
 export function parseArguments(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
@@ -36,6 +82,10 @@ export function parseArguments(text: string): { ok: true; value: Record<string, 
   return { ok: true, value: value as Record<string, unknown> };
 }
 
+export function findTool(state: Pick<WorkbenchState, 'toolsByServer'>, server: string, name: string): ToolInfo | undefined {
+  return state.toolsByServer[server]?.tools.find((tool) => tool.name === name);
+}
+
 export const createCallsSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], CallsSlice> =>
   (set, get) => {
@@ -46,23 +96,83 @@ export const createCallsSlice =
 
     return {
       calls: {},
-      setArgsText(fullName, argsText) {
-        update(fullName, { argsText });
+      argsMode: 'form',
+      setArgsMode(argsMode) {
+        set({ argsMode });
       },
-      async runTool(server, tool, fullName) {
-        const parsed = parseArguments(get().calls[fullName]?.argsText ?? DEFAULT_ARGS_TEXT);
+      setArgsText(fullName, argsText) {
+        update(fullName, { argsText, schemaIssues: undefined });
+      },
+      setTimeoutText(fullName, timeoutText) {
+        update(fullName, { timeoutText });
+      },
+      async runTool(server, tool, fullName, options = {}) {
+        const info = findTool(get(), server, tool);
+        const current = get().calls[fullName];
+        const argsText = current?.argsText ?? defaultArgsText(info);
+        if (current?.running) return;
+        const parsed = parseArguments(argsText);
         if (!parsed.ok) {
-          update(fullName, { error: parsed.message, result: undefined });
+          update(fullName, { argsText, error: parsed.message, result: undefined, schemaIssues: undefined });
           return;
         }
-        const callId = crypto.randomUUID();
-        update(fullName, { running: true, callId, error: undefined, result: undefined, progress: undefined });
-        try {
-          const result = await api.callTool({ server, tool, arguments: parsed.value, callId });
-          update(fullName, { running: false, result });
-        } catch (error) {
-          update(fullName, { running: false, error: (error as Error).message });
+        // A new run starts: the last one's answer goes, so what is shown next is this run's.
+        update(fullName, { argsText, result: undefined, error: undefined });
+        if (info && !options.anyway) {
+          const check = validateAgainstSchema(info.inputSchema, parsed.value);
+          if (!check.valid) {
+            update(fullName, { argsText, schemaIssues: formatIssues(check.issues), error: undefined });
+            return;
+          }
         }
+        if (!options.confirmed) {
+          if (!get().permissionsLoaded) await get().loadPermissions();
+          const verdict = decidePermission(get().permissionRules, server, fullName, info?.annotations);
+          if (verdict.decision === 'deny') {
+            update(fullName, { argsText, error: `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`, result: undefined });
+            return;
+          }
+          if (verdict.decision === 'ask') {
+            set({ permissionPrompt: { server, tool, fullName, reason: verdict.reason, anyway: options.anyway === true } });
+            return;
+          }
+        }
+        const timeoutMs = Number(current?.timeoutText);
+        const callId = crypto.randomUUID();
+        update(fullName, { argsText, running: true, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false });
+        try {
+          const result = await api.callTool({
+            server,
+            tool,
+            arguments: parsed.value,
+            callId,
+            ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
+            ...(options.confirmed ? { confirmed: true } : {}),
+          });
+          update(fullName, { running: false, result, cancelling: false });
+        } catch (error) {
+          update(fullName, { running: false, error: (error as Error).message, cancelling: false });
+        }
+      },
+      async cancelTool(fullName) {
+        const call = get().calls[fullName];
+        if (!call?.running || !call.callId) return;
+        update(fullName, { cancelling: true });
+        await api.cancelCall({ callId: call.callId }).catch(() => false);
+      },
+      async answerPermissionPrompt(choice) {
+        const prompt = get().permissionPrompt;
+        set({ permissionPrompt: undefined });
+        if (!prompt || choice === 'cancel') return;
+        if (choice === 'always') {
+          try {
+            await get().setPermissionRule({ pattern: prompt.fullName, decision: 'allow' });
+          } catch (error) {
+            update(prompt.fullName, { error: `Could not save the rule: ${(error as Error).message}` });
+            return;
+          }
+        }
+        await get().runTool(prompt.server, prompt.tool, prompt.fullName, { confirmed: true, anyway: prompt.anyway });
       },
       applyProgress(callId, progress) {
         const entry = Object.entries(get().calls).find(([, call]) => call.callId === callId && call.running);

@@ -28,6 +28,8 @@ export const createServersSlice =
       try {
         const servers = await api.listServers();
         set({ servers, serversLoaded: true, serversError: undefined });
+        // The tool list shows the tools of every connected server.
+        for (const server of servers) if (server.status === 'connected' && !get().toolsByServer[server.name]) void get().loadTools(server.name);
       } catch (error) {
         set({ serversLoaded: true, serversError: (error as Error).message });
       }
@@ -37,7 +39,7 @@ export const createServersSlice =
       const index = servers.findIndex((server) => server.name === view.name);
       const becameConnected = view.status === 'connected' && servers[index]?.status !== 'connected';
       set({ servers: index === -1 ? [...servers, view] : servers.with(index, view) });
-      if (becameConnected && get().selectedServer === view.name) void get().loadTools(view.name);
+      if (becameConnected) void get().loadTools(view.name);
     },
     selectServer(name) {
       set({ selectedServer: name, selectedTool: undefined });

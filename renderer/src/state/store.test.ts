@@ -1,10 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../shared/api';
-import type { ServerView, ToolCallResult, ToolInfo } from '../../../shared/domain';
+import type { ServerView, ToolInfo } from '../../../shared/domain';
+import type { ToolRunResult } from '../../../shared/tool-results';
 import { parseArguments } from './calls-slice';
 import { applyEvent, createWorkbenchStore } from './store';
 
-const echo: ToolInfo = { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' } };
+const echo: ToolInfo = { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
+const write: ToolInfo = { server: 'a', name: 'write', fullName: 'mcp__a__write', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } };
+const runResult = (text: string): ToolRunResult => ({
+  callId: 'c',
+  server: 'a',
+  tool: 'echo',
+  content: [{ type: 'text', text }],
+  outputCheck: { status: 'not-checked', reason: 'none' },
+  isError: false,
+  durationMs: 1,
+  sizeBytes: 10,
+});
 const view = (name: string, status: ServerView['status']): ServerView => ({ name, status, config: { command: 'x' } });
 
 function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
@@ -14,8 +26,10 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
     removeServer: vi.fn(async () => undefined),
     connectServer: vi.fn(),
     disconnectServer: vi.fn(),
-    listTools: vi.fn(async () => [echo]),
-    callTool: vi.fn(async () => ({ content: [{ type: 'text', text: 'hi' }], isError: false, durationMs: 3 })),
+    listTools: vi.fn(async () => [echo, write]),
+    callTool: vi.fn(async () => runResult('hi')),
+    getPermissions: vi.fn(async () => ({ rules: [], file: '/tmp/permissions.json' })),
+    setPermissionRule: vi.fn(async (rule) => ({ rules: [rule], file: '/tmp/permissions.json' })),
     onEvent: () => () => undefined,
     ...overrides,
   } as AppApi;
@@ -34,14 +48,14 @@ describe('parseArguments', () => {
 });
 
 describe('workbench store', () => {
-  it('loads servers, loads tools when a selected server connects, and drops them when it goes away', async () => {
+  it('loads servers, loads the tools of every connected server, and drops them when it goes away', async () => {
     const api = fakeApi();
     const store = createWorkbenchStore(api);
     await store.getState().refreshServers();
     expect(store.getState().servers.map((s) => s.name)).toEqual(['a', 'b']);
 
-    store.getState().selectServer('b');
-    expect(api.listTools).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(store.getState().toolsByServer.a?.status).toBe('ready'));
+    expect(api.listTools).not.toHaveBeenCalledWith({ name: 'b' });
     applyEvent(store, { type: 'server-state', server: view('b', 'connected') });
     await vi.waitFor(() => expect(store.getState().toolsByServer.b?.status).toBe('ready'));
 
@@ -55,12 +69,14 @@ describe('workbench store', () => {
     const api = fakeApi({
       callTool: vi.fn(
         (request) =>
-          new Promise<ToolCallResult>((resolve) => {
-            release = () => resolve({ content: [{ type: 'text', text: JSON.stringify(request.arguments) }], isError: false, durationMs: 1 });
+          new Promise<ToolRunResult>((resolve) => {
+            release = () => resolve(runResult(JSON.stringify(request.arguments)));
           }),
       ),
     });
     const store = createWorkbenchStore(api);
+    await store.getState().loadTools('a');
+    await store.getState().loadPermissions();
     store.getState().setArgsText('mcp__a__echo', '{"text":"x"}');
     const run = store.getState().runTool('a', 'echo', 'mcp__a__echo');
     const callId = store.getState().calls['mcp__a__echo']?.callId;
@@ -76,5 +92,34 @@ describe('workbench store', () => {
     await store.getState().runTool('a', 'echo', 'mcp__a__echo');
     expect(store.getState().calls['mcp__a__echo']?.error).toMatch(/not valid JSON/);
     expect(api.callTool).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before a tool that is not read-only, and "always allow" saves a rule', async () => {
+    const api = fakeApi();
+    const store = createWorkbenchStore(api);
+    await store.getState().loadTools('a');
+    store.getState().setArgsText('mcp__a__write', '{"n": 1}');
+    await store.getState().runTool('a', 'write', 'mcp__a__write');
+    expect(api.callTool).not.toHaveBeenCalled();
+    expect(store.getState().permissionPrompt).toMatchObject({ fullName: 'mcp__a__write', reason: 'the tool is not marked read-only' });
+    await store.getState().answerPermissionPrompt('always');
+    expect(api.setPermissionRule).toHaveBeenCalledWith({ pattern: 'mcp__a__write', decision: 'allow' });
+    expect(api.callTool).toHaveBeenCalledWith(expect.objectContaining({ tool: 'write', confirmed: true, arguments: { n: 1 } }));
+    // Now the rule allows it: no prompt.
+    await store.getState().runTool('a', 'write', 'mcp__a__write');
+    expect(store.getState().permissionPrompt).toBeUndefined();
+    expect(api.callTool).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops arguments that do not match the schema until the user sends them anyway', async () => {
+    const api = fakeApi({ getPermissions: vi.fn(async () => ({ rules: [{ pattern: 'mcp__a', decision: 'allow' as const }], file: 'x' })) });
+    const store = createWorkbenchStore(api);
+    await store.getState().loadTools('a');
+    store.getState().setArgsText('mcp__a__write', '{"n": "one"}');
+    await store.getState().runTool('a', 'write', 'mcp__a__write');
+    expect(api.callTool).not.toHaveBeenCalled();
+    expect(store.getState().calls['mcp__a__write']?.schemaIssues).toEqual(['n: type "string" is invalid. Expected "integer".']);
+    await store.getState().runTool('a', 'write', 'mcp__a__write', { anyway: true });
+    expect(api.callTool).toHaveBeenCalledWith(expect.objectContaining({ arguments: { n: 'one' } }));
   });
 });

@@ -8,11 +8,14 @@ import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createHistorySlice, type HistorySlice } from './history-slice';
+import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createConsoleSlice, type ConsoleSlice } from './console-slice';
 import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
+import { createServerRequestsSlice, type ServerRequestsSlice } from './server-requests-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
@@ -21,6 +24,9 @@ import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
   CallsSlice &
+  PermissionsSlice &
+  HistorySlice &
+  ServerRequestsSlice &
   ProtocolLogSlice &
   SettingsSlice &
   ConfigSlice &
@@ -40,6 +46,9 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createServersSlice(api)(...args),
     ...createToolsSlice(api)(...args),
     ...createCallsSlice(api)(...args),
+    ...createPermissionsSlice(api)(...args),
+    ...createHistorySlice(api)(...args),
+    ...createServerRequestsSlice(api)(...args),
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
     ...createConfigSlice(api)(...args),
@@ -70,6 +79,18 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
+      break;
+    case 'tools-changed':
+      state.refreshTools(event.server);
+      break;
+    case 'server-request':
+      state.applyServerRequest(event.request);
+      break;
+    case 'server-request-closed':
+      state.closeServerRequest(event.id, event.reason);
+      break;
+    case 'history-added':
+      state.applyHistoryEntry(event.entry);
       break;
     case 'server-log':
       // stderr lines reach the console as `server-console` entries, numbered to merge with its snapshot.

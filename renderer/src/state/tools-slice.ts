@@ -12,15 +12,27 @@ export interface ServerTools {
 export interface ToolsSlice {
   toolsByServer: Record<string, ServerTools>;
   selectedTool?: { server: string; name: string };
+  /** The tool list's search text. */
+  toolSearch: string;
+  setToolSearch(text: string): void;
   loadTools(server: string): Promise<void>;
+  /** The server's tool list changed: list again if it was loaded. */
+  refreshTools(server: string): void;
   forgetTools(server: string): void;
   selectTool(server: string, name: string): void;
 }
 
 export const createToolsSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ToolsSlice> =>
-  (set) => ({
+  (set, get) => ({
     toolsByServer: {},
+    toolSearch: '',
+    setToolSearch(toolSearch) {
+      set({ toolSearch });
+    },
+    refreshTools(server) {
+      if (get().toolsByServer[server]) void get().loadTools(server);
+    },
     async loadTools(server) {
       set((state) => ({
         toolsByServer: { ...state.toolsByServer, [server]: { status: 'loading', tools: state.toolsByServer[server]?.tools ?? [] } },
@@ -41,6 +53,7 @@ export const createToolsSlice =
       });
     },
     selectTool(server, name) {
-      set({ selectedTool: { server, name } });
+      // The tool list shows every server's tools: picking one also picks its server.
+      set({ selectedTool: { server, name }, selectedServer: server });
     },
   });

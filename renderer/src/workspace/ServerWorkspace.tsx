@@ -55,7 +55,7 @@ function ToolsTab({ server }: { server: ServerView }) {
   }, [connected, loaded, loadTools, server.name]);
   return (
     <div className="workspace-tools">
-      <ToolList />
+      <ToolList server={server.name} />
       <ToolPanel />
     </div>
   );

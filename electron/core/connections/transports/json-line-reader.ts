@@ -5,11 +5,17 @@
  */
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-/** As the SDK's ReadBuffer: a line this long without a newline is dropped. */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+/**
+ * A line this long without a newline is dropped. Big enough for a 20 MB text result or a
+ * large image as base64 (tool results are cut later, before they reach the window).
+ */
+export const MAX_LINE_BYTES = 128 * 1024 * 1024;
 
 export class JsonRpcLineReader {
-  private buffer: Buffer | undefined;
+  /** The pieces of the line being read: joined once its newline arrives, not per chunk. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private dropping = false;
 
   constructor(
     private readonly onMessage: (message: JSONRPCMessage, line: string) => void,
@@ -18,23 +24,38 @@ export class JsonRpcLineReader {
   ) {}
 
   push(chunk: Buffer): void {
-    this.buffer = this.buffer ? Buffer.concat([this.buffer, chunk]) : chunk;
+    let rest = chunk;
     let index: number;
-    while (this.buffer && (index = this.buffer.indexOf(0x0a)) !== -1) {
-      const line = this.buffer.toString('utf8', 0, index).replace(/\r$/, '');
-      this.buffer = this.buffer.subarray(index + 1);
+    while ((index = rest.indexOf(0x0a)) !== -1) {
+      const piece = rest.subarray(0, index);
+      rest = rest.subarray(index + 1);
+      if (this.dropping) {
+        this.dropping = false;
+        continue;
+      }
+      const line = (this.pending.length > 0 ? Buffer.concat([...this.pending, piece]) : piece).toString('utf8').replace(/\r$/, '');
+      this.pending = [];
+      this.pendingBytes = 0;
       this.handle(line);
     }
-    if (this.buffer && this.buffer.length > this.maxLineBytes) {
-      this.buffer = undefined;
+    if (rest.length === 0 || this.dropping) return;
+    this.pending.push(rest);
+    this.pendingBytes += rest.length;
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      // Skip the rest of this line, up to its newline.
+      this.dropping = true;
       this.onNoise(`(dropped a line longer than ${this.maxLineBytes} bytes without a newline)`);
     }
   }
 
   /** Whatever is left when the stream ends is an unterminated line. */
   end(): void {
-    const rest = this.buffer?.toString('utf8');
-    this.buffer = undefined;
+    const rest = this.dropping ? '' : Buffer.concat(this.pending).toString('utf8');
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.dropping = false;
     if (rest) this.handle(rest);
   }
 

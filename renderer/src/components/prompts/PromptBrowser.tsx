@@ -9,7 +9,7 @@ import type { PromptView } from '../../state/prompts-slice';
 import { useWorkbench } from '../../state/store';
 import { completerFor } from '../completion';
 import { CompletionInput } from '../CompletionInput';
-import { formatDuration } from '../ResultView';
+import { formatDuration } from '../tools/format';
 import { Conversation } from './Conversation';
 
 const EMPTY_VIEW: PromptView = { args: {} };

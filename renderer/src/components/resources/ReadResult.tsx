@@ -7,7 +7,7 @@ import type { ServerView } from '../../../../shared/domain';
 import type { ResourceRead, ResourceView } from '../../state/resources-slice';
 import { useWorkbench } from '../../state/store';
 import { ContentViewer } from '../ContentViewer';
-import { formatDuration } from '../ResultView';
+import { formatDuration } from '../tools/format';
 
 export function ReadResult({ server, read, view }: { server: ServerView; read: ResourceRead; view: ResourceView }) {
   const readResource = useWorkbench((s) => s.readResource);

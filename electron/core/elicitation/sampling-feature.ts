@@ -1,0 +1,62 @@
+/**
+ * Sampling (client side): a server asks "the model" to write a message. The workbench
+ * has no model; the user reads the conversation and writes the reply, or declines
+ * (the server gets error -1, "user rejected", as the spec suggests).
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema, McpError, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { SamplingContentView, SamplingMessageView } from '../../../shared/api/server-requests';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import type { ClientFeature } from '../connections/client-feature';
+import type { ServerRequestBroker } from './server-request-broker';
+
+/** The model name our replies carry: a person wrote them. */
+export const HUMAN_MODEL = 'mcp-workbench-user';
+const USER_REJECTED = -1;
+
+export class SamplingFeature implements ClientFeature {
+  constructor(private readonly broker: ServerRequestBroker) {}
+
+  capabilities() {
+    return { sampling: {} };
+  }
+
+  install(server: ServerName, _config: ServerConfig, client: Client): void {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra): Promise<CreateMessageResult> => {
+      const params = request.params;
+      const hints = params.modelPreferences?.hints?.map((hint) => hint.name).filter((name): name is string => typeof name === 'string');
+      const outcome = await this.broker.ask(
+        server,
+        {
+          kind: 'sampling',
+          messages: params.messages.map((message) => ({ role: message.role, content: contentView(message.content) }) satisfies SamplingMessageView),
+          maxTokens: params.maxTokens,
+          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
+          ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+          ...(params.stopSequences ? { stopSequences: params.stopSequences } : {}),
+          ...(hints && hints.length > 0 ? { modelHints: hints } : {}),
+          ...(params.includeContext ? { includeContext: params.includeContext } : {}),
+        },
+        extra.signal,
+      );
+      if (!outcome.answered) {
+        throw new McpError(USER_REJECTED, outcome.reason === 'timed-out' ? 'Nobody answered the sampling request in time.' : 'The sampling request was withdrawn.');
+      }
+      const answer = outcome.answer;
+      if (answer.action !== 'reply') throw new McpError(USER_REJECTED, 'The user declined the sampling request.');
+      return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model?.trim() || HUMAN_MODEL, stopReason: 'endTurn' };
+    });
+  }
+}
+
+function contentView(content: unknown): SamplingContentView[] {
+  const blocks = Array.isArray(content) ? content : [content];
+  return blocks.map((block): SamplingContentView => {
+    const b = block as Record<string, unknown>;
+    if (b.type === 'text' && typeof b.text === 'string') return { type: 'text', text: b.text };
+    if ((b.type === 'image' || b.type === 'audio') && typeof b.data === 'string' && typeof b.mimeType === 'string') {
+      return { type: b.type, mimeType: b.mimeType, data: b.data };
+    }
+    return { type: 'other', json: JSON.stringify(block, null, 2).slice(0, 100_000) };
+  });
+}

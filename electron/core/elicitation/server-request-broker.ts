@@ -1,0 +1,70 @@
+/**
+ * Questions servers ask the user (elicitation, sampling, URL consent for a tool call)
+ * travel through here: each becomes a `server-request` event, waits for
+ * answerServerRequest, and ends after the "Server request timeout" setting, when the
+ * server withdraws it (its request was cancelled) or when the connection closes. Every
+ * end sends `server-request-closed`, so no dialog outlives its question.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PendingServerRequest, ServerRequestAnswer, ServerRequestBody, ServerRequestCloseReason } from '../../../shared/api/server-requests';
+import type { ServerName } from '../../../shared/config/server-config';
+import type { EventBus } from '../events/event-bus';
+
+export type ServerRequestOutcome = { answered: true; answer: ServerRequestAnswer } | { answered: false; reason: Exclude<ServerRequestCloseReason, 'answered'> };
+
+interface Waiting {
+  request: PendingServerRequest;
+  finish: (outcome: ServerRequestOutcome) => void;
+}
+
+export class ServerRequestBroker {
+  private readonly waiting = new Map<string, Waiting>();
+
+  constructor(
+    private readonly events: EventBus,
+    /** Read at each request, so a changed setting applies to the next one. */
+    private readonly timeoutMs: () => number,
+  ) {}
+
+  /** Shows the question and waits for the answer, the timeout, or `signal`. */
+  ask(server: ServerName, body: ServerRequestBody, signal?: AbortSignal): Promise<ServerRequestOutcome> {
+    const id = randomUUID();
+    const now = Date.now();
+    const timeout = this.timeoutMs();
+    const request: PendingServerRequest = { id, server, receivedAt: now, expiresAt: now + timeout, body };
+    return new Promise<ServerRequestOutcome>((resolve) => {
+      const onAbort = () => finish({ answered: false, reason: 'cancelled-by-server' });
+      const timer = setTimeout(() => finish({ answered: false, reason: 'timed-out' }), timeout);
+      timer.unref?.();
+      const finish = (outcome: ServerRequestOutcome) => {
+        if (!this.waiting.delete(id)) return;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.events.emit({ type: 'server-request-closed', id, reason: outcome.answered ? 'answered' : outcome.reason });
+        resolve(outcome);
+      };
+      this.waiting.set(id, { request, finish });
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.events.emit({ type: 'server-request', request });
+    });
+  }
+
+  answer(id: string, answer: ServerRequestAnswer): boolean {
+    const waiting = this.waiting.get(id);
+    if (!waiting) return false;
+    waiting.finish({ answered: true, answer });
+    return true;
+  }
+
+  list(): PendingServerRequest[] {
+    return [...this.waiting.values()].map((w) => w.request);
+  }
+
+  /** Ends every question of a server whose connection closed. */
+  closeServer(server: ServerName): void {
+    for (const waiting of [...this.waiting.values()]) {
+      if (waiting.request.server === server) waiting.finish({ answered: false, reason: 'connection-closed' });
+    }
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The call history and saved requests, in the app data folder:
+ * - `history.jsonl`: one call per line (server, tool, arguments, outcome, a summary of the
+ *   result, duration, time), appended as calls end; the newest HISTORY_LIMIT are kept
+ *   (the file is compacted when it holds twice that). Lines that do not parse are skipped.
+ * - `saved-requests.json`: requests saved under a name and a group.
+ * Arguments bigger than MAX_ARGUMENT_BYTES are not kept (the entry says so).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import type { HistoryEntry, HistoryQuery, SavedRequest, SaveRequestRequest } from '../../../shared/api/history';
+import { AppError } from '../../../shared/envelope';
+import { JsonFile } from '../util/json-file';
+
+export const HISTORY_FILE = 'history.jsonl';
+export const SAVED_REQUESTS_FILE = 'saved-requests.json';
+export const HISTORY_LIMIT = 1000;
+export const MAX_ARGUMENT_BYTES = 64 * 1024;
+
+const Args = z.record(z.string(), z.unknown());
+const EntrySchema = z.object({
+  id: z.string(),
+  time: z.number(),
+  server: z.string(),
+  tool: z.string(),
+  fullName: z.string(),
+  arguments: Args,
+  argumentsTooLarge: z.boolean().optional(),
+  outcome: z.enum(['ok', 'tool-error', 'failed', 'cancelled']),
+  summary: z.string(),
+  durationMs: z.number(),
+  sizeBytes: z.number().optional(),
+});
+const SavedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  group: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  arguments: Args,
+  savedAt: z.number(),
+});
+const SavedFileSchema = z.looseObject({ requests: z.array(SavedSchema).default([]) });
+type SavedFile = z.infer<typeof SavedFileSchema>;
+
+export type NewHistoryEntry = Omit<HistoryEntry, 'id' | 'argumentsTooLarge'>;
+
+export class HistoryStore {
+  private entries: HistoryEntry[] = [];
+  private linesOnDisk = 0;
+  private saved: SavedFile = { requests: [] };
+  private readonly savedFile: JsonFile<SavedFile>;
+  /** Writes run one after another, so lines never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly limit = HISTORY_LIMIT,
+  ) {
+    this.savedFile = new JsonFile(path.join(dataDir, SAVED_REQUESTS_FILE), SavedFileSchema, () => ({ requests: [] }));
+  }
+
+  get historyPath(): string {
+    return path.join(this.dataDir, HISTORY_FILE);
+  }
+
+  async load(): Promise<void> {
+    this.saved = await this.savedFile.read();
+    let text = '';
+    try {
+      text = await fs.readFile(this.historyPath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    const entries: HistoryEntry[] = [];
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    for (const line of lines) {
+      try {
+        const parsed = EntrySchema.safeParse(JSON.parse(line));
+        if (parsed.success) entries.push(parsed.data);
+      } catch {
+        // A torn last line (the app stopped mid-write) is skipped.
+      }
+    }
+    this.entries = entries.slice(-this.limit);
+    this.linesOnDisk = lines.length;
+  }
+
+  /** Records a call; the arguments are kept unless they are too big. */
+  add(fields: NewHistoryEntry): Promise<HistoryEntry> {
+    const tooLarge = Buffer.byteLength(JSON.stringify(fields.arguments)) > MAX_ARGUMENT_BYTES;
+    const entry: HistoryEntry = { ...fields, id: randomUUID(), ...(tooLarge ? { arguments: {}, argumentsTooLarge: true } : {}) };
+    this.entries.push(entry);
+    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
+    return this.enqueue(async () => {
+      if (this.linesOnDisk + 1 > this.limit * 2) await this.rewrite();
+      else {
+        await fs.mkdir(this.dataDir, { recursive: true });
+        await fs.appendFile(this.historyPath, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+        this.linesOnDisk++;
+      }
+      return entry;
+    });
+  }
+
+  list(query: HistoryQuery = {}): HistoryEntry[] {
+    const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const out: HistoryEntry[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && out.length < (query.limit ?? 500); i--) {
+      const entry = this.entries[i]!;
+      if (query.server && entry.server !== query.server) continue;
+      if (words.length > 0) {
+        const haystack = `${entry.fullName} ${entry.server} ${entry.tool} ${entry.outcome} ${entry.summary} ${JSON.stringify(entry.arguments)}`.toLowerCase();
+        if (!words.every((word) => haystack.includes(word))) continue;
+      }
+      out.push(entry);
+    }
+    return out;
+  }
+
+  get(id: string): HistoryEntry | undefined {
+    return this.entries.find((entry) => entry.id === id);
+  }
+
+  delete(id: string): Promise<void> {
+    const before = this.entries.length;
+    this.entries = this.entries.filter((entry) => entry.id !== id);
+    if (this.entries.length === before) return Promise.reject(new AppError('not-found', 'No such history entry.'));
+    return this.enqueue(() => this.rewrite());
+  }
+
+  clear(): Promise<void> {
+    this.entries = [];
+    return this.enqueue(() => this.rewrite());
+  }
+
+  savedRequests(): SavedRequest[] {
+    return [...this.saved.requests].sort((a, b) => a.group.localeCompare(b.group) || a.name.localeCompare(b.name));
+  }
+
+  async saveRequest(request: SaveRequestRequest): Promise<SavedRequest> {
+    if (Buffer.byteLength(JSON.stringify(request.arguments)) > MAX_ARGUMENT_BYTES) {
+      throw new AppError('invalid-request', `These arguments are too big to save (more than ${MAX_ARGUMENT_BYTES / 1024} KB).`);
+    }
+    const group = request.group?.trim() ?? '';
+    const name = request.name.trim();
+    const existing = this.saved.requests.find((r) => r.name === name && r.group === group);
+    const saved: SavedRequest = {
+      id: existing?.id ?? randomUUID(),
+      name,
+      group,
+      server: request.server,
+      tool: request.tool,
+      arguments: request.arguments,
+      savedAt: Date.now(),
+    };
+    const next = { ...this.saved, requests: [...this.saved.requests.filter((r) => r !== existing), saved] };
+    await this.enqueue(() => this.savedFile.write(next));
+    this.saved = next;
+    return saved;
+  }
+
+  async deleteSavedRequest(id: string): Promise<void> {
+    if (!this.saved.requests.some((r) => r.id === id)) throw new AppError('not-found', 'No such saved request.');
+    const next = { ...this.saved, requests: this.saved.requests.filter((r) => r.id !== id) };
+    await this.enqueue(() => this.savedFile.write(next));
+    this.saved = next;
+  }
+
+  /** Waits for pending writes (tests, shutdown). */
+  flush(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  private async rewrite(): Promise<void> {
+    await fs.mkdir(this.dataDir, { recursive: true });
+    const body = this.entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    await writeFileAtomic(this.historyPath, body, { mode: 0o600 });
+    this.linesOnDisk = this.entries.length;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The result pipeline: turns what a server returned into what the window gets. Long
+ * text is cut (the whole saved to a file), images go through the image pipeline (the
+ * original saved to a file), audio and binary resources are saved to files,
+ * structuredContent is checked against the tool's outputSchema. Nothing big crosses IPC.
+ */
+import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
+import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
+import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult } from '../../../shared/tool-results';
+import { fitImage } from './image-pipeline';
+import type { ResultFileStore } from './result-files';
+import { cutText, TextBudget, truncationOf } from './truncate';
+
+/** Audio up to this size plays inline; bigger is only saved (open it from the file). */
+export const INLINE_AUDIO_BYTES = 16 * 1024 * 1024;
+/** All the text of one result together shows at most this many times the per-block limit. */
+const RESULT_BUDGET_BLOCKS = 8;
+
+export interface PipelineOptions {
+  files: ResultFileStore;
+  /** Text above this many bytes is cut (the "Result text shown up to" setting). */
+  textLimitBytes: number;
+  /** Starts the names of saved files, e.g. the tool's name. */
+  label: string;
+}
+
+export interface ToolResultContext {
+  callId: string;
+  server: string;
+  tool: string;
+  outputSchema?: Record<string, unknown>;
+}
+
+export async function processToolResult(raw: ToolCallResult, ctx: ToolResultContext, options: PipelineOptions): Promise<ToolRunResult> {
+  const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS);
+  const content = await processContent(raw.content, options, budget);
+  const structured = raw.structuredContent === undefined ? undefined : await processStructured(raw.structuredContent, options, budget);
+  return {
+    callId: ctx.callId,
+    server: ctx.server,
+    tool: ctx.tool,
+    content,
+    ...(structured ? { structured } : {}),
+    outputCheck: checkOutput(ctx.outputSchema, raw),
+    isError: raw.isError,
+    durationMs: raw.durationMs,
+    sizeBytes: sizeOf(raw),
+  };
+}
+
+/** Content blocks (of a tool result or a resources/read answer) through the pipeline. */
+export async function processContent(blocks: readonly ContentBlock[], options: PipelineOptions, budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS)): Promise<ResultBlock[]> {
+  const out: ResultBlock[] = [];
+  for (const [index, block] of blocks.entries()) out.push(await processBlock(block, index, options, budget));
+  return out;
+}
+
+async function processBlock(block: ContentBlock, index: number, options: PipelineOptions, budget: TextBudget): Promise<ResultBlock> {
+  const name = `${options.label}-${index + 1}`;
+  if (block.type === 'text' && typeof block.text === 'string') {
+    return { type: 'text', ...(await cutToFile(block.text, `${name}.txt`, 'text/plain', options, budget)) };
+  }
+  if (block.type === 'image' && typeof block.data === 'string') {
+    return imageBlockFrom(block.data, stringOr(block.mimeType, 'application/octet-stream'), options.files, name);
+  }
+  if (block.type === 'audio' && typeof block.data === 'string') {
+    return audioBlockFrom(block.data, stringOr(block.mimeType, 'audio/wav'), options, name);
+  }
+  if (block.type === 'resource_link' && typeof block.uri === 'string') {
+    return {
+      type: 'resource_link',
+      uri: block.uri,
+      ...optionalString('name', block.name),
+      ...optionalString('title', block.title),
+      ...optionalString('description', block.description),
+      ...optionalString('mimeType', block.mimeType),
+      ...(typeof block.size === 'number' ? { size: block.size } : {}),
+    };
+  }
+  if (block.type === 'resource' && block.resource && typeof block.resource === 'object') {
+    return embeddedResource(block.resource as Record<string, unknown>, name, options, budget);
+  }
+  const { text, truncated } = await cutToFile(JSON.stringify(block, null, 2), `${name}.json`, 'application/json', options, budget);
+  return { type: 'other', kind: String(block.type), json: text, ...(truncated ? { truncated } : {}) };
+}
+
+/** A resource's contents (embedded in a result, or read from a link) as a block. */
+export async function embeddedResource(resource: Record<string, unknown>, name: string, options: PipelineOptions, budget: TextBudget): Promise<EmbeddedResourceBlock> {
+  const uri = stringOr(resource.uri, '');
+  const mimeType = typeof resource.mimeType === 'string' ? resource.mimeType : undefined;
+  const base: EmbeddedResourceBlock = { type: 'resource', uri, ...(mimeType ? { mimeType } : {}) };
+  if (typeof resource.text === 'string') {
+    const { text, truncated } = await cutToFile(resource.text, `${name}${extensionFor(mimeType, '.txt')}`, mimeType ?? 'text/plain', options, budget);
+    return { ...base, text, ...(truncated ? { truncated } : {}) };
+  }
+  if (typeof resource.blob === 'string') {
+    if (mimeType?.startsWith('image/')) return { ...base, image: await imageBlockFrom(resource.blob, mimeType, options.files, name) };
+    const data = Buffer.from(resource.blob, 'base64');
+    return { ...base, file: await options.files.save(data, `${name}${extensionFor(mimeType, '.bin')}`, mimeType) };
+  }
+  return base;
+}
+
+/**
+ * An image from base64: fitted within the model-client limits for display, the
+ * original saved to a file. Exported for every place that shows images from servers.
+ */
+export async function imageBlockFrom(base64: string, mimeType: string, files: ResultFileStore, name: string): Promise<ImageBlock> {
+  const input = Buffer.from(base64, 'base64');
+  const file = await files.save(input, `${name}${extensionFor(mimeType, '.img')}`, mimeType);
+  try {
+    const fitted = await fitImage(input);
+    return {
+      type: 'image',
+      data: fitted.data.toString('base64'),
+      shown: { width: fitted.width, height: fitted.height, bytes: fitted.bytes, mimeType: fitted.mimeType },
+      original: { width: fitted.original.width, height: fitted.original.height, bytes: input.length, mimeType, file },
+      ...(fitted.transformed ? { transformed: fitted.transformed } : {}),
+    };
+  } catch (error) {
+    return { type: 'image', original: { width: 0, height: 0, bytes: input.length, mimeType, file }, problem: (error as Error).message };
+  }
+}
+
+async function audioBlockFrom(base64: string, mimeType: string, options: PipelineOptions, name: string): Promise<AudioBlock> {
+  const data = Buffer.from(base64, 'base64');
+  const file = await options.files.save(data, `${name}${extensionFor(mimeType, '.audio')}`, mimeType);
+  return { type: 'audio', mimeType, bytes: data.length, file, ...(data.length <= INLINE_AUDIO_BYTES ? { data: base64 } : {}) };
+}
+
+async function processStructured(value: Record<string, unknown>, options: PipelineOptions, budget: TextBudget): Promise<StructuredResult> {
+  const json = JSON.stringify(value, null, 2);
+  const { text, truncated } = await cutToFile(json, `${options.label}-structured.json`, 'application/json', options, budget);
+  return truncated ? { truncated, preview: text } : { value };
+}
+
+export function checkOutput(outputSchema: Record<string, unknown> | undefined, raw: Pick<ToolCallResult, 'structuredContent' | 'isError'>): OutputCheck {
+  if (!outputSchema) return { status: 'not-checked', reason: 'The tool declares no output schema.' };
+  if (raw.structuredContent === undefined) {
+    return raw.isError ? { status: 'not-checked', reason: 'A tool error need not carry structured content.' } : { status: 'missing' };
+  }
+  const check = validateAgainstSchema(outputSchema, raw.structuredContent);
+  return check.valid ? { status: 'valid' } : { status: 'invalid', errors: formatIssues(check.issues) };
+}
+
+async function cutToFile(text: string, fileName: string, mimeType: string, options: PipelineOptions, budget: TextBudget) {
+  const cut = cutText(text, budget.next());
+  budget.spend(cut.shownBytes);
+  if (!cut.cut) return { text };
+  const file = await options.files.save(text, fileName, mimeType);
+  return { text: cut.shown, truncated: truncationOf(text, cut, file) };
+}
+
+function sizeOf(raw: ToolCallResult): number {
+  const { durationMs: _duration, ...wire } = raw;
+  return Buffer.byteLength(JSON.stringify(wire));
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value ? value : fallback;
+}
+
+function optionalString<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
+  return typeof value === 'string' ? ({ [key]: value } as Record<K, string>) : {};
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/svg+xml': '.svg',
+  'audio/wav': '.wav',
+  'audio/x-wav': '.wav',
+  'audio/mpeg': '.mp3',
+  'audio/ogg': '.ogg',
+  'audio/webm': '.webm',
+  'application/json': '.json',
+  'application/pdf': '.pdf',
+  'text/plain': '.txt',
+  'text/markdown': '.md',
+  'text/html': '.html',
+  'text/csv': '.csv',
+};
+
+function extensionFor(mimeType: string | undefined, fallback: string): string {
+  return (mimeType && EXTENSIONS[mimeType.split(';')[0]!.trim()]) || fallback;
+}

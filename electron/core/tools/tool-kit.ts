@@ -1,0 +1,47 @@
+/**
+ * Everything the tool runner needs besides connections, built before the connection
+ * manager because the client features (elicitation, sampling, roots) must be installed
+ * on every client it creates: stores in the app data folder (result files, history,
+ * permissions), the broker for questions servers ask, and the host's desktop.
+ */
+import type { SettingsStore } from '../settings/settings-store';
+import type { ClientFeature } from '../connections/client-feature';
+import { noDesktop, type Desktop } from '../desktop';
+import { ElicitationFeature } from '../elicitation/elicitation-feature';
+import { rootsFeature } from '../elicitation/roots-feature';
+import { SamplingFeature } from '../elicitation/sampling-feature';
+import { ServerRequestBroker } from '../elicitation/server-request-broker';
+import type { EventBus } from '../events/event-bus';
+import { HistoryStore } from '../history/history-store';
+import { PermissionStore } from '../permissions/permission-store';
+import { ResultFileStore } from '../results/result-files';
+
+export interface ToolKit {
+  files: ResultFileStore;
+  history: HistoryStore;
+  permissions: PermissionStore;
+  broker: ServerRequestBroker;
+  elicitation: ElicitationFeature;
+  clientFeatures: ClientFeature[];
+  desktop: Desktop;
+}
+
+export async function createToolKit(options: { dataDir: string; events: EventBus; settings: SettingsStore; desktop?: Desktop }): Promise<ToolKit> {
+  const files = ResultFileStore.inDataDir(options.dataDir);
+  const history = new HistoryStore(options.dataDir);
+  const permissions = new PermissionStore(options.dataDir);
+  await Promise.all([history.load(), permissions.load()]);
+  // Old result files go at start, without holding it up.
+  void files.prune().catch(() => undefined);
+  const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
+  const elicitation = new ElicitationFeature(broker);
+  return {
+    files,
+    history,
+    permissions,
+    broker,
+    elicitation,
+    clientFeatures: [elicitation, new SamplingFeature(broker), rootsFeature],
+    desktop: options.desktop ?? noDesktop,
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Runs one tool call the way the seed's client does, and a bit better:
+ * permission check → ensure connected → tools/call (progress, per-call timeout reset on
+ * progress, cancel via notifications/cancelled) → on -32042 the URL-elicitation retry
+ * (ask consent, the user opens the URL, wait for notifications/elicitation/complete,
+ * call again) → the result pipeline (cut text, fit images, save originals) → history.
+ */
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallOutcome } from '../../../shared/api/history';
+import type { CallToolRequest } from '../../../shared/api/tools';
+import type { ServerConfig } from '../../../shared/config/server-config';
+import { mcpToolName, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
+import { checkExternalUrl } from '../../../shared/external-url';
+import type { ResultBlock, ToolRunResult } from '../../../shared/tool-results';
+import type { CallOptions, ConnectionManager } from '../connections/connection-manager';
+import { messageOf } from '../connections/describe-error';
+import type { ElicitationFeature } from '../elicitation/elicitation-feature';
+import type { ServerRequestBroker } from '../elicitation/server-request-broker';
+import type { EventBus } from '../events/event-bus';
+import type { HistoryStore } from '../history/history-store';
+import type { PermissionStore } from '../permissions/permission-store';
+import { processToolResult } from '../results/process-result';
+import type { ResultFileStore } from '../results/result-files';
+
+/** A call refused for a URL step is retried at most this many times. */
+export const URL_ELICITATION_RETRIES = 3;
+
+export interface ToolRunnerDeps {
+  connections: ConnectionManager;
+  configOf: (server: string) => ServerConfig;
+  files: ResultFileStore;
+  history: HistoryStore;
+  permissions: PermissionStore;
+  broker: ServerRequestBroker;
+  elicitation: ElicitationFeature;
+  events: EventBus;
+  settings: () => { resultTextLimitBytes: number; serverRequestTimeoutMs: number };
+}
+
+export class ToolRunner {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly deps: ToolRunnerDeps) {}
+
+  cancel(callId: string): boolean {
+    const controller = this.running.get(callId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  async run(request: CallToolRequest): Promise<ToolRunResult> {
+    const { server, tool, arguments: args } = request;
+    const config = this.deps.configOf(server);
+    const fullName = mcpToolName(server, tool);
+    const info = await this.toolInfo(server, config, tool);
+
+    const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
+    if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);
+    if (verdict.decision === 'ask' && !request.confirmed) {
+      throw new AppError('conflict', `${fullName} needs your confirmation before it runs (${verdict.reason}).`);
+    }
+
+    const callId = request.callId ?? randomUUID();
+    if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
+    const controller = new AbortController();
+    this.running.set(callId, controller);
+    const started = Date.now();
+    const startedAt = performance.now();
+    const options: CallOptions = {
+      signal: controller.signal,
+      onProgress: (progress) => this.deps.events.emit({ type: 'tool-progress', callId, ...progress }),
+      ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+      ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
+      ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
+    };
+    const record = (outcome: CallOutcome, summary: string, sizeBytes?: number) =>
+      this.deps.history
+        .add({ time: started, server, tool, fullName, arguments: args, outcome, summary, durationMs: performance.now() - startedAt, ...(sizeBytes !== undefined ? { sizeBytes } : {}) })
+        .then((entry) => {
+          this.deps.events.emit({ type: 'history-added', entry });
+          return entry;
+        })
+        .catch(() => undefined);
+
+    try {
+      let raw: ToolCallResult;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          raw = await this.deps.connections.callTool(server, config, tool, args, options);
+          break;
+        } catch (error) {
+          const elicitations = urlElicitationsOf(error);
+          if (!elicitations || attempt >= URL_ELICITATION_RETRIES || controller.signal.aborted) throw error;
+          await this.completeUrlSteps(server, tool, elicitations, controller.signal);
+        }
+      }
+      const settings = this.deps.settings();
+      const result = await processToolResult(
+        raw,
+        { callId, server, tool, ...(info?.outputSchema ? { outputSchema: info.outputSchema } : {}) },
+        { files: this.deps.files, textLimitBytes: settings.resultTextLimitBytes, label: tool },
+      );
+      const entry = await record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
+      return entry ? { ...result, historyId: entry.id } : result;
+    } catch (error) {
+      await record(controller.signal.aborted ? 'cancelled' : 'failed', messageOf(error));
+      throw error;
+    } finally {
+      this.running.delete(callId);
+    }
+  }
+
+  /** For each URL the server needs visited: consent, then wait for its completion notice. */
+  private async completeUrlSteps(server: string, tool: string, elicitations: UrlElicitation[], signal: AbortSignal): Promise<void> {
+    for (const step of elicitations) {
+      if (!checkExternalUrl(step.url).ok) throw new AppError('failed', `${server}: the server asked to open a URL that is not a clean http(s) address; not opening it.`);
+      const outcome = await this.deps.broker.ask(server, { kind: 'elicitation-url', message: step.message, url: step.url, elicitationId: step.elicitationId, during: 'tool-call', tool }, signal);
+      if (signal.aborted) throw new AppError('failed', `${server}: The call was cancelled.`);
+      if (!outcome.answered) throw new AppError('failed', `${server}: the call needs a step in the browser, and nobody answered (${outcome.reason}).`);
+      if (outcome.answer.action !== 'accept') throw new AppError('failed', `${server}: the call needs a step in the browser, which you declined.`);
+      try {
+        await this.deps.elicitation.waitForCompletion(server, step.elicitationId, this.deps.settings().serverRequestTimeoutMs, signal);
+      } catch (error) {
+        if (signal.aborted) throw new AppError('failed', `${server}: The call was cancelled.`);
+        throw new AppError('failed', `${server}: ${messageOf(error)}.`);
+      }
+    }
+  }
+
+  private async toolInfo(server: string, config: ServerConfig, tool: string): Promise<ToolInfo | undefined> {
+    try {
+      return (await this.deps.connections.listTools(server, config)).find((t) => t.name === tool);
+    } catch {
+      // The call itself will report what is wrong with the connection.
+      return undefined;
+    }
+  }
+}
+
+interface UrlElicitation {
+  url: string;
+  message: string;
+  elicitationId: string;
+}
+
+/** The URL steps of a -32042 "URL elicitation required" error, or undefined. */
+export function urlElicitationsOf(error: unknown): UrlElicitation[] | undefined {
+  const cause = error instanceof AppError ? error.cause : error;
+  if (!(cause instanceof McpError) || cause.code !== ErrorCode.UrlElicitationRequired) return undefined;
+  const list = (cause.data as { elicitations?: unknown } | undefined)?.elicitations;
+  if (!Array.isArray(list)) return undefined;
+  const steps = list
+    .map((item) => item as Record<string, unknown>)
+    .filter((item) => typeof item.url === 'string' && typeof item.elicitationId === 'string')
+    .map((item) => ({ url: String(item.url), elicitationId: String(item.elicitationId), message: typeof item.message === 'string' ? item.message : 'The server asks you to open this page.' }));
+  return steps.length > 0 ? steps : undefined;
+}
+
+/** A line about the result for the history list. */
+export function summarize(content: readonly ResultBlock[], isError: boolean): string {
+  const parts = content.slice(0, 3).map((block) => {
+    switch (block.type) {
+      case 'text':
+        return oneLine(block.text);
+      case 'image':
+        return block.shown ? `[image ${block.original.width}×${block.original.height}]` : '[image]';
+      case 'audio':
+        return `[audio ${block.mimeType}]`;
+      case 'resource_link':
+        return `[link ${block.uri}]`;
+      case 'resource':
+        return `[resource ${block.uri}]`;
+      default:
+        return `[${block.kind}]`;
+    }
+  });
+  const text = parts.join(' ') || '(no content)';
+  return `${isError ? 'Tool error: ' : ''}${text}`.slice(0, 300);
+}
+
+function oneLine(text: string): string {
+  return text.slice(0, 300).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,169 @@
+/**
+ * Every call made (newest first, searchable) and the saved requests by group. Open puts
+ * a call's tool and arguments in the tool panel; Run again runs it (asking first when
+ * its permission says so).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history';
+import { useWorkbench } from '../../state/store';
+import { formatBytes, formatDuration } from './format';
+
+const OUTCOMES: Record<HistoryEntry['outcome'], string> = { ok: 'ok', 'tool-error': 'tool error', failed: 'failed', cancelled: 'cancelled' };
+
+export function HistoryDialog({ onClose }: { onClose: () => void }) {
+  const history = useWorkbench((s) => s.history);
+  const search = useWorkbench((s) => s.historySearch);
+  const error = useWorkbench((s) => s.historyError);
+  const saved = useWorkbench((s) => s.savedRequests);
+  const loadHistory = useWorkbench((s) => s.loadHistory);
+  const loadSaved = useWorkbench((s) => s.loadSavedRequests);
+  const openRequest = useWorkbench((s) => s.openRequest);
+  const deleteEntry = useWorkbench((s) => s.deleteHistoryEntry);
+  const clearHistory = useWorkbench((s) => s.clearHistory);
+  const deleteSaved = useWorkbench((s) => s.deleteSavedRequest);
+  const saveRequest = useWorkbench((s) => s.saveRequest);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [message, setMessage] = useState<string | undefined>();
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    void loadHistory();
+    void loadSaved();
+  }, [loadHistory, loadSaved]);
+
+  const groups = useMemo(() => {
+    const map = new Map<string, SavedRequest[]>();
+    for (const request of saved) map.set(request.group, [...(map.get(request.group) ?? []), request]);
+    return [...map.entries()];
+  }, [saved]);
+
+  const act = async (action: () => Promise<void>, close = false) => {
+    try {
+      await action();
+      setMessage(undefined);
+      if (close) dialog.current?.close();
+    } catch (actionError) {
+      setMessage((actionError as Error).message);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="modal history-dialog" aria-labelledby="history-title" onClose={onClose}>
+      <h2 id="history-title">History</h2>
+      {message && (
+        <p role="alert" className="error-text">
+          {message}
+        </p>
+      )}
+      <section aria-label="Saved requests">
+        <h3>Saved requests</h3>
+        {groups.length === 0 && <p className="empty">None yet. “Save request…” beside Run keeps the current arguments under a name.</p>}
+        {groups.map(([group, requests]) => (
+          <div key={group} className="saved-group">
+            <h4>{group || 'Ungrouped'}</h4>
+            <ul>
+              {requests.map((request) => (
+                <li key={request.id} className="history-row">
+                  <span>
+                    <strong>{request.name}</strong> <code>{`mcp__${request.server}__${request.tool}`}</code>
+                  </span>
+                  <span className="file-buttons">
+                    <button type="button" onClick={() => void act(() => openRequest(request), true)} aria-label={`Open saved request ${request.name}`}>
+                      Open
+                    </button>
+                    <button type="button" onClick={() => void act(() => openRequest(request, true), true)} aria-label={`Run saved request ${request.name}`}>
+                      Run
+                    </button>
+                    <button type="button" onClick={() => void act(() => deleteSaved(request.id))} aria-label={`Delete saved request ${request.name}`}>
+                      Delete
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+      <section aria-label="Past calls">
+        <div className="history-toolbar">
+          <h3>Calls</h3>
+          <input type="search" aria-label="Search history" placeholder="Search tool, arguments, result" value={search} onChange={(event) => void loadHistory(event.target.value)} />
+          <button type="button" onClick={() => void act(() => clearHistory())} disabled={history.length === 0}>
+            Clear history
+          </button>
+        </div>
+        {error && (
+          <p role="alert" className="error-text">
+            {error}
+          </p>
+        )}
+        {history.length === 0 && <p className="empty">{search ? `No call matches “${search}”.` : 'No calls yet.'}</p>}
+        <ul className="history-list">
+          {history.map((entry) => (
+            <HistoryRow
+              key={entry.id}
+              entry={entry}
+              onOpen={(run) => void act(() => openRequest(entry, run), true)}
+              onDelete={() => void act(() => deleteEntry(entry.id))}
+              onSave={(name, group) => act(() => saveRequest({ name, group, server: entry.server, tool: entry.tool, arguments: entry.arguments }))}
+            />
+          ))}
+        </ul>
+      </section>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; onOpen(run: boolean): void; onDelete(): void; onSave(name: string, group: string): Promise<void> }) {
+  const [saving, setSaving] = useState(false);
+  const [name, setName] = useState('');
+  const [group, setGroup] = useState('');
+  return (
+    <li className={`history-row outcome-${entry.outcome}`} data-tool={entry.fullName}>
+      <div className="history-main">
+        <span className="muted">{new Date(entry.time).toLocaleString()}</span> <code>{entry.fullName}</code>{' '}
+        <span className={`badge outcome outcome-${entry.outcome}`}>{OUTCOMES[entry.outcome]}</span>{' '}
+        <span className="muted">
+          {formatDuration(entry.durationMs)}
+          {entry.sizeBytes !== undefined ? ` · ${formatBytes(entry.sizeBytes)}` : ''}
+        </span>
+        <div className="history-summary">{entry.summary}</div>
+        <code className="history-args">{entry.argumentsTooLarge ? '(arguments too large to keep)' : JSON.stringify(entry.arguments)}</code>
+      </div>
+      <span className="file-buttons">
+        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(false)} aria-label={`Open call of ${entry.tool}`}>
+          Open
+        </button>
+        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(true)} aria-label={`Run ${entry.tool} again`}>
+          Run again
+        </button>
+        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>
+          Save…
+        </button>
+        <button type="button" onClick={onDelete} aria-label={`Delete call of ${entry.tool}`}>
+          Delete
+        </button>
+      </span>
+      {saving && (
+        <form
+          className="save-request"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSave(name, group).then(() => setSaving(false));
+          }}
+        >
+          <input aria-label="Saved request name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} required />
+          <input aria-label="Saved request group" placeholder="Group (optional)" value={group} onChange={(event) => setGroup(event.target.value)} />
+          <button type="submit" disabled={!name.trim()}>
+            Save
+          </button>
+        </form>
+      )}
+    </li>
+  );
+}

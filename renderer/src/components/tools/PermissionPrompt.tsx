@@ -1,0 +1,43 @@
+/**
+ * Asks before a tool that is not marked read-only runs (the seed's default "ask"):
+ * run it once, always allow it (a rule for its mcp__ name, editable under Permissions),
+ * or cancel.
+ */
+import { useEffect, useRef } from 'react';
+import { findTool } from '../../state/calls-slice';
+import { useWorkbench } from '../../state/store';
+import { displayName, ToolBadges } from './tool-display';
+
+export function PermissionPrompt() {
+  const prompt = useWorkbench((s) => s.permissionPrompt);
+  const tool = useWorkbench((s) => (prompt ? findTool(s, prompt.server, prompt.tool) : undefined));
+  const answer = useWorkbench((s) => s.answerPermissionPrompt);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (prompt && !dialog.current?.open) dialog.current?.showModal();
+  }, [prompt]);
+  if (!prompt) return null;
+  return (
+    <dialog ref={dialog} className="modal permission-prompt" aria-labelledby="permission-title" onCancel={() => void answer('cancel')}>
+      <h2 id="permission-title">Run {tool ? displayName(tool) : prompt.tool}?</h2>
+      <p>
+        <code>{prompt.fullName}</code> {tool && <ToolBadges tool={tool} />}
+      </p>
+      <p>
+        This asks first because {prompt.reason}
+        {tool?.annotations?.destructiveHint ? '; the server says it may delete or overwrite things' : ''}.
+      </p>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => void answer('cancel')}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => void answer('always')}>
+          Always allow
+        </button>
+        <button type="button" className="primary" autoFocus onClick={() => void answer('once')}>
+          Run once
+        </button>
+      </div>
+    </dialog>
+  );
+}

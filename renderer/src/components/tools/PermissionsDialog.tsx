@@ -1,0 +1,129 @@
+/** The permission rules: see, change and remove them, add one by mcp__ name. */
+import { useEffect, useRef, useState } from 'react';
+import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision } from '../../../../shared/permissions';
+import { useWorkbench } from '../../state/store';
+
+export function PermissionsDialog({ onClose }: { onClose: () => void }) {
+  const rules = useWorkbench((s) => s.permissionRules);
+  const file = useWorkbench((s) => s.permissionsFile);
+  const problem = useWorkbench((s) => s.permissionsProblem);
+  const load = useWorkbench((s) => s.loadPermissions);
+  const setRule = useWorkbench((s) => s.setPermissionRule);
+  const removeRule = useWorkbench((s) => s.removePermissionRule);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pattern, setPattern] = useState('');
+  const [decision, setDecision] = useState<PermissionDecision>('allow');
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    void load();
+  }, [load]);
+
+  const act = async (action: () => Promise<void>) => {
+    try {
+      await action();
+      setError(undefined);
+    } catch (actionError) {
+      setError((actionError as Error).message);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="modal permissions-dialog" aria-labelledby="permissions-title" onClose={onClose}>
+      <h2 id="permissions-title">Permissions</h2>
+      <p className="muted">
+        Tools marked read-only run at once; every other tool asks first, unless a rule says otherwise. A rule names a tool (<code>mcp__server__tool</code>) or
+        every tool of a server (<code>mcp__server</code>). Deny wins over allow, allow over ask.
+        {file && (
+          <>
+            {' '}
+            Stored in <code>{file}</code>.
+          </>
+        )}
+      </p>
+      {problem && (
+        <p role="alert" className="error-text">
+          {problem}
+        </p>
+      )}
+      {rules.length === 0 ? (
+        <p className="empty">No rules yet. “Always allow” in the run prompt adds one.</p>
+      ) : (
+        <table className="rules">
+          <thead>
+            <tr>
+              <th scope="col">Tool or server</th>
+              <th scope="col">Decision</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule) => (
+              <tr key={rule.pattern}>
+                <td>
+                  <code>{rule.pattern}</code>
+                </td>
+                <td>
+                  <select
+                    aria-label={`Decision for ${rule.pattern}`}
+                    value={rule.decision}
+                    onChange={(event) => void act(() => setRule({ pattern: rule.pattern, decision: event.target.value as PermissionDecision }))}
+                  >
+                    {PERMISSION_DECISIONS.map((d) => (
+                      <option key={d} value={d}>
+                        {d}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <button type="button" onClick={() => void act(() => removeRule(rule.pattern))} aria-label={`Remove the rule for ${rule.pattern}`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        className="add-rule"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = PermissionPatternSchema.safeParse(pattern.trim());
+          if (!parsed.success) {
+            setError(parsed.error.issues[0]?.message);
+            return;
+          }
+          void act(async () => {
+            await setRule({ pattern: parsed.data, decision });
+            setPattern('');
+          });
+        }}
+      >
+        <input aria-label="New rule: tool or server" placeholder="mcp__server__tool" value={pattern} onChange={(event) => setPattern(event.target.value)} />
+        <select aria-label="New rule: decision" value={decision} onChange={(event) => setDecision(event.target.value as PermissionDecision)}>
+          {PERMISSION_DECISIONS.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Add rule</button>
+      </form>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * A question a server asks, one at a time (oldest first): a form built from an
+ * elicitation's requestedSchema (defaults applied; accept, decline or cancel), consent
+ * to open a URL in the browser (URL-mode elicitation), or a sampling request the user
+ * answers by writing the model's reply. A question that times out or is withdrawn
+ * closes by itself, with a note saying so.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PendingServerRequest, ServerRequestAnswer, ServerRequestBody } from '../../../../shared/api/server-requests';
+import { formatIssues, validateAgainstSchema } from '../../../../shared/json-schema';
+import { useWorkbench } from '../../state/store';
+import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
+import { initialArguments } from './schema-form/schema-model';
+
+export function ServerRequestDialog() {
+  const request = useWorkbench((s) => s.serverRequests[0]);
+  const waiting = useWorkbench((s) => s.serverRequests.length);
+  const notice = useWorkbench((s) => s.serverRequestNotice);
+  const dismiss = useWorkbench((s) => s.dismissServerRequestNotice);
+  const answer = useWorkbench((s) => s.answerServerRequest);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (request && !dialog.current?.open) dialog.current?.showModal();
+    if (!request && dialog.current?.open) dialog.current.close();
+  }, [request]);
+
+  return (
+    <>
+      {notice && (
+        <div className="toast" role="status">
+          {notice}{' '}
+          <button type="button" className="link-button" onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <dialog
+        ref={dialog}
+        className="modal server-request"
+        aria-labelledby="server-request-title"
+        onCancel={(event) => {
+          // Escape answers "cancel" rather than leaving the server waiting.
+          event.preventDefault();
+          if (request) void answer(request.id, { action: 'cancel' });
+        }}
+      >
+        {request && (
+          <RequestBody key={request.id} request={request} more={waiting - 1} onAnswer={(a) => void answer(request.id, a)} />
+        )}
+      </dialog>
+    </>
+  );
+}
+
+function RequestBody({ request, more, onAnswer }: { request: PendingServerRequest; more: number; onAnswer(answer: ServerRequestAnswer): void }) {
+  const title = titleOf(request.body);
+  return (
+    <div>
+      <h2 id="server-request-title">
+        {title} <span className="muted">from {request.server}</span>
+      </h2>
+      <Countdown until={request.expiresAt} />
+      {more > 0 && <p className="muted">{more} more waiting.</p>}
+      {request.body.kind === 'elicitation-form' && <FormRequest body={request.body} onAnswer={onAnswer} />}
+      {request.body.kind === 'elicitation-url' && <UrlRequest body={request.body} onAnswer={onAnswer} />}
+      {request.body.kind === 'sampling' && <SamplingRequest body={request.body} onAnswer={onAnswer} />}
+    </div>
+  );
+}
+
+function titleOf(body: ServerRequestBody): string {
+  if (body.kind === 'elicitation-form') return 'The server asks for input';
+  if (body.kind === 'elicitation-url') return 'The server asks you to open a page';
+  return 'The server asks for a model reply (sampling)';
+}
+
+function Countdown({ until }: { until: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.round((until - now) / 1000));
+  return (
+    <p className="muted countdown">
+      Ends unanswered in {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}.
+    </p>
+  );
+}
+
+function FormRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'elicitation-form' }>; onAnswer(answer: ServerRequestAnswer): void }) {
+  const [value, setValue] = useState<Record<string, unknown>>(() => initialArguments(body.requestedSchema));
+  const check = useMemo(() => validateAgainstSchema(body.requestedSchema, value), [body.requestedSchema, value]);
+  const [tried, setTried] = useState(false);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (check.valid) onAnswer({ action: 'accept', content: value });
+      }}
+    >
+      <p className="request-message">{body.message}</p>
+      <SchemaForm schema={body.requestedSchema} value={value} onChange={(next) => setValue((next ?? {}) as Record<string, unknown>)} {...(tried && !check.valid ? { issues: issuesByPath(check.issues) } : {})} />
+      {tried && !check.valid && (
+        <ul role="alert" className="error-text">
+          {formatIssues(check.issues).map((issue) => (
+            <li key={issue}>{issue}</li>
+          ))}
+        </ul>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => onAnswer({ action: 'cancel' })}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="submit" className="primary">
+          Accept
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function UrlRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'elicitation-url' }>; onAnswer(answer: ServerRequestAnswer): void }) {
+  const api = useWorkbench((s) => s.api);
+  const [error, setError] = useState<string | undefined>();
+  const host = hostOf(body.url);
+  const open = async () => {
+    try {
+      const { opened } = await api.openExternalUrl({ url: body.url });
+      // Browser mode: this page is the user's browser.
+      if (!opened) window.open(body.url, '_blank', 'noopener,noreferrer');
+      onAnswer({ action: 'accept' });
+    } catch (openError) {
+      setError((openError as Error).message);
+    }
+  };
+  return (
+    <div>
+      <p className="request-message">{body.message}</p>
+      <p>
+        It wants to open a page on <strong>{host}</strong>:
+      </p>
+      <p>
+        <code className="url-to-open">{body.url}</code>
+      </p>
+      {body.during === 'tool-call' && (
+        <p className="muted">The call to {body.tool} waits until you finish there, then runs again by itself.</p>
+      )}
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => onAnswer({ action: 'cancel' })}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="button" className="primary" onClick={() => void open()}>
+          Open in browser
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function SamplingRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'sampling' }>; onAnswer(answer: ServerRequestAnswer): void }) {
+  const [text, setText] = useState('');
+  const [model, setModel] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAnswer({ action: 'reply', text, ...(model.trim() ? { model: model.trim() } : {}) });
+      }}
+    >
+      {body.systemPrompt && (
+        <p>
+          <span className="muted">System prompt:</span> {body.systemPrompt}
+        </p>
+      )}
+      <ol className="sampling-messages" aria-label="Conversation">
+        {body.messages.map((message, index) => (
+          <li key={index} className={`sampling-message role-${message.role}`}>
+            <span className="muted">{message.role}</span>
+            {message.content.map((content, i) =>
+              content.type === 'text' ? (
+                <p key={i}>{content.text}</p>
+              ) : content.type === 'other' ? (
+                <pre key={i} className="json">
+                  {content.json}
+                </pre>
+              ) : content.type === 'image' ? (
+                <img key={i} className="image-block" src={`data:${content.mimeType};base64,${content.data}`} alt="Image in the conversation" />
+              ) : (
+                <audio key={i} controls src={`data:${content.mimeType};base64,${content.data}`} />
+              ),
+            )}
+          </li>
+        ))}
+      </ol>
+      <p className="muted">
+        At most {body.maxTokens} tokens{body.modelHints ? `; the server prefers ${body.modelHints.join(', ')}` : ''}
+        {body.temperature !== undefined ? `; temperature ${body.temperature}` : ''}.
+      </p>
+      <label className="field">
+        Your reply, sent as the model’s message
+        <textarea rows={5} value={text} onChange={(event) => setText(event.target.value)} required />
+      </label>
+      <label className="field">
+        Model name (optional)
+        <input value={model} placeholder="mcp-workbench-user" onChange={(event) => setModel(event.target.value)} />
+      </label>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="submit" className="primary" disabled={text.trim() === ''}>
+          Send reply
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,456 @@
+/**
+ * A form generated from a JSON Schema: nested objects, arrays (add, remove, reorder),
+ * enums, const, oneOf/anyOf (pick an option), nullable (a "null" switch), defaults,
+ * required marks and input types by format.
+ *
+ * Our own rather than @rjsf/core: rjsf validates with ajv, which compiles schemas with
+ * `new Function` and so cannot run under our CSP without 'unsafe-eval'; its oneOf/anyOf
+ * and nullable (`type: ["string", "null"]`) handling is weak (no null switch, options
+ * that lose entered values); and it would add ~300 KB plus lodash to the first screen.
+ * Validation here is shared/json-schema.ts (@cfworker/json-schema, no eval), the same
+ * function the core uses.
+ */
+import { useId, useState } from 'react';
+import {
+  emptyValue,
+  getIn,
+  isNullable,
+  kindOf,
+  optionSchema,
+  pathLabel,
+  pickVariant,
+  propertiesOf,
+  requiredOf,
+  resolve,
+  setIn,
+  variantLabel,
+  variantsOf,
+  withoutNull,
+  type Path,
+  type Schema,
+} from './schema-model';
+
+export interface SchemaFormProps {
+  schema: Schema;
+  value: unknown;
+  onChange(value: unknown): void;
+  /** Validation messages by path label (`address.city`, `tags[0]`), shown beside their field. */
+  issues?: ReadonlyMap<string, string[]>;
+  /** Disables every input (e.g. while the JSON text does not parse). */
+  disabled?: boolean;
+}
+
+interface FieldContext {
+  root: Schema;
+  value: unknown;
+  set(path: Path, next: unknown): void;
+  issues?: ReadonlyMap<string, string[]>;
+  idPrefix: string;
+  disabled: boolean;
+}
+
+export function SchemaForm({ schema, value, onChange, issues, disabled = false }: SchemaFormProps) {
+  const idPrefix = useId();
+  const ctx: FieldContext = { root: schema, value, set: (path, next) => onChange(setIn(value, path, next)), ...(issues ? { issues } : {}), idPrefix, disabled };
+  const resolved = resolve(schema, schema);
+  if (propertiesOf(resolved).length === 0 && !isFreeForm(resolved)) return <p className="muted">No arguments.</p>;
+  return (
+    <div className="schema-form">
+      <ObjectFields schema={resolved} path={[]} ctx={ctx} />
+    </div>
+  );
+}
+
+/** An object schema that allows properties it does not list. */
+function isFreeForm(schema: Schema): boolean {
+  return schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+}
+
+function ObjectFields({ schema, path, ctx }: { schema: Schema; path: Path; ctx: FieldContext }) {
+  const required = requiredOf(schema);
+  const properties = propertiesOf(schema);
+  const object = getIn(ctx.value, path);
+  const known = new Set(properties.map(([key]) => key));
+  const extra = object && typeof object === 'object' && !Array.isArray(object) ? Object.keys(object).filter((key) => !known.has(key)) : [];
+  return (
+    <>
+      {properties.map(([key, prop]) => (
+        <Field key={key} schema={prop} path={[...path, key]} name={key} required={required.includes(key)} ctx={ctx} />
+      ))}
+      {properties.length === 0 && <RawJsonField path={path} label="Properties (JSON object)" ctx={ctx} />}
+      {extra.length > 0 && properties.length > 0 && (
+        <p className="muted field-help">Also set in the JSON (not in the schema): {extra.join(', ')}</p>
+      )}
+    </>
+  );
+}
+
+interface FieldProps {
+  schema: Schema;
+  path: Path;
+  name: string;
+  required: boolean;
+  ctx: FieldContext;
+}
+
+function Field({ schema: raw, path, name, required, ctx }: FieldProps) {
+  const schema = resolve(raw, ctx.root);
+  const value = getIn(ctx.value, path);
+  const id = `${ctx.idPrefix}-${path.join('-')}`;
+  const label = typeof schema.title === 'string' && schema.title ? schema.title : name;
+  const description = typeof schema.description === 'string' ? schema.description : undefined;
+  const messages = ctx.issues?.get(pathLabel(path));
+  const nullable = isNullable(schema, ctx.root);
+  const inner = nullable ? withoutNull(schema, ctx.root) : schema;
+  const isNull = value === null;
+
+  const header = (
+    <div className="field-label-row">
+      <label htmlFor={id} className="field-label">
+        {label}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+        {required && <span className="visually-hidden"> (required)</span>}
+      </label>
+      {nullable && (
+        <label className="null-switch">
+          <input
+            type="checkbox"
+            checked={isNull}
+            disabled={ctx.disabled}
+            onChange={(event) => ctx.set(path, event.target.checked ? null : emptyValue(inner, ctx.root))}
+          />{' '}
+          null
+        </label>
+      )}
+      {!required && value !== undefined && (
+        <button type="button" className="link-button" disabled={ctx.disabled} onClick={() => ctx.set(path, undefined)} aria-label={`Leave out ${label}`} title="Leave this property out">
+          Leave out
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <div className={`schema-field${messages ? ' has-issue' : ''}`} data-path={pathLabel(path)}>
+      {header}
+      {description && (
+        <p className="muted field-help" id={`${id}-help`}>
+          {description}
+        </p>
+      )}
+      {isNull ? <p className="muted null-value">null</p> : <FieldInput schema={inner} path={path} id={id} label={label} required={required} ctx={ctx} describedBy={description ? `${id}-help` : undefined} />}
+      {messages?.map((message) => (
+        <p key={message} className="field-error" role="alert">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+interface InputProps {
+  schema: Schema;
+  path: Path;
+  id: string;
+  label: string;
+  required: boolean;
+  ctx: FieldContext;
+  describedBy?: string | undefined;
+}
+
+function FieldInput(props: InputProps) {
+  const { schema, ctx } = props;
+  const variants = variantsOf(schema, ctx.root);
+  if (variants) return <VariantInput {...props} variants={variants.options} kind={variants.key} />;
+  const kind = kindOf(schema, ctx.root);
+  switch (kind) {
+    case 'object':
+      return <ObjectInput {...props} />;
+    case 'array':
+      return <ArrayInput {...props} />;
+    case 'enum':
+      return <EnumInput {...props} />;
+    case 'const':
+      return <ConstInput {...props} />;
+    case 'boolean':
+      return <BooleanInput {...props} />;
+    case 'number':
+    case 'integer':
+      return <NumberInput {...props} integer={kind === 'integer'} />;
+    case 'string':
+      return <StringInput {...props} />;
+    case 'null':
+      return <p className="muted">null</p>;
+    default:
+      return <RawJsonField path={props.path} label={props.label} id={props.id} ctx={ctx} />;
+  }
+}
+
+function VariantInput({ schema, path, id, label, ctx, variants, kind }: InputProps & { variants: Schema[]; kind: 'oneOf' | 'anyOf' }) {
+  const value = getIn(ctx.value, path);
+  const matched = pickVariant(variants, value, ctx.root);
+  // The user's pick wins while the value is still the one that pick produced.
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const index = chosen ?? matched;
+  const option = optionSchema(schema, variants[index] ?? {});
+  return (
+    <div className="variant">
+      <select
+        id={id}
+        aria-label={`${label}: which option (${kind})`}
+        value={index}
+        disabled={ctx.disabled}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          setChosen(next);
+          ctx.set(path, emptyValue(optionSchema(schema, variants[next] ?? {}), ctx.root));
+        }}
+      >
+        {variants.map((variant, i) => (
+          <option key={i} value={i}>
+            {variantLabel(variant, i)}
+          </option>
+        ))}
+      </select>
+      {value !== undefined && (
+        <div className="variant-body">
+          <FieldInput schema={{ ...option, title: undefined, description: undefined }} path={path} id={`${id}-v`} label={label} required ctx={ctx} />
+        </div>
+      )}
+      {value === undefined && (
+        <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, emptyValue(option, ctx.root))}>
+          Set {label}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ObjectInput({ schema, path, label, ctx, required }: InputProps) {
+  const value = getIn(ctx.value, path);
+  if (value === undefined) {
+    return (
+      <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, emptyValue(schema, ctx.root))}>
+        Add {label}
+      </button>
+    );
+  }
+  if (propertiesOf(schema).length === 0) return <RawJsonField path={path} label={label} ctx={ctx} />;
+  return (
+    <fieldset className="object-fields" aria-label={label} data-required={required || undefined}>
+      <ObjectFields schema={schema} path={path} ctx={ctx} />
+    </fieldset>
+  );
+}
+
+function ArrayInput({ schema, path, label, ctx }: InputProps) {
+  const value = getIn(ctx.value, path);
+  const items = Array.isArray(value) ? value : undefined;
+  const itemSchema = resolve(schema.items, ctx.root);
+  if (Array.isArray(schema.prefixItems) || Array.isArray(schema.items)) return <RawJsonField path={path} label={label} ctx={ctx} />;
+  if (!items) {
+    return (
+      <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, [])}>
+        Add {label}
+      </button>
+    );
+  }
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item);
+    ctx.set(path, next);
+  };
+  return (
+    <div className="array-field" role="group" aria-label={label}>
+      {items.length === 0 && <p className="muted">No items.</p>}
+      <ol className="array-items">
+        {items.map((_item, index) => (
+          <li key={index} className="array-item">
+            <div className="array-item-body">
+              <Field schema={itemSchema} path={[...path, index]} name={`${label} ${index + 1}`} required ctx={ctx} />
+            </div>
+            <div className="array-item-actions">
+              <button type="button" disabled={ctx.disabled || index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${label} ${index + 1} up`}>
+                ↑
+              </button>
+              <button type="button" disabled={ctx.disabled || index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move ${label} ${index + 1} down`}>
+                ↓
+              </button>
+              <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, items.filter((_, i) => i !== index))} aria-label={`Remove ${label} ${index + 1}`}>
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, [...items, emptyValue(itemSchema, ctx.root)])}>
+        Add item to {label}
+      </button>
+    </div>
+  );
+}
+
+function EnumInput({ schema, path, id, required, ctx, describedBy }: InputProps) {
+  const options = schema.enum as unknown[];
+  const value = getIn(ctx.value, path);
+  const index = options.findIndex((option) => JSON.stringify(option) === JSON.stringify(value));
+  return (
+    <select
+      id={id}
+      value={index === -1 ? '' : String(index)}
+      disabled={ctx.disabled}
+      aria-describedby={describedBy}
+      onChange={(event) => ctx.set(path, event.target.value === '' ? undefined : options[Number(event.target.value)])}
+    >
+      {(!required || index === -1) && <option value="">{required ? 'Choose…' : '(not set)'}</option>}
+      {options.map((option, i) => (
+        <option key={i} value={String(i)}>
+          {typeof option === 'string' ? option : JSON.stringify(option)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ConstInput({ schema, path, id, ctx }: InputProps) {
+  const value = getIn(ctx.value, path);
+  const fixed = JSON.stringify(schema.const);
+  return (
+    <div className="const-field">
+      <code id={id}>{fixed}</code>
+      {JSON.stringify(value) !== fixed && (
+        <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, schema.const)}>
+          Set to {fixed}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function BooleanInput({ path, id, ctx, describedBy, required }: InputProps) {
+  const value = getIn(ctx.value, path);
+  return (
+    <span className="boolean-field">
+      <input id={id} type="checkbox" checked={value === true} disabled={ctx.disabled} aria-describedby={describedBy} onChange={(event) => ctx.set(path, event.target.checked)} />
+      {value === undefined && !required && <span className="muted"> (not set)</span>}
+    </span>
+  );
+}
+
+function NumberInput({ schema, path, id, ctx, describedBy, integer }: InputProps & { integer: boolean }) {
+  const value = getIn(ctx.value, path);
+  // What the user typed, kept while it is not a number yet ("-", "1e", "").
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const shown = draft ?? (typeof value === 'number' ? String(value) : value === undefined ? '' : JSON.stringify(value));
+  return (
+    <input
+      id={id}
+      type="text"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      value={shown}
+      disabled={ctx.disabled}
+      aria-describedby={describedBy}
+      placeholder={[typeof schema.minimum === 'number' ? `≥ ${schema.minimum}` : '', typeof schema.maximum === 'number' ? `≤ ${schema.maximum}` : ''].filter(Boolean).join(', ') || (integer ? 'whole number' : 'number')}
+      onChange={(event) => {
+        const text = event.target.value;
+        if (text.trim() === '') {
+          setDraft(undefined);
+          ctx.set(path, undefined);
+          return;
+        }
+        const number = Number(text);
+        if (Number.isFinite(number) && /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim())) {
+          setDraft(text.endsWith('.') || text !== String(number) ? text : undefined);
+          ctx.set(path, number);
+        } else setDraft(text);
+      }}
+      onBlur={() => setDraft(undefined)}
+      aria-invalid={draft !== undefined && !Number.isFinite(Number(draft))}
+    />
+  );
+}
+
+const FORMAT_INPUTS: Record<string, { type: string; placeholder?: string }> = {
+  date: { type: 'date' },
+  'date-time': { type: 'text', placeholder: '2025-01-31T12:00:00Z' },
+  time: { type: 'text', placeholder: '12:00:00Z' },
+  email: { type: 'email', placeholder: 'name@example.com' },
+  uri: { type: 'url', placeholder: 'https://…' },
+  url: { type: 'url', placeholder: 'https://…' },
+  'uri-reference': { type: 'text', placeholder: '/path or https://…' },
+  uuid: { type: 'text', placeholder: '00000000-0000-0000-0000-000000000000' },
+};
+
+function StringInput({ schema, path, id, required, ctx, describedBy }: InputProps) {
+  const value = getIn(ctx.value, path);
+  const format = typeof schema.format === 'string' ? FORMAT_INPUTS[schema.format] : undefined;
+  const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+  const long = typeof schema.maxLength !== 'number' || schema.maxLength > 200;
+  const set = (next: string) => ctx.set(path, next === '' && !required ? undefined : next);
+  if (!format && long && text.includes('\n')) {
+    return <textarea id={id} rows={4} value={text} disabled={ctx.disabled} aria-describedby={describedBy} onChange={(event) => set(event.target.value)} />;
+  }
+  return (
+    <input
+      id={id}
+      type={format?.type ?? 'text'}
+      value={text}
+      disabled={ctx.disabled}
+      aria-describedby={describedBy}
+      placeholder={format?.placeholder ?? (typeof schema.format === 'string' ? schema.format : undefined)}
+      onChange={(event) => set(event.target.value)}
+    />
+  );
+}
+
+/** For schemas the form cannot break down (free-form values, tuples): the value as JSON. */
+function RawJsonField({ path, label, id, ctx }: { path: Path; label: string; id?: string; ctx: FieldContext }) {
+  const value = getIn(ctx.value, path);
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const text = draft ?? (value === undefined ? '' : JSON.stringify(value, null, 2));
+  return (
+    <div className="raw-json-field">
+      <textarea
+        id={id}
+        aria-label={id ? undefined : `${label} (JSON)`}
+        className="mono"
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        value={text}
+        disabled={ctx.disabled}
+        spellCheck={false}
+        aria-invalid={!!error}
+        onChange={(event) => {
+          const next = event.target.value;
+          setDraft(next);
+          if (next.trim() === '') {
+            setError(undefined);
+            ctx.set(path, undefined);
+            return;
+          }
+          try {
+            ctx.set(path, JSON.parse(next));
+            setError(undefined);
+          } catch (parseError) {
+            setError(`Not JSON yet: ${(parseError as Error).message}`);
+          }
+        }}
+        onBlur={() => !error && setDraft(undefined)}
+      />
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+export function issuesByPath(issues: ReadonlyArray<{ path: string; message: string }>): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const issue of issues) map.set(issue.path, [...(map.get(issue.path) ?? []), issue.message]);
+  return map;
+}
+

@@ -1,0 +1,85 @@
+/**
+ * Requests a server sends to us (elicitation, sampling) reach the UI as
+ * `server-request` events and are answered with answerServerRequest. One nobody answers
+ * is ended after the "Server request timeout" setting (elicitation: cancel; sampling:
+ * an error), and a `server-request-closed` event takes it off the screen.
+ */
+import { z } from 'zod';
+import type { ServerName } from '../config/server-config';
+import type { JsonSchema } from '../json-schema';
+import type { ChannelTable } from './channel-table';
+
+export type SamplingContentView =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'audio'; mimeType: string; data: string }
+  | { type: 'other'; json: string };
+
+export interface SamplingMessageView {
+  role: 'user' | 'assistant';
+  content: SamplingContentView[];
+}
+
+export type ServerRequestBody =
+  /** elicitation/create in form mode: a form built from requestedSchema. */
+  | { kind: 'elicitation-form'; message: string; requestedSchema: JsonSchema }
+  /**
+   * URL-mode elicitation: the user is asked to open a URL (sign-in, payment…). `during`
+   * says whether the server asked directly (elicitation/create) or a tool call was
+   * refused until it is done (error -32042; the call is retried once it completes).
+   */
+  | { kind: 'elicitation-url'; message: string; url: string; elicitationId: string; during: 'request' | 'tool-call'; tool?: string }
+  /** sampling/createMessage: the user writes the model's reply. */
+  | {
+      kind: 'sampling';
+      messages: SamplingMessageView[];
+      systemPrompt?: string;
+      maxTokens: number;
+      temperature?: number;
+      stopSequences?: string[];
+      modelHints?: string[];
+      includeContext?: string;
+    };
+
+export interface PendingServerRequest {
+  id: string;
+  server: ServerName;
+  /** epoch ms */
+  receivedAt: number;
+  /** When it is ended unanswered (epoch ms). */
+  expiresAt: number;
+  body: ServerRequestBody;
+}
+
+export type ServerRequestAnswer =
+  /** Elicitation: form mode sends `content`; URL mode means "I opened it". */
+  | { action: 'accept'; content?: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' }
+  /** Sampling: the reply to send as the model's message. */
+  | { action: 'reply'; text: string; model?: string };
+
+export type ServerRequestCloseReason = 'answered' | 'timed-out' | 'cancelled-by-server' | 'connection-closed';
+
+export interface AnswerServerRequestRequest {
+  id: string;
+  answer: ServerRequestAnswer;
+}
+
+export interface ServerRequestsApi {
+  /** Requests waiting for an answer (for a window that opens late). */
+  listServerRequests(): Promise<PendingServerRequest[]>;
+  /** False when the request was already answered, timed out or withdrawn. */
+  answerServerRequest(request: AnswerServerRequestRequest): Promise<boolean>;
+}
+
+const AnswerSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('accept'), content: z.record(z.string(), z.unknown()).optional() }),
+  z.strictObject({ action: z.literal('decline') }),
+  z.strictObject({ action: z.literal('cancel') }),
+  z.strictObject({ action: z.literal('reply'), text: z.string().max(1_000_000), model: z.string().max(200).optional() }),
+]);
+
+export const serverRequestsChannels: ChannelTable<ServerRequestsApi> = {
+  listServerRequests: { channel: 'server-requests:list', request: z.undefined() },
+  answerServerRequest: { channel: 'server-requests:answer', request: z.strictObject({ id: z.string().min(1).max(64), answer: AnswerSchema }) },
+};
