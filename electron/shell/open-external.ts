@@ -17,9 +17,7 @@ export async function openExternal(url: unknown): Promise<void> {
     const shown = typeof url === 'string' ? `"${url.slice(0, 100)}${url.length > 100 ? '…' : ''}"` : 'this value';
     throw new AppError('invalid-request', `Refusing to open ${shown}: ${verdict.reason}.`);
   }
-  // Electronegativity flags every `x.openExternal(variable)` for review (OPEN_EXTERNAL_JS_CHECK);
-  // this is the reviewed call: only a URL that passed checkExternalUrl gets here. An
-  // eng-disable comment cannot survive bundling onto the call's line, so the call is
-  // made through Reflect.apply (same method, same `this`).
-  await Reflect.apply(shell.openExternal, shell, [verdict.url]);
+  // The one reviewed openExternal call: only a URL that passed checkExternalUrl gets here
+  // (accepted in scripts/security-scan.mjs, REVIEWED, with this reason).
+  await shell.openExternal(verdict.url);
 }
