@@ -20,8 +20,8 @@ const common = {
 };
 
 await Promise.all([
-  // Main and browser host load npm packages from node_modules at run time.
-  build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts'], packages: 'external' }),
+  // Main, browser host and the conformance suite's client load npm packages from node_modules at run time.
+  build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], packages: 'external' }),
   // A sandboxed preload can require nothing but 'electron': bundle everything else in.
   build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
 ]);

@@ -31,7 +31,15 @@ export type AppEvent =
   /** The server's resource list (or templates) changed. */
   | { type: 'resources-changed'; server: string }
   /** The server's prompt list changed. */
-  | { type: 'prompts-changed'; server: string };
+  | { type: 'prompts-changed'; server: string }
+  /**
+   * A sign-in wants the authorization page opened. Browser mode: the window that asked
+   * for the sign-in opens it in a new tab (the desktop app opens the system browser
+   * itself and sends this only so the page can show the link too).
+   */
+  | { type: 'auth-open-url'; server: string; url: string }
+  /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
+  | { type: 'auth-changed'; server: string };
 
 export type AppEventListener = (event: AppEvent) => void;
 export type Unsubscribe = () => void;

@@ -6,6 +6,7 @@
  * their channels in its own file; this one joins them.
  */
 import type { AppEventListener, Unsubscribe } from '../events';
+import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { historyChannels, type HistoryApi } from './history';
@@ -39,7 +40,8 @@ export interface AppApi
     ProtocolLogApi,
     SettingsApi,
     ProjectApi,
-    TransferApi {
+    TransferApi,
+    AuthApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -65,6 +67,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...settingsChannels,
   ...projectChannels,
   ...transferChannels,
+  ...authChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

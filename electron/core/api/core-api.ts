@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
+import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
 import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
@@ -30,6 +31,7 @@ import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
+import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
@@ -53,7 +55,7 @@ export interface CoreOptions {
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
-  /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
+  /** Bearer tokens for claudeai-proxy servers from elsewhere; without it they come from OAuth sign-in. */
   tokenProvider?: TokenProvider;
   /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
   secretStore?: SecretStore;
@@ -67,6 +69,14 @@ export interface CoreOptions {
   watchConfig?: boolean;
   /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
   desktop?: Desktop;
+  /**
+   * Opens a sign-in's authorization page: the desktop app's system browser, the CLI's
+   * printed URL. Default (browser mode): an `auth-open-url` event, and the window that
+   * asked for the sign-in opens it in a new tab.
+   */
+  openAuthorizationUrl?: AuthorizationUrlOpener;
+  /** How long a sign-in waits for the browser's callback (default 5 minutes). */
+  signInTimeoutMs?: number;
 }
 
 export interface Core {
@@ -101,6 +111,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
   const launchInfo = new Map();
 
+  const auth = new AuthService({
+    secrets,
+    dataDir: options.dataDir,
+    openAuthorizationUrl: options.openAuthorizationUrl ?? (async (server, url) => events.emit({ type: 'auth-open-url', server, url })),
+    onChange: (server) => events.emit({ type: 'auth-changed', server }),
+    onSecret: (value) => redactor.remember(value),
+    redact: (text) => redactor.redact(text),
+    ...(options.signInTimeoutMs ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
+  });
+
   const lockDir = ideLockDir(env);
   // Log messages reach the console without passing an event: masked as they are kept.
   const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
@@ -112,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ideLockDir: lockDir,
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
+    auth,
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
@@ -137,9 +158,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (last) await registry.openProject(last).catch(() => undefined);
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
 
+  const serversApi = createServersApi(ctx);
   const api: AppApi = maskErrors(
     {
-      ...createServersApi(ctx),
+      ...serversApi,
+      async removeServer(request) {
+        await serversApi.removeServer(request);
+        // Gone from every scope: its sign-in goes too.
+        if (!registry.get(request.name)) await auth.forget(request.name);
+      },
       ...createConnectionsApi(ctx),
       ...createResourcesApi(ctx, resources),
       ...createPromptsApi(ctx, prompts),
@@ -153,6 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
+      ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -169,6 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
+      auth.dispose();
       await connections.closeAll();
       consoleBuffer.flush();
       await toolKit.history.flush();

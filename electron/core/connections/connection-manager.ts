@@ -19,6 +19,7 @@ import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shar
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
+import type { ConnectionAuth, RemoteAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
 import { ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
@@ -63,8 +64,10 @@ export interface ConnectionManagerOptions {
    * never writes anything back. A throw fails the connection with its message.
    */
   resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
-  /** Bearer tokens for claudeai-proxy servers. */
+  /** Bearer tokens for claudeai-proxy servers (overrides `auth` for them). */
   tokenProvider?: TokenProvider;
+  /** OAuth sign-in: tokens for remote transports, the needs-auth cache. */
+  auth?: ConnectionAuth;
   /** Where entries go; a private log when not given. */
   protocolLog?: ProtocolLog;
   /** Where IDE lock files are read (default: Claude Code's, ~/.claude/ide). */
@@ -191,9 +194,17 @@ export class ConnectionManager {
   /** Start-up: every enabled server, a few stdio ones and more remote ones at a time. */
   connectAtStartup(servers: ReadonlyArray<readonly [ServerName, ServerConfig]>): Promise<void> {
     const settings = this.settings();
-    return connectInBatches(servers, { stdio: settings.stdioStartupConcurrency, remote: settings.remoteStartupConcurrency }, (name, config) =>
-      this.connect(name, config).catch(() => undefined),
-    );
+    return connectInBatches(servers, { stdio: settings.stdioStartupConcurrency, remote: settings.remoteStartupConcurrency }, async (name, config) => {
+      // A server that wanted sign-in moments ago is not tried (and does not prompt) again yet.
+      const hold = await this.options.auth?.startupHold(name, config).catch(() => undefined);
+      if (hold) {
+        this.logEvent(name, hold);
+        // Not recorded again: the entry's age is what lets it lapse.
+        this.setState(name, { status: 'needs-auth', error: hold }, false);
+        return;
+      }
+      await this.connect(name, config).catch(() => undefined);
+    });
   }
 
   /** The last lines the server wrote to stderr. */
@@ -388,6 +399,7 @@ export class ConnectionManager {
         requestTimeoutMs: () => this.options.httpRequestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
         toolCallTimeoutMs: () => this.settings().maxTotalCallTimeoutMs,
         ...(this.options.tokenProvider ? { tokenProvider: this.options.tokenProvider } : {}),
+        ...withRemoteAuth(this.options.auth?.remoteAuth(name, launch)),
         ideLockDir: this.lockDir,
         stdio: {
           onStderr: (text) => stderr.write(text),
@@ -401,7 +413,7 @@ export class ConnectionManager {
       });
     } catch (error) {
       if (entry.cancelled) throw cancelled(name);
-      const reason = messageOf(error);
+      const reason = isUnauthorizedError(error) ? `The server requires sign-in: ${messageOf(error)}` : messageOf(error);
       this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason });
       this.logEvent(name, `Could not connect: ${reason}`);
       throw new AppError('failed', `${name}: ${reason}`);
@@ -523,8 +535,11 @@ export class ConnectionManager {
     this.protocolLog.record(name, { direction: 'local', kind: 'event', size: 0, text });
   }
 
-  private setState(name: ServerName, state: ServerState): void {
+  private setState(name: ServerName, state: ServerState, tellAuth = true): void {
+    const before = this.states.get(name)?.status;
     this.states.set(name, { ...state, since: Date.now() });
+    if (tellAuth && state.status === 'needs-auth' && before !== 'needs-auth') this.options.auth?.onNeedsAuth(name);
+    if (state.status === 'connected') this.options.auth?.onConnected(name);
     this.onStateChange?.(name);
   }
 }
@@ -535,6 +550,10 @@ function cancelled(name: ServerName): AppError {
 
 function closeReasonOf(connection: Connection): string | undefined {
   return connection.guard?.closeReason ?? connection.built.closeReason();
+}
+
+function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: RemoteAuth } {
+  return remoteAuth ? { remoteAuth } : {};
 }
 
 function withReason(reason: string | undefined): { closeReason?: string } {

@@ -2,11 +2,13 @@
  * The selected server at a glance: its state, what it says it is (name, version,
  * protocol, instructions, capabilities), why it failed, and the connection actions.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
+import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
+import { OAuthDialog } from './OAuthView';
 import { ScopeBadge } from './ScopeBadge';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
@@ -15,6 +17,7 @@ import { StatusBadge } from './StatusBadge';
 export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
   const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
   const openLog = useWorkbench((s) => s.openProtocolLog);
+  const [oauthOpen, setOAuthOpen] = useState(false);
   if (!server) return null;
   const info = server.serverInfo;
 
@@ -73,7 +76,13 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
         <button type="button" onClick={() => openLog(server.name)}>
           Protocol log
         </button>
+        {signsIn(server.config) && (
+          <button type="button" onClick={() => setOAuthOpen(true)}>
+            OAuth
+          </button>
+        )}
       </div>
+      {oauthOpen && <OAuthDialog server={server.name} onClose={() => setOAuthOpen(false)} />}
       {server.instructions && (
         <details>
           <summary>Instructions</summary>

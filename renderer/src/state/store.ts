@@ -7,6 +7,7 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
+import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
@@ -30,6 +31,7 @@ export type WorkbenchState = ServersSlice &
   ProtocolLogSlice &
   SettingsSlice &
   ConfigSlice &
+  AuthSlice &
   WorkspaceSlice &
   ResourcesSlice &
   PromptsSlice &
@@ -52,6 +54,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
     ...createConfigSlice(api)(...args),
+    ...createAuthSlice(api)(...args),
     ...createWorkspaceSlice(...args),
     ...createResourcesSlice(api)(...args),
     ...createPromptsSlice(api)(...args),
@@ -112,6 +115,12 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'settings-changed':
       state.applySettings(event.settings);
+      break;
+    case 'auth-open-url':
+      state.openAuthorizationPage(event.server, event.url);
+      break;
+    case 'auth-changed':
+      state.noteAuthChanged(event.server);
       break;
   }
 }

@@ -35,10 +35,14 @@ describe('fetchWithTimeout', () => {
   it('does not cut a body that outlives the limit (an event stream)', async () => {
     const response = await fetchWithTimeout(() => 100)(`${base}/stream`);
     const reader = response.body!.getReader();
-    const until = Date.now() + 300;
-    let chunks = 0;
-    while (Date.now() < until) if (!(await reader.read()).done) chunks++;
-    expect(chunks).toBeGreaterThan(5);
+    // Chunks may arrive coalesced, so what counts is that data still flows well past the limit.
+    const started = Date.now();
+    let lastChunkAfterMs = 0;
+    while (Date.now() - started < 400) {
+      if ((await reader.read()).done) break;
+      lastChunkAfterMs = Date.now() - started;
+    }
+    expect(lastChunkAfterMs).toBeGreaterThanOrEqual(300);
     await reader.cancel();
   });
 
