@@ -95,7 +95,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
-  const toolKit = await createToolKit({ dataDir: options.dataDir, events, settings, ...(options.desktop ? { desktop: options.desktop } : {}) });
+  const toolKit = await createToolKit({
+    dataDir: options.dataDir,
+    events,
+    settings,
+    redact: (value) => redactor.redactDeep(value),
+    ...(options.desktop ? { desktop: options.desktop } : {}),
+  });
 
   // The login shell is asked once; every launch then uses the same answer.
   let shellProblem: string | undefined;
@@ -159,7 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
 
   const serversApi = createServersApi(ctx);
-  const api: AppApi = maskErrors(
+  const api: AppApi = maskSecrets(
     {
       ...serversApi,
       async removeServer(request) {
@@ -205,8 +211,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 }
 
-/** Every error message leaving the core has the secret values it may quote masked. */
-function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
+/**
+ * Everything leaving the core through the API, answers and error messages alike, has the
+ * secret values it may quote masked (a tool can echo its API key; a server can put a
+ * token in an error).
+ */
+function maskSecrets(api: AppApi, redactor: SecretRedactor): AppApi {
   const masked: Record<string, unknown> = {};
   for (const [method, fn] of Object.entries(api)) {
     if (method === 'onEvent') {
@@ -215,7 +225,7 @@ function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
     }
     masked[method] = async (request: unknown) => {
       try {
-        return await (fn as (request: unknown) => Promise<unknown>)(request);
+        return redactor.redactDeep(await (fn as (request: unknown) => Promise<unknown>)(request));
       } catch (error) {
         // The original is not attached: its message is what is being masked.
         if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message));

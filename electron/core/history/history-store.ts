@@ -4,7 +4,9 @@
  *   result, duration, time), appended as calls end; the newest HISTORY_LIMIT are kept
  *   (the file is compacted when it holds twice that). Lines that do not parse are skipped.
  * - `saved-requests.json`: requests saved under a name and a group.
- * Arguments bigger than MAX_ARGUMENT_BYTES are not kept (the entry says so).
+ * Arguments bigger than MAX_ARGUMENT_BYTES are not kept (the entry says so). Secret
+ * values in a call's arguments or summary are masked before the call is kept (re-running
+ * such a call sends the mask); saved requests are kept as the user saved them.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -59,6 +61,8 @@ export class HistoryStore {
   constructor(
     private readonly dataDir: string,
     private readonly limit = HISTORY_LIMIT,
+    /** Masks secret values (a tool's arguments or result may quote one) before anything is kept. */
+    private readonly redact: <T>(value: T) => T = (value) => value,
   ) {
     this.savedFile = new JsonFile(path.join(dataDir, SAVED_REQUESTS_FILE), SavedFileSchema, () => ({ requests: [] }));
   }
@@ -92,7 +96,7 @@ export class HistoryStore {
   /** Records a call; the arguments are kept unless they are too big. */
   add(fields: NewHistoryEntry): Promise<HistoryEntry> {
     const tooLarge = Buffer.byteLength(JSON.stringify(fields.arguments)) > MAX_ARGUMENT_BYTES;
-    const entry: HistoryEntry = { ...fields, id: randomUUID(), ...(tooLarge ? { arguments: {}, argumentsTooLarge: true } : {}) };
+    const entry: HistoryEntry = this.redact({ ...fields, id: randomUUID(), ...(tooLarge ? { arguments: {}, argumentsTooLarge: true } : {}) });
     this.entries.push(entry);
     if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
     return this.enqueue(async () => {
