@@ -12,7 +12,10 @@ import { connectionsChannels, type ConnectionsApi } from './connections';
 import { historyChannels, type HistoryApi } from './history';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
+import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
+import { resourcesChannels, type ResourcesApi } from './resources';
+import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
@@ -27,6 +30,9 @@ export interface AppApi
   extends ServersApi,
     ConnectionsApi,
     ToolsApi,
+    ResourcesApi,
+    PromptsApi,
+    ServerConsoleApi,
     ResultsApi,
     PermissionsApi,
     HistoryApi,
@@ -50,6 +56,9 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...resourcesChannels,
+  ...promptsChannels,
+  ...serverConsoleChannels,
   ...resultsChannels,
   ...permissionsChannels,
   ...historyChannels,

@@ -15,9 +15,16 @@ import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
+import { ConsoleBuffer } from '../console/console-buffer';
+import { ConsoleService } from '../console/console-service';
+import { logMessages } from '../console/log-messages';
 import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
 import type { NativeDialogs } from '../platform/native-dialogs';
+import { promptNotifications } from '../prompts/prompt-notifications';
+import { PromptService } from '../prompts/prompt-service';
+import { resourceNotifications } from '../resources/resource-notifications';
+import { ResourceService } from '../resources/resource-service';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
 import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
@@ -31,7 +38,10 @@ import { createCoreContext } from './core-context';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
+import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createResourcesApi } from './resources-api';
+import { createServerConsoleApi } from './server-console-api';
 import { createResultsApi } from './results-api';
 import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
@@ -125,13 +135,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const lockDir = ideLockDir(env);
+  // Log messages reach the console without passing an event: masked as they are kept.
+  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
-    clientFeatures: toolKit.clientFeatures,
+    clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     resolveLaunchConfig: async (name, config) => {
@@ -141,6 +153,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
   const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
+  const isConfigured = (name: string) => registry.get(name) !== undefined;
+  const resources = new ResourceService(connections, events, isConfigured);
+  const prompts = new PromptService(connections, events);
+  const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured);
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
@@ -173,6 +189,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (!registry.get(request.name)) await auth.forget(request.name);
       },
       ...createConnectionsApi(ctx),
+      ...createResourcesApi(ctx, resources),
+      ...createPromptsApi(ctx, prompts),
+      ...createServerConsoleApi(ctx, serverConsole),
       ...createToolsApi(ctx, toolKit),
       ...createResultsApi(ctx, toolKit),
       ...createPermissionsApi(toolKit),
@@ -201,6 +220,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       registry.close();
       auth.dispose();
       await connections.closeAll();
+      consoleBuffer.flush();
       await toolKit.history.flush();
     },
   };

@@ -2,7 +2,7 @@
  * The selected server at a glance: its state, what it says it is (name, version,
  * protocol, instructions, capabilities), why it failed, and the connection actions.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
@@ -13,7 +13,8 @@ import { ScopeBadge } from './ScopeBadge';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
-export function ServerDetails() {
+/** `actions`: extra buttons for the header (a workspace pane puts Keep open and Close there). */
+export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
   const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
   const openLog = useWorkbench((s) => s.openProtocolLog);
   const [oauthOpen, setOAuthOpen] = useState(false);
@@ -25,6 +26,7 @@ export function ServerDetails() {
       <div className="panel-header">
         <h2>{server.name}</h2>
         <StatusBadge status={server.status} />
+        {actions && <div className="panel-actions">{actions}</div>}
       </div>
       <dl className="facts">
         <dt>Transport</dt>
