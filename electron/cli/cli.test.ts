@@ -381,6 +381,46 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(statusAgain.stdout).toMatch(/guarded: not signed in/);
   });
 
+  it('resources: list (every page), templates, read (text whole, images saved to files; --json with base64); a refused read exits 1', async () => {
+    const server = ['--stdio', stdio('resources-stdio'), '--name', 'res'];
+    const [list, templates, note, image, imageJson, unknown] = await Promise.all([
+      cli(['resources', 'list', ...server, '--json']),
+      cli(['resources', 'templates', ...server]),
+      cli(['resources', 'read', ...server, 'fixture://notes/3']),
+      cli(['resources', 'read', ...server, 'fixture://images/pixel.png']),
+      cli(['resources', 'read', ...server, 'fixture://images/pixel.png', '--json']),
+      cli(['resources', 'read', ...server, 'fixture://nope']),
+    ]);
+    const resources = json<{ server: string; resources: Array<{ uri: string }> }>(list).resources;
+    expect(resources.length).toBeGreaterThan(25);
+    expect(resources.map((r) => r.uri)).toContain('fixture://notes/25');
+    expect(templates.stdout).toMatch(/^URI TEMPLATE\s+NAME\s+TYPE\s+DESCRIPTION$/m);
+    expect(templates.stdout).toMatch(/^fixture:\/\/users\/\{userId\}\s+User by id\s+application\/json/m);
+    expect(note).toMatchObject({ code: 0, stdout: '[resource fixture://notes/3 text/plain]\nThis is note 3.\n' });
+    const saved = /saved to (\S+\.png)$/m.exec(image.stdout);
+    expect(saved, image.stdout).not.toBeNull();
+    expect((await fs.readFile(saved![1]!)).subarray(1, 4).toString()).toBe('PNG');
+    expect(json(imageJson)).toMatchObject({ server: 'res', uri: 'fixture://images/pixel.png', contents: [{ kind: 'resource', content: { kind: 'image', mimeType: 'image/png', data: expect.any(String) } }] });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Unknown resource: fixture:\/\/nope[\s\S]*mcp-workbench resources list/);
+  });
+
+  it('prompts: list with their arguments, get one as a conversation (or JSON); a missing required argument exits 2', async () => {
+    const server = ['--stdio', stdio('resources-stdio'), '--name', 'res'];
+    const [list, greet, greetJson, missing] = await Promise.all([
+      cli(['prompts', 'list', ...server]),
+      cli(['prompts', 'get', ...server, 'greet', '--arg', 'name=Ada']),
+      cli(['prompts', 'get', ...server, 'greet', '--args', '{"name": "Ada", "style": "formal"}', '--json']),
+      cli(['prompts', 'get', ...server, 'greet']),
+    ]);
+    expect(list.stdout).toMatch(/^greet\s+name \[style\]\s+Greets someone in a style\.$/m);
+    expect(greet.code).toBe(0);
+    expect(greet.stdout).toMatch(/^user:\n {2}Greet Ada in a casual style\.$/m);
+    expect(json(greetJson)).toMatchObject({ server: 'res', prompt: 'greet', messages: [{ role: 'user', content: { kind: 'text', text: expect.stringContaining('formal') } }, expect.anything()] });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/The prompt "greet" needs "name"[\s\S]*--arg name=<value>/);
+  });
+
   it('progress goes to stderr with --progress, never to stdout', async () => {
     // Steps far apart: the SDK drops a progress notification that arrives together with the answer.
     const run = await cli(['tools', 'call', '--url', ws.url, '--name', 'slow', 'progress', '--args', '{"steps": 3, "delayMs": 300}', '--progress']);

@@ -6,7 +6,7 @@
 import type { ServerName } from '../../shared/config/server-config';
 import { EXIT, type ExitCode } from './exit-codes';
 import { Output, type CliIo } from './output';
-import { describeFailure, reportFailure } from './report-error';
+import { describeFailure, reportFailure, type Catalog } from './report-error';
 import type { Session, SessionHooks, SourceOptions } from './session';
 
 export class CommandRun {
@@ -16,6 +16,8 @@ export class CommandRun {
   server: ServerName | undefined;
   /** The call's time limit, for the hint when it runs out. */
   timeoutMs: number | undefined;
+  /** What the command asked the server for, to point at its list when the server refuses. */
+  catalog: Catalog = 'tools';
 
   constructor(
     readonly io: CliIo,
@@ -47,6 +49,7 @@ export class CommandRun {
       ...(this.opened ? { session: this.opened } : {}),
       ...(this.server ? { server: this.server } : {}),
       ...(this.timeoutMs ? { timeoutMs: this.timeoutMs } : {}),
+      catalog: this.catalog,
     });
     return reportFailure(failure, this.output);
   }

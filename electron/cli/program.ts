@@ -10,12 +10,14 @@ import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
 import type { SourceOptions } from './session';
-import { collect } from './tool-arguments';
+import { collect, type ArgumentOptions } from './tool-arguments';
 
 // Commands (and the core they open) load when one runs, so --help and usage errors answer at once.
 const serversCommands = () => import('./commands/servers');
 const toolsCommands = () => import('./commands/tools');
 const authCommands = () => import('./commands/auth');
+const resourcesCommands = () => import('./commands/resources');
+const promptsCommands = () => import('./commands/prompts');
 
 declare const __APP_VERSION__: string;
 
@@ -46,7 +48,7 @@ const jsonOption = () => new Option('--json', 'print one JSON document on stdout
 
 export function buildProgram(io: CliIo, done: Done): Command {
   const program = new Command('mcp-workbench')
-    .description('MCP Workbench on the command line: check servers, list and call tools, with the app\'s servers, settings and credentials.')
+    .description("MCP Workbench on the command line: check servers, call tools, read resources, get prompts, sign in, with the app's servers, settings and credentials.")
     .version(typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0', '-V, --version')
     .showHelpAfterError('(add --help for the options)')
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
@@ -117,6 +119,63 @@ Examples:
         done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsCall(run, operands, options)));
       }),
   );
+  const resources = configure(program.command('resources').description("a server's resources: list them and their templates, read one"));
+  configure(
+    withAdhoc(resources.command('list').description('list the resources of a server (every page)').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesList(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(resources.command('templates').description('list the resource templates of a server').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesTemplates(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(
+      resources
+        .command('read')
+        .description('read a resource: text printed whole, images and binary content saved to files (--json: the contents, binary as base64)')
+        .usage('[options] <server> <uri>   (with --stdio or --url: [options] <uri>)')
+        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[uri]', 'the resource to read'),
+    )
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, uri: string | undefined, options: SourceOptions & { json?: boolean }) => {
+        const operands = [server, uri].filter((word): word is string => word !== undefined);
+        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesRead(run, operands, options)));
+      }),
+  );
+
+  const prompts = configure(program.command('prompts').description("a server's prompts: list them, get one with its arguments"));
+  configure(
+    withAdhoc(prompts.command('list').description('list the prompts of a server and their arguments ([optional] ones in brackets)').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsList(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(
+      prompts
+        .command('get')
+        .description('get a prompt with its arguments and print its messages')
+        .usage('[options] <server> <name>   (with --stdio or --url: [options] <name>)')
+        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[name]', 'the prompt'),
+    )
+      .option('--args <json>', "the arguments as a JSON object of strings, e.g. --args '{\"city\": \"Paris\"}'")
+      .addOption(new Option('--arg <key=value>', 'one argument (repeatable, applied over --args), taken as written: prompt arguments are strings').argParser(collect))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, name: string | undefined, options: SourceOptions & ArgumentOptions & { json?: boolean }) => {
+        const operands = [server, name].filter((word): word is string => word !== undefined);
+        done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsGet(run, operands, options)));
+      }),
+  );
+
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));
   configure(
     withAdhoc(auth.command('login').description('sign in through the browser: prints the authorization URL and opens it, then waits for the browser to come back').argument('[server]', 'a configured server (leave it out with --url)'))

@@ -34,18 +34,23 @@ async function restore<T extends { truncated?: Truncation }>(api: AppApi, block:
  * was cut carries `file` (where the whole was saved) instead of `truncated`.
  */
 export async function wholeResult(api: AppApi, result: ToolRunResult): Promise<Omit<ToolRunResult, 'content' | 'structured'> & { content: ResultBlock[]; structured?: { value: unknown; file?: ResultFileRef } }> {
-  const content = await Promise.all(
-    result.content.map(async (block): Promise<ResultBlock> => {
+  const content = await wholeBlocks(api, result.content);
+  const { structured, ...rest } = result;
+  if (!structured) return { ...rest, content };
+  if (!structured.truncated) return { ...rest, content, structured: { value: structured.value } };
+  return { ...rest, content, structured: { value: JSON.parse(await wholeText(api, structured.truncated.file)), file: structured.truncated.file } };
+}
+
+/** Blocks with every cut text made whole again. */
+export function wholeBlocks(api: AppApi, blocks: readonly ResultBlock[]): Promise<ResultBlock[]> {
+  return Promise.all(
+    blocks.map(async (block): Promise<ResultBlock> => {
       if (block.type === 'text') return (await restore(api, block, 'text')) as ResultBlock;
       if (block.type === 'other') return (await restore(api, block, 'json')) as ResultBlock;
       if (block.type === 'resource') return (await restore(api, block, 'text')) as ResultBlock;
       return block;
     }),
   );
-  const { structured, ...rest } = result;
-  if (!structured) return { ...rest, content };
-  if (!structured.truncated) return { ...rest, content, structured: { value: structured.value } };
-  return { ...rest, content, structured: { value: JSON.parse(await wholeText(api, structured.truncated.file)), file: structured.truncated.file } };
 }
 
 type WholeResult = Awaited<ReturnType<typeof wholeResult>>;
@@ -58,7 +63,7 @@ export function renderToolResult(result: WholeResult, output: Output): void {
   if (result.outputCheck.status === 'missing') output.note("Note: the tool declares an output schema but returned no structured content.");
 }
 
-function renderBlock(block: ResultBlock, output: Output): void {
+export function renderBlock(block: ResultBlock, output: Output): void {
   switch (block.type) {
     case 'text':
       output.line(block.text);

@@ -17,7 +17,11 @@ export interface FailureContext {
   server?: ServerName;
   /** The call's time limit, when the command made a call. */
   timeoutMs?: number;
+  /** What the command asked the server for: its list is where to look when the server refuses. */
+  catalog?: Catalog;
 }
+
+export type Catalog = 'tools' | 'resources' | 'prompts';
 
 export interface Failure {
   message: string;
@@ -42,13 +46,13 @@ export async function describeFailure(error: unknown, ctx: FailureContext): Prom
 
   const failure: Failure = { ...base, ...(error.kind ? { kind: error.kind } : {}) };
   if (view?.stderrTail?.length && view.status !== 'connected') failure.stderr = view.stderrTail;
-  const hint = error.kind ? hintFor(error.kind, server, view, session, ctx.timeoutMs) : undefined;
+  const hint = error.kind ? hintFor(error.kind, server, view, session, ctx.timeoutMs, ctx.catalog) : undefined;
   if (hint) failure.hint = hint;
   return failure;
 }
 
 /** What the user can do about a failure of this kind. */
-export function hintFor(kind: FailureKind, server: ServerName, view: ServerView | undefined, session: Session, timeoutMs?: number): string | undefined {
+export function hintFor(kind: FailureKind, server: ServerName, view: ServerView | undefined, session: Session, timeoutMs?: number, catalog: Catalog = 'tools'): string | undefined {
   const config = view?.config;
   switch (kind) {
     case 'timeout':
@@ -63,7 +67,7 @@ export function hintFor(kind: FailureKind, server: ServerName, view: ServerView 
     case 'disabled':
       return `Enable it in MCP Workbench, or remove "enabled": false from its entry.`;
     case 'server-error':
-      return `The server refused the request. mcp-workbench tools list ${session.adhoc ? '<same server options>' : server} shows what it offers and the arguments each tool takes.`;
+      return `The server refused the request. mcp-workbench ${catalog} list ${session.adhoc ? '<same server options>' : server} shows what it offers${catalog === 'resources' ? '' : ` and the arguments each ${catalog === 'tools' ? 'tool' : 'prompt'} takes`}.`;
     case 'connection': {
       const hints: string[] = [];
       // Only a process that started (and then failed) has anything to show when run by hand.
