@@ -152,6 +152,22 @@ describe('OAuth sign-in on a real core', () => {
     expect((await c.api.getOAuthLog({ name: 'guarded' }))!.entries.some((entry) => /Refreshing the access token/.test(entry.title))).toBe(true);
   });
 
+  it('shutting down during a refresh keeps the rotated tokens: the next start needs no sign-in', async () => {
+    // The server answers refreshes late, after it has already spent the old refresh token.
+    const f = await oauthFixture(['--access-ttl', '3', '--refresh-delay', '1500']);
+    const dataDir = await tempDir();
+    const { core: first } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    await first.api.connectServer({ name: 'guarded' });
+    expect((await first.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    await expect.poll(async () => (await f.stats()).refreshes, { timeout: 10_000, interval: 50 }).toBe(1);
+    await first.dispose();
+
+    const { core: second, opened } = await core(dataDir, { guarded: { type: 'http', url: f.url } }, { autoConnect: true });
+    await expect.poll(async () => (await second.api.listServers()).find((s) => s.name === 'guarded')?.status, { timeout: 10_000 }).toBe('connected');
+    expect(opened).toEqual([]);
+    expect((await f.stats()).authorizations).toBe(1);
+  });
+
   it('step-up: a 403 insufficient_scope needs a new sign-in with the wider scope', async () => {
     const f = await oauthFixture(['--scopes', 'mcp:tools mcp:admin', '--resource-scopes', 'mcp:tools', '--step-up-tool', 'admin_action']);
     const dataDir = await tempDir();

@@ -218,8 +218,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
-      auth.dispose();
-      await connections.closeAll();
+      await Promise.all([auth.dispose(), connections.closeAll()]);
       consoleBuffer.flush();
       await toolKit.history.flush();
     },

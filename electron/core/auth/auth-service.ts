@@ -42,6 +42,12 @@ import { grants, WorkbenchOAuthProvider, type ProviderSession } from './workbenc
 export const OAUTH_TRANSPORTS = new Set(['sse', 'http', 'claudeai-proxy']);
 /** Each OAuth request (discovery, registration, token) gets this long to answer. */
 const OAUTH_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long shutting down waits for a refresh already under way. Authorization servers
+ * rotate refresh tokens: once the request is sent, the old one is spent, and the new one
+ * exists only in the answer. Quitting before it is stored would force a new sign-in.
+ */
+export const SHUTDOWN_REFRESH_WAIT_MS = 5000;
 
 /** Opens the authorization page for the user: each front end supplies its own. */
 export type AuthorizationUrlOpener = (server: ServerName, url: string) => Promise<void>;
@@ -87,6 +93,7 @@ export class AuthService implements ConnectionAuth {
   private readonly stepUps = new Map<ServerName, string>();
   private readonly flows = new Map<ServerName, SignInFlow>();
   private readonly refreshing = new Map<ServerName, Promise<StoredTokens | undefined>>();
+  private disposed = false;
 
   constructor(private readonly options: AuthServiceOptions) {
     this.now = options.timers?.now ?? Date.now;
@@ -263,9 +270,16 @@ export class AuthService implements ConnectionAuth {
     };
   }
 
-  dispose(): void {
+  /** Cancels sign-ins and timers, and lets a refresh under way store its tokens (see SHUTDOWN_REFRESH_WAIT_MS). */
+  async dispose(): Promise<void> {
+    this.disposed = true;
     for (const server of [...this.flows.keys()]) this.cancelSignIn(server, 'MCP Workbench is shutting down.');
     this.timers.cancelAll();
+    const underWay = [...this.refreshing.values()];
+    if (underWay.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(underWay), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_REFRESH_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   // ── Tokens: fresh ones, refreshed ones ──────────────────────────────────────
@@ -343,7 +357,7 @@ export class AuthService implements ConnectionAuth {
 
   private scheduleRefresh(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, stored: StoredTokens): void {
     const expiry = expiresAt(stored);
-    if (expiry === undefined || !stored.tokens.refresh_token) {
+    if (this.disposed || expiry === undefined || !stored.tokens.refresh_token) {
       this.timers.cancel(server);
       return;
     }
