@@ -15,6 +15,7 @@ import { registerIpcHandlers } from './shell/ipc-handlers';
 import { electronDesktop } from './shell/desktop';
 import { createMainWindow } from './shell/main-window';
 import { createNativeDialogs } from './shell/native-dialogs';
+import { openExternal } from './shell/open-external';
 import { createSafeStorageSecretStore } from './shell/safe-storage-secrets';
 import { isTrustedSender } from './shell/trusted-sender';
 
@@ -49,6 +50,8 @@ app.whenReady().then(async () => {
     appVersion: app.getVersion(),
     // Secrets encrypted with the system keychain; the core never sees Electron.
     secretStore: await createSafeStorageSecretStore(safeStorage, dataDir),
+    // Sign-in pages open in the system browser, for clean http(s) URLs only.
+    openAuthorizationUrl: (_server, url) => openExternal(url),
     dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
     // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
     desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Builds the Node-side bundles (Electron main, preload, browser host) with esbuild.
+// Builds the Node-side bundles (Electron main, preload, browser host, CLI) with esbuild.
 // The renderer is built by vite (see package.json "build").
-import { readFileSync } from 'node:fs';
+// `node scripts/build.mjs cli` builds the CLI alone (what `npm run cli` needs, in a moment).
+import { chmodSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -19,9 +20,30 @@ const common = {
   logLevel: 'warning',
 };
 
-await Promise.all([
-  // Main and browser host load npm packages from node_modules at run time.
-  build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts'], packages: 'external' }),
-  // A sandboxed preload can require nothing but 'electron': bundle everything else in.
-  build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
-]);
+// The `mcp-workbench` bin: runs straight from a shell. Its npm packages are bundled in, which
+// halves its start-up time (scripts and CI run it many times); native ones (sharp) and the
+// optional native helpers of ws stay outside, loaded from node_modules.
+const buildCli = () =>
+  build({
+    ...common,
+    entryPoints: ['electron/cli.ts'],
+    external: ['sharp', 'bufferutil', 'utf-8-validate'],
+    // ESM builds first: jsonc-parser's CommonJS entry is a UMD wrapper whose requires a bundler cannot follow.
+    mainFields: ['module', 'main'],
+    banner: { js: '#!/usr/bin/env node' },
+  }).then(() => chmodSync('out/electron/cli.cjs', 0o755));
+
+const only = process.argv[2];
+if (only === 'cli') {
+  await buildCli();
+} else if (only) {
+  throw new Error(`Unknown build target "${only}" (only "cli" can be built alone).`);
+} else {
+  await Promise.all([
+    // Main, browser host and the conformance suite's client load npm packages from node_modules at run time.
+    build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], packages: 'external' }),
+    // A sandboxed preload can require nothing but 'electron': bundle everything else in.
+    build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
+    buildCli(),
+  ]);
+}

@@ -100,6 +100,7 @@ try {
     }
     expect([...packed].some((f) => /^\/out\/renderer\/assets\/.+\.js$/.test(f)), 'app.asar holds the renderer bundle');
     expect(![...packed].some((f) => f.startsWith('/out/') && f.endsWith('.map')), 'app.asar holds no source maps');
+    expect(!packed.has('/out/electron/cli.cjs'), 'app.asar leaves out the CLI (it runs under Node, not in the app)');
     const manifest = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'));
     expect(manifest.main === 'out/electron/main.cjs', 'package.json in app.asar points at out/electron/main.cjs');
     const nativeInside = [...packed].filter((f) => f.endsWith('.node') || /\.(so|dylib|dll)(\.|$)/.test(f));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: build, typecheck, lint, the packaging check and the security scan, unit
-// tests (vitest), end-to-end tests (Playwright with Debian's Chromium), then a check
+// tests (vitest), end-to-end tests (Playwright with Debian's Chromium), the MCP
+// conformance suite's client scenarios (each scenario counts as a test), then a check
 // that no fixture server outlived the run.
 // Ends with one line "N passed, N failed" counting every test and every check.
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -85,6 +86,13 @@ if (built) {
   suite('e2e', e2eOk, `${REPORTS}/e2e.json`, (r) => ({ pass: r.stats.expected + r.stats.flaky, fail: r.stats.unexpected }));
 } else {
   check('e2e (not run: the build failed)', false);
+}
+
+if (built) {
+  const conformanceOk = run('node', ['scripts/conformance.mjs']);
+  suite('conformance', conformanceOk, `${REPORTS}/conformance.json`, (r) => ({ pass: r.passed, fail: r.failed }));
+} else {
+  check('conformance (not run: the build failed)', false);
 }
 
 const strays = strayFixtureProcesses();

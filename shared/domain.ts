@@ -1,6 +1,7 @@
 /** Domain types shared by every part of the product. */
 import type { ConfigScope } from './config/scopes';
 import type { ServerConfig, ServerName } from './config/server-config';
+import type { FailureKind } from './envelope';
 
 export const CONNECTION_STATUSES = ['disconnected', 'pending', 'connected', 'failed', 'needs-auth', 'disabled'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
@@ -18,6 +19,8 @@ export interface ServerView {
   status: ConnectionStatus;
   /** Why the last connection attempt failed or the server went away. */
   error?: string;
+  /** What kind of failure `error` is (a timeout, sign-in needed, …), to act on without reading it. */
+  errorKind?: FailureKind;
   /** The last lines the server wrote to stderr before it failed. */
   stderrTail?: string[];
   /** How a stdio server's process ended, when it ended on its own. */

@@ -4,27 +4,52 @@
  */
 export type ErrorCode = 'invalid-request' | 'unknown-method' | 'untrusted-sender' | 'not-found' | 'conflict' | 'failed';
 
+/**
+ * What kind of failure a `failed` error was, when the core knows: front ends tell them
+ * apart by this, never by the message (the CLI turns it into its exit code).
+ * - connection: the server could not be started or reached, or the connection was lost;
+ * - needs-auth: the server requires sign-in;
+ * - timeout: the server did not answer in time (initialize or a request);
+ * - cancelled: the caller cancelled the request;
+ * - server-error: the server answered the request with a JSON-RPC error;
+ * - disabled: the server's entry is switched off.
+ */
+export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
 export interface AppErrorData {
   code: ErrorCode;
   message: string;
+  kind?: FailureKind;
 }
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
 
 /** An error whose message is written for the user; safe to show as-is. */
 export class AppError extends Error {
+  readonly kind?: FailureKind;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** `cause`: the underlying error, for code in the same process that needs its details (never sent). */
-    options?: ErrorOptions,
+    /**
+     * `kind`: what sort of failure it is (sent along); `cause`: the underlying error, for
+     * code in the same process that needs its details (never sent).
+     */
+    options: ErrorOptions & { kind?: FailureKind | undefined } = {},
   ) {
-    super(message, options);
+    super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'AppError';
+    if (options.kind) this.kind = options.kind;
+  }
+
+  /** The error as it crosses IPC or the WebSocket. */
+  toData(): AppErrorData {
+    return { code: this.code, message: this.message, ...(this.kind ? { kind: this.kind } : {}) };
   }
 }
 
 export function unwrapEnvelope<T>(envelope: Envelope<T>): T {
   if (envelope.ok) return envelope.value;
-  throw new AppError(envelope.error.code, envelope.error.message);
+  throw new AppError(envelope.error.code, envelope.error.message, { kind: envelope.error.kind });
 }

@@ -1,4 +1,5 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
+import type { ConsoleEntry } from './api/server-console';
 import type { HistoryEntry } from './api/history';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
@@ -22,7 +23,23 @@ export type AppEvent =
   | { type: 'history-added'; entry: HistoryEntry }
   /** New protocol log entries, batched (oldest first). */
   | { type: 'protocol-log'; entries: ProtocolLogEntry[] }
-  | { type: 'settings-changed'; settings: SettingsView };
+  | { type: 'settings-changed'; settings: SettingsView }
+  /** New server console entries (stderr lines, log messages), batched (oldest first). */
+  | { type: 'server-console'; entries: ConsoleEntry[] }
+  /** A subscribed resource changed (notifications/resources/updated): read it again to see how. */
+  | { type: 'resource-updated'; server: string; uri: string }
+  /** The server's resource list (or templates) changed. */
+  | { type: 'resources-changed'; server: string }
+  /** The server's prompt list changed. */
+  | { type: 'prompts-changed'; server: string }
+  /**
+   * A sign-in wants the authorization page opened. Browser mode: the window that asked
+   * for the sign-in opens it in a new tab (the desktop app opens the system browser
+   * itself and sends this only so the page can show the link too).
+   */
+  | { type: 'auth-open-url'; server: string; url: string }
+  /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
+  | { type: 'auth-changed'; server: string };
 
 export type AppEventListener = (event: AppEvent) => void;
 export type Unsubscribe = () => void;

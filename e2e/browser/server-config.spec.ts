@@ -4,6 +4,7 @@
  * and importing from Claude Desktop and VS Code. Hosts that show the import dialog get a
  * temporary HOME, so the tests never read the real home folder.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -236,9 +237,14 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(dialog).toBeHidden();
     await expect(wb.server('envy').locator('.scope-badge')).toHaveText('Local');
     await expect(wb.server('envy').getByText('Connected')).toBeVisible();
+    // The value reached the server (its hash matches), and an echo of it is masked on screen.
+    await wb.openTool('envy', 'env-sha256');
+    let panel = await wb.run('{"name": "API_KEY"}');
+    await expect(panel.getByRole('region', { name: 'Result' })).toContainText(createHash('sha256').update('typed-in-the-dialog').digest('hex'));
     await wb.openTool('envy', 'env');
-    const panel = await wb.run('{"name": "API_KEY"}');
-    await expect(panel.getByRole('region', { name: 'Result' })).toContainText('typed-in-the-dialog');
+    panel = await wb.run('{"name": "API_KEY"}');
+    await expect(panel.getByRole('region', { name: 'Result' })).toContainText('••••••');
+    await expect(panel.getByRole('region', { name: 'Result' })).not.toContainText('typed-in-the-dialog');
     expect(await fs.readFile(path.join(host.home, 'local-servers.json'), 'utf8')).not.toContain('typed-in-the-dialog');
 
     // Paste: a claude mcp add command, from the Add server dialog.

@@ -59,9 +59,10 @@ export class WorkbenchPage {
     await this.toolOption(server, toolLabel).first().click();
   }
 
-  /** Types the arguments into the JSON editor. */
+  /** Types the arguments into the JSON editor (once it has loaded: it replaces a plain box). */
   async fillArguments(argsJson: string): Promise<void> {
     await this.panel.getByRole('button', { name: 'JSON', exact: true }).click();
+    await expect(this.panel.locator('.cm-content')).toBeVisible();
     await this.panel.getByLabel('Arguments (JSON)').fill(argsJson);
   }
 

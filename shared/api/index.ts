@@ -6,12 +6,16 @@
  * their channels in its own file; this one joins them.
  */
 import type { AppEventListener, Unsubscribe } from '../events';
+import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { historyChannels, type HistoryApi } from './history';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
+import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
+import { resourcesChannels, type ResourcesApi } from './resources';
+import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
@@ -26,6 +30,9 @@ export interface AppApi
   extends ServersApi,
     ConnectionsApi,
     ToolsApi,
+    ResourcesApi,
+    PromptsApi,
+    ServerConsoleApi,
     ResultsApi,
     PermissionsApi,
     HistoryApi,
@@ -33,7 +40,8 @@ export interface AppApi
     ProtocolLogApi,
     SettingsApi,
     ProjectApi,
-    TransferApi {
+    TransferApi,
+    AuthApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -48,6 +56,9 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...resourcesChannels,
+  ...promptsChannels,
+  ...serverConsoleChannels,
   ...resultsChannels,
   ...permissionsChannels,
   ...historyChannels,
@@ -56,6 +67,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...settingsChannels,
   ...projectChannels,
   ...transferChannels,
+  ...authChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

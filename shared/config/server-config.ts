@@ -22,6 +22,7 @@ export const OAuthSettingsSchema = z.looseObject({
   scopes: z.array(z.string()).optional(),
   clientMetadataUrl: z.url().optional(),
 });
+export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
 
 /** Our own fields, valid on every transport. */
 const CommonFields = {

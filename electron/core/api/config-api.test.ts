@@ -3,6 +3,7 @@
  * store, real stdio fixture servers. The login shell is replaced by a fixed environment
  * and other clients' files are looked for in a temporary home folder.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { AppEvent } from '../../../shared/events';
 import { PROJECT_FILE, SERVERS_FILE } from '../config/server-registry';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
+import { MASK } from '../secrets/secret-redactor';
 import { createCore, type Core } from './core-api';
 
 let root: string;
@@ -20,6 +22,7 @@ let project: string;
 let core: Core | undefined;
 let events: AppEvent[];
 
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const nodeDir = path.dirname(process.execPath);
 
 beforeEach(async () => {
@@ -77,8 +80,11 @@ describe('servers with secrets', () => {
     expect(Object.values(await secretsOnDisk())).toEqual([secret]);
 
     // The process got the value; the login shell's PATH went with it.
-    const result = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true });
-    expect(result.content).toEqual([{ type: 'text', text: secret }]);
+    const result = await api.callTool({ server: 'envy', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true });
+    expect(result.content).toEqual([{ type: 'text', text: sha256(secret) }]);
+    // A tool that echoes the secret has it masked in what the core hands out.
+    const echoed = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true });
+    expect(echoed.content).toEqual([{ type: 'text', text: MASK }]);
     const pathResult = await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'PATH' }, confirmed: true });
     expect(pathResult.content).toEqual([{ type: 'text', text: [...new Set([nodeDir, '/usr/bin', '/bin'])].join(':') }]);
 
@@ -178,6 +184,27 @@ describe('projects and scopes', () => {
 
     await api.closeProject();
     expect((await api.listServers()).map((s) => [s.name, s.scope])).toEqual([['shared', 'user']]);
+  });
+
+  it('a project given for one run (the CLI\'s --project) is opened but not remembered; null opens none', async () => {
+    let { api } = await start();
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    await fs.writeFile(path.join(other, PROJECT_FILE), JSON.stringify({ mcpServers: { theirs: { command: 'node' } } }));
+    await api.openProject({ path: project });
+    await core!.dispose();
+
+    core = await createCore({ dataDir, env: {}, shellEnv: async () => ({ env: {} }), project: other });
+    expect((await core.api.getConfigStatus()).project).toBe(other);
+    expect((await core.api.listServers()).map((s) => s.name)).toEqual(['theirs']);
+    await core.dispose();
+    core = await createCore({ dataDir, env: {}, shellEnv: async () => ({ env: {} }), project: null });
+    expect((await core.api.getConfigStatus()).project).toBeUndefined();
+    await core.dispose();
+    await expect(createCore({ dataDir, env: {}, project: path.join(root, 'missing') })).rejects.toThrow(/No folder at/);
+    // The remembered project is still the one the app opened.
+    ({ api } = await start());
+    expect((await api.getConfigStatus()).project).toBe(project);
   });
 });
 
@@ -286,7 +313,7 @@ describe('import and export', () => {
     await api.applyImport({ source, scope: 'local', choices: [{ key: 'envy', name: 'envy' }], inputs: { key: 'typed-secret' } });
     expect(JSON.stringify(await fs.readFile(path.join(dataDir, 'local-servers.json'), 'utf8'))).not.toContain('typed-secret');
     await waitFor(async () => (await api.listServers()).find((s) => s.name === 'envy' && s.status === 'connected'), 'the imported server to connect');
-    expect((await api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true })).content).toEqual([{ type: 'text', text: 'typed-secret' }]);
+    expect((await api.callTool({ server: 'envy', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true })).content).toEqual([{ type: 'text', text: sha256('typed-secret') }]);
   });
 
   it('imports pasted text, exports to a file, and refuses to overwrite without being asked', async () => {

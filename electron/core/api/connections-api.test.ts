@@ -58,6 +58,35 @@ describe('connections API on a real core', () => {
     await expect(api.callTool({ server: 'basic', tool: 'pid', arguments: {}, confirmed: true })).rejects.toThrow(/shutting down/);
   });
 
+  it('says what kind each failure is: a timeout, a connection failure, a disabled server', async () => {
+    const dataDir = await tempDir('mcpwb-core-');
+    const basic = { command: process.execPath, args: [fixtureServer('basic-stdio')] };
+    await fs.writeFile(
+      path.join(dataDir, 'servers.json'),
+      JSON.stringify({
+        mcpServers: {
+          basic,
+          silent: { command: process.execPath, args: [fixtureServer('silent-stdio')], connectTimeoutMs: 300 },
+          crash: { command: process.execPath, args: [fixtureServer('crash-on-start')] },
+          off: { ...basic, enabled: false },
+        },
+      }),
+    );
+    core = await createCore({ dataDir, env: {}, shellEnv: async () => ({ env: {} }) });
+    const api = core.api;
+    expect(await api.connectServer({ name: 'silent' })).toMatchObject({ status: 'failed', errorKind: 'timeout' });
+    expect(await api.connectServer({ name: 'crash' })).toMatchObject({ status: 'failed', errorKind: 'connection' });
+    await expect(api.listTools({ name: 'silent' })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(api.listTools({ name: 'crash' })).rejects.toMatchObject({ kind: 'connection' });
+    await expect(api.listTools({ name: 'off' })).rejects.toMatchObject({ kind: 'disabled' });
+    // Progress comes every 10 ms; a 2 ms limit runs out between two of them.
+    await expect(api.callTool({ server: 'basic', tool: 'progress', arguments: { steps: 50 }, callId: 'c1', timeoutMs: 2, confirmed: true })).rejects.toMatchObject({
+      kind: 'timeout',
+      message: expect.stringMatching(/^basic: The call timed out/),
+    });
+    await expect(api.listTools({ name: 'nosuch' })).rejects.toMatchObject({ code: 'not-found' });
+  });
+
   it('offers the IDEs found in Claude Code\'s lock files', async () => {
     const config = await tempDir('mcpwb-claude-');
     await fs.mkdir(path.join(config, 'ide'));

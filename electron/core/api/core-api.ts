@@ -5,31 +5,43 @@
  */
 import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
+import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
 import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
 import { ProjectMemory } from '../config/project-memory';
-import { ServerRegistry } from '../config/server-registry';
+import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import { ConnectionManager } from '../connections/connection-manager';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
+import { ConsoleBuffer } from '../console/console-buffer';
+import { ConsoleService } from '../console/console-service';
+import { logMessages } from '../console/log-messages';
 import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
 import type { NativeDialogs } from '../platform/native-dialogs';
+import { promptNotifications } from '../prompts/prompt-notifications';
+import { PromptService } from '../prompts/prompt-service';
+import { resourceNotifications } from '../resources/resource-notifications';
+import { ResourceService } from '../resources/resource-service';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
 import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
+import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
+import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createResourcesApi } from './resources-api';
+import { createServerConsoleApi } from './server-console-api';
 import { createResultsApi } from './results-api';
 import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
@@ -43,7 +55,7 @@ export interface CoreOptions {
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
-  /** Bearer tokens for claudeai-proxy servers (sign-in arrives with the OAuth feature). */
+  /** Bearer tokens for claudeai-proxy servers from elsewhere; without it they come from OAuth sign-in. */
   tokenProvider?: TokenProvider;
   /** Where secrets live; a plain 0600 file in the data folder when absent (browser mode, CLI). */
   secretStore?: SecretStore;
@@ -55,8 +67,23 @@ export interface CoreOptions {
   importLocator?: Partial<Omit<SourceLocator, 'projectDir'>>;
   /** Watch config files for changes made by other programs (default true). */
   watchConfig?: boolean;
+  /**
+   * The project for this run: a folder to open (not remembered for the next start), or
+   * null for none. Absent: the project the app had open last time.
+   */
+  project?: string | null;
+  /** Servers for this run only, in place of the three scopes (the CLI's --config and ad-hoc servers); never written anywhere. */
+  fixedServers?: FixedServers;
   /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
   desktop?: Desktop;
+  /**
+   * Opens a sign-in's authorization page: the desktop app's system browser, the CLI's
+   * printed URL. Default (browser mode): an `auth-open-url` event, and the window that
+   * asked for the sign-in opens it in a new tab.
+   */
+  openAuthorizationUrl?: AuthorizationUrlOpener;
+  /** How long a sign-in waits for the browser's callback (default 5 minutes). */
+  signInTimeoutMs?: number;
 }
 
 export interface Core {
@@ -72,10 +99,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const redactor = new SecretRedactor();
   const events = new EventBus((event) => redactEvent(event, redactor));
   const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
-  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true });
+  const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true, ...(options.fixedServers ? { fixed: options.fixedServers } : {}) });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
-  const toolKit = await createToolKit({ dataDir: options.dataDir, events, settings, ...(options.desktop ? { desktop: options.desktop } : {}) });
+  const toolKit = await createToolKit({
+    dataDir: options.dataDir,
+    events,
+    settings,
+    redact: (value) => redactor.redactDeep(value),
+    ...(options.desktop ? { desktop: options.desktop } : {}),
+  });
 
   // The login shell is asked once; every launch then uses the same answer.
   let shellProblem: string | undefined;
@@ -91,15 +124,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
   const launchInfo = new Map();
 
+  const auth = new AuthService({
+    secrets,
+    dataDir: options.dataDir,
+    openAuthorizationUrl: options.openAuthorizationUrl ?? (async (server, url) => events.emit({ type: 'auth-open-url', server, url })),
+    onChange: (server) => events.emit({ type: 'auth-changed', server }),
+    onSecret: (value) => redactor.remember(value),
+    redact: (text) => redactor.redact(text),
+    ...(options.signInTimeoutMs ? { callbackTimeoutMs: options.signInTimeoutMs } : {}),
+  });
+
   const lockDir = ideLockDir(env);
+  // Log messages reach the console without passing an event: masked as they are kept.
+  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
-    clientFeatures: toolKit.clientFeatures,
+    clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
+    auth,
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
@@ -107,6 +153,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
   const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
+  const isConfigured = (name: string) => registry.get(name) !== undefined;
+  const resources = new ResourceService(connections, events, isConfigured);
+  const prompts = new PromptService(connections, events);
+  const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured);
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
@@ -116,15 +166,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
   const memory = new ProjectMemory(options.dataDir);
-  const last = await memory.lastProject();
-  // A remembered project that has gone away is simply not reopened.
-  if (last) await registry.openProject(last).catch(() => undefined);
+  if (options.project) {
+    // Asked for by name: a folder that is not there is an error the caller reports.
+    await registry.openProject(options.project).catch((error: unknown) => {
+      registry.close();
+      throw error;
+    });
+  } else if (options.project === undefined && !options.fixedServers) {
+    const last = await memory.lastProject();
+    // A remembered project that has gone away is simply not reopened.
+    if (last) await registry.openProject(last).catch(() => undefined);
+  }
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
 
-  const api: AppApi = maskErrors(
+  const serversApi = createServersApi(ctx);
+  const api: AppApi = maskSecrets(
     {
-      ...createServersApi(ctx),
+      ...serversApi,
+      async removeServer(request) {
+        await serversApi.removeServer(request);
+        // Gone from every scope: its sign-in goes too.
+        if (!registry.get(request.name)) await auth.forget(request.name);
+      },
       ...createConnectionsApi(ctx),
+      ...createResourcesApi(ctx, resources),
+      ...createPromptsApi(ctx, prompts),
+      ...createServerConsoleApi(ctx, serverConsole),
       ...createToolsApi(ctx, toolKit),
       ...createResultsApi(ctx, toolKit),
       ...createPermissionsApi(toolKit),
@@ -134,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
+      ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -150,14 +218,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
-      await connections.closeAll();
+      await Promise.all([auth.dispose(), connections.closeAll()]);
+      consoleBuffer.flush();
       await toolKit.history.flush();
     },
   };
 }
 
-/** Every error message leaving the core has the secret values it may quote masked. */
-function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
+/**
+ * Everything leaving the core through the API, answers and error messages alike, has the
+ * secret values it may quote masked (a tool can echo its API key; a server can put a
+ * token in an error).
+ */
+function maskSecrets(api: AppApi, redactor: SecretRedactor): AppApi {
   const masked: Record<string, unknown> = {};
   for (const [method, fn] of Object.entries(api)) {
     if (method === 'onEvent') {
@@ -166,10 +239,10 @@ function maskErrors(api: AppApi, redactor: SecretRedactor): AppApi {
     }
     masked[method] = async (request: unknown) => {
       try {
-        return await (fn as (request: unknown) => Promise<unknown>)(request);
+        return redactor.redactDeep(await (fn as (request: unknown) => Promise<unknown>)(request));
       } catch (error) {
         // The original is not attached: its message is what is being masked.
-        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message));
+        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind });
         // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
         throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
       }

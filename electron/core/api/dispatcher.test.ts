@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appApiMethods, type AppApi } from '../../../shared/api';
 import type { ToolRunResult } from '../../../shared/tool-results';
-import { AppError } from '../../../shared/envelope';
+import { AppError, unwrapEnvelope } from '../../../shared/envelope';
 import { createDispatcher } from './dispatcher';
 
 function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
@@ -56,6 +56,15 @@ describe('dispatcher', () => {
     expect(await dispatch('callTool', ctor)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
     expect(api.callTool).not.toHaveBeenCalled();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('carries the kind of a failure in the envelope, so front ends need not read the message', async () => {
+    const callTool = vi.fn(async () => {
+      throw new AppError('failed', 'srv: The call timed out after 1 s.', { kind: 'timeout' });
+    });
+    const answer = await createDispatcher(fakeApi({ callTool }))('callTool', { server: 'srv', tool: 'echo', arguments: {} });
+    expect(answer).toEqual({ ok: false, error: { code: 'failed', message: 'srv: The call timed out after 1 s.', kind: 'timeout' } });
+    expect(() => unwrapEnvelope(answer)).toThrow(expect.objectContaining({ code: 'failed', kind: 'timeout' }));
   });
 
   it('passes a valid payload to the method and wraps the answer', async () => {

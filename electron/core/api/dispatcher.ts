@@ -32,7 +32,7 @@ export function createDispatcher(api: AppApi): Dispatch {
       const call = api[method] as (request: unknown) => Promise<unknown>;
       return { ok: true, value: await call(parsed.data) };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
+      if (error instanceof AppError) return { ok: false, error: error.toData() };
       // Unexpected errors: the message only, never a stack trace.
       return { ok: false, error: { code: 'failed', message: error instanceof Error ? error.message : String(error) } };
     }

@@ -213,3 +213,22 @@ describe('ServerRegistry: live changes', () => {
     expect(Object.keys((await readJson(file)).mcpServers)).toEqual(['a', 'fromEditor', 'b']);
   });
 });
+
+describe('ServerRegistry: fixed servers (one run only)', () => {
+  it('lists the given servers in place of the scopes, reads no scope file, and refuses every write or project', async () => {
+    await fs.writeFile(path.join(dir, SERVERS_FILE), JSON.stringify({ mcpServers: { mine: { command: 'node' } } }));
+    const registry = new ServerRegistry(dir, { fixed: { source: '/tmp/servers.json', entries: [['given', { command: 'node', args: ['x.mjs'] }]] } });
+    registries.push(registry);
+    await registry.load();
+    expect(registry.effective()).toEqual([{ name: 'given', scope: 'user', config: { command: 'node', args: ['x.mjs'] }, shadows: [] }]);
+    expect(registry.get('mine')).toBeUndefined();
+    expect(registry.find('given', 'project')).toBeUndefined();
+    expect(registry.availableScopes()).toEqual([]);
+    expect(registry.status()).toEqual([]);
+    await expect(registry.add('user', 'new', { command: 'node' })).rejects.toThrow(/come from \/tmp\/servers\.json; nothing is saved/);
+    await expect(registry.replace('user', 'given', { command: 'other' })).rejects.toThrow(/nothing is saved/);
+    await expect(registry.remove('user', 'given')).rejects.toThrow(/nothing is saved/);
+    await expect(registry.openProject(project)).rejects.toThrow(/nothing is saved/);
+    expect(await readJson(path.join(dir, SERVERS_FILE))).toEqual({ mcpServers: { mine: { command: 'node' } } });
+  });
+});

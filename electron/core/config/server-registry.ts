@@ -50,6 +50,22 @@ export interface RegistryChange {
   project?: boolean;
 }
 
+/**
+ * Servers given for one run only, in place of the three scopes (the CLI's `--config`
+ * file and its ad-hoc servers). They are reported as user-scope entries — yours, not a
+ * project's — but nothing is ever read from or written to the scope files.
+ */
+export interface FixedServers {
+  /** Where they come from, for messages ("/path/servers.json", "the command line"). */
+  source: string;
+  entries: ReadonlyArray<readonly [ServerName, ServerConfig]>;
+}
+
+export interface ServerRegistryOptions {
+  watch?: boolean;
+  fixed?: FixedServers;
+}
+
 interface ParsedScope {
   source: JsonObject | undefined;
   project: string | undefined;
@@ -66,21 +82,24 @@ export class ServerRegistry {
   /** The last merge and the parsed scopes it was made from. */
   private merged: { user: ParsedScope; project: ParsedScope | undefined; local: ParsedScope | undefined; entries: readonly EffectiveEntry[] } | undefined;
   private readonly watching: boolean;
+  private readonly fixed: FixedServers | undefined;
 
   /** Called after every change of any scope, ours or another program's. */
   onChange?: (change: RegistryChange) => void;
 
   constructor(
     private readonly dataDir: string,
-    options: { watch?: boolean } = {},
+    options: ServerRegistryOptions = {},
   ) {
-    this.watching = options.watch ?? false;
+    this.fixed = options.fixed;
+    this.watching = (options.watch ?? false) && !this.fixed;
     this.userFile = new ConfigFile(path.join(dataDir, SERVERS_FILE), { backupPath: path.join(dataDir, `${SERVERS_FILE}.bak`), mode: 0o600 });
     this.localFile = new ConfigFile(path.join(dataDir, LOCAL_SERVERS_FILE), { backupPath: path.join(dataDir, `${LOCAL_SERVERS_FILE}.bak`), mode: 0o600 });
   }
 
   async load(): Promise<void> {
     await fs.mkdir(this.dataDir, { recursive: true });
+    if (this.fixed) return;
     await Promise.all([this.userFile.load(), this.localFile.load()]);
     if (this.watching) {
       this.userFile.watch(() => this.changed(['user'], true));
@@ -95,6 +114,7 @@ export class ServerRegistry {
 
   /** Opens a folder as the project: its `.mcp.json` and its local entries join the list. */
   async openProject(dir: string): Promise<string> {
+    this.refuseWhenFixed();
     const resolved = await canonicalDir(dir);
     if (resolved === this.projectDir) return resolved;
     this.projectFile?.unwatch();
@@ -117,6 +137,7 @@ export class ServerRegistry {
 
   /** The servers in use: each name from its highest-precedence scope (merged again only when a scope changed). */
   effective(): readonly EffectiveEntry[] {
+    if (this.fixed) return this.fixed.entries.map(([name, config]) => ({ name, scope: 'user', config, shadows: [] }));
     const user = this.scope('user');
     const project = this.projectDir ? this.scope('project') : undefined;
     const local = this.projectDir ? this.scope('local') : undefined;
@@ -138,6 +159,7 @@ export class ServerRegistry {
 
   /** The entry of one scope, or the effective one when no scope is given. */
   find(name: ServerName, scope?: ConfigScope): ScopedEntry | undefined {
+    if (this.fixed) return scope === undefined || scope === 'user' ? this.effective().find((entry) => entry.name === name) : undefined;
     if (!scope) return this.effective().find((entry) => entry.name === name);
     if (scope !== 'user' && !this.projectDir) return undefined;
     const config = this.scope(scope).entries.get(name);
@@ -146,12 +168,14 @@ export class ServerRegistry {
 
   /** Every valid entry of one scope. */
   entriesOf(scope: ConfigScope): ScopedEntry[] {
+    if (this.fixed) return scope === 'user' ? [...this.effective()] : [];
     if (scope !== 'user' && !this.projectDir) return [];
     return [...this.scope(scope).entries].map(([name, config]) => ({ name, scope, config }));
   }
 
   /** The scopes that can be written now (project and local need an open project). */
   availableScopes(): ConfigScope[] {
+    if (this.fixed) return [];
     return this.projectDir ? ['user', 'project', 'local'] : ['user'];
   }
 
@@ -200,6 +224,7 @@ export class ServerRegistry {
 
   /** Each scope's file, and what is wrong with it. */
   status(): ScopeFileStatus[] {
+    if (this.fixed) return [];
     const out: ScopeFileStatus[] = [this.statusOf('user', this.userFile)];
     if (this.projectDir && this.projectFile) {
       out.push(this.statusOf('project', this.projectFile), this.statusOf('local', this.localFile));
@@ -208,6 +233,7 @@ export class ServerRegistry {
   }
 
   pathOf(scope: ConfigScope): string | undefined {
+    if (this.fixed) return undefined;
     if (scope === 'user') return this.userFile.path;
     if (!this.projectDir) return undefined;
     return scope === 'project' ? this.projectFile?.path : this.localFile.path;
@@ -238,9 +264,15 @@ export class ServerRegistry {
   }
 
   private target(scope: ConfigScope): { file: ConfigFile; base: JSONPath } {
+    this.refuseWhenFixed();
     const found = this.fileOf(scope);
     if (!found) throw new AppError('failed', `Open a project first: the ${scopeName(scope)} scope belongs to a project folder.`);
     return found;
+  }
+
+  /** Fixed servers are for this run only: nothing may be saved or opened. */
+  private refuseWhenFixed(): void {
+    if (this.fixed) throw new AppError('failed', `The servers of this run come from ${this.fixed.source}; nothing is saved.`);
   }
 
   /** Whether the file has anything under that name, valid or not. */

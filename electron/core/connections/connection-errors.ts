@@ -43,6 +43,11 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof WebSocketHandshakeError && error.status === 401;
 }
 
+/** The HTTP transports' own errors (an HTTP status where a JSON-RPC answer was expected). */
+export function isHttpTransportError(error: unknown): boolean {
+  return error instanceof StreamableHTTPError || error instanceof SseError || error instanceof WebSocketHandshakeError;
+}
+
 /** Error codes that mean the connection itself is broken, not one request. */
 const TERMINAL_CODES = new Set([
   'ECONNRESET',

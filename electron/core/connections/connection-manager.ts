@@ -19,8 +19,9 @@ import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shar
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
+import type { ConnectionAuth, RemoteAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
-import { ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
+import { callFailureKind, connectFailureKind, ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
 import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
 import { ServerCaches } from './server-caches';
@@ -63,8 +64,10 @@ export interface ConnectionManagerOptions {
    * never writes anything back. A throw fails the connection with its message.
    */
   resolveLaunchConfig?: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>;
-  /** Bearer tokens for claudeai-proxy servers. */
+  /** Bearer tokens for claudeai-proxy servers (overrides `auth` for them). */
   tokenProvider?: TokenProvider;
+  /** OAuth sign-in: tokens for remote transports, the needs-auth cache. */
+  auth?: ConnectionAuth;
   /** Where entries go; a private log when not given. */
   protocolLog?: ProtocolLog;
   /** Where IDE lock files are read (default: Claude Code's, ~/.claude/ide). */
@@ -191,9 +194,17 @@ export class ConnectionManager {
   /** Start-up: every enabled server, a few stdio ones and more remote ones at a time. */
   connectAtStartup(servers: ReadonlyArray<readonly [ServerName, ServerConfig]>): Promise<void> {
     const settings = this.settings();
-    return connectInBatches(servers, { stdio: settings.stdioStartupConcurrency, remote: settings.remoteStartupConcurrency }, (name, config) =>
-      this.connect(name, config).catch(() => undefined),
-    );
+    return connectInBatches(servers, { stdio: settings.stdioStartupConcurrency, remote: settings.remoteStartupConcurrency }, async (name, config) => {
+      // A server that wanted sign-in moments ago is not tried (and does not prompt) again yet.
+      const hold = await this.options.auth?.startupHold(name, config).catch(() => undefined);
+      if (hold) {
+        this.logEvent(name, hold);
+        // Not recorded again: the entry's age is what lets it lapse.
+        this.setState(name, { status: 'needs-auth', error: hold }, false);
+        return;
+      }
+      await this.connect(name, config).catch(() => undefined);
+    });
   }
 
   /** The last lines the server wrote to stderr. */
@@ -291,11 +302,11 @@ export class ConnectionManager {
             continue;
           }
           const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
-          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`);
+          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
         }
         if (isUnauthorizedError(error)) {
           await this.dropConnection(name, connection);
-          this.setState(name, { status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}` });
+          this.setState(name, { status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}`, errorKind: 'needs-auth' });
         }
         throw new AppError(
           'failed',
@@ -306,7 +317,7 @@ export class ConnectionManager {
             ...withReason(closeReasonOf(connection)),
           })}`,
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
-          { cause: error },
+          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true) },
         );
       } finally {
         link?.dispose();
@@ -316,11 +327,11 @@ export class ConnectionManager {
 
   private async ensureConnection(name: ServerName, config: ServerConfig): Promise<Connection> {
     if (config.enabled === false) {
-      throw new AppError('failed', `${name} is disabled; enable it to connect.`);
+      throw new AppError('failed', `${name} is disabled; enable it to connect.`, { kind: 'disabled' });
     }
     // Start-up batches may still be running while the app quits: starting a server now
     // would leave its process behind.
-    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`);
+    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`, { kind: 'cancelled' });
     for (;;) {
       const entry = this.entries.get(name);
       if (!entry) break;
@@ -392,6 +403,7 @@ export class ConnectionManager {
         requestTimeoutMs: () => this.options.httpRequestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
         toolCallTimeoutMs: () => this.settings().maxTotalCallTimeoutMs,
         ...(this.options.tokenProvider ? { tokenProvider: this.options.tokenProvider } : {}),
+        ...withRemoteAuth(this.options.auth?.remoteAuth(name, launch)),
         ideLockDir: this.lockDir,
         stdio: {
           onStderr: (text) => stderr.write(text),
@@ -405,10 +417,10 @@ export class ConnectionManager {
       });
     } catch (error) {
       if (entry.cancelled) throw cancelled(name);
-      const reason = messageOf(error);
-      this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason });
+      const reason = isUnauthorizedError(error) ? `The server requires sign-in: ${messageOf(error)}` : messageOf(error);
+      this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason, errorKind: connectFailureKind(error) });
       this.logEvent(name, `Could not connect: ${reason}`);
-      throw new AppError('failed', `${name}: ${reason}`);
+      throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
     }
     if (entry.cancelled) {
       await built.transport.close().catch(() => undefined);
@@ -444,11 +456,12 @@ export class ConnectionManager {
       this.setState(name, {
         status: isUnauthorizedError(error) ? 'needs-auth' : 'failed',
         error: reason,
+        errorKind: connectFailureKind(error),
         stderrTail: stderr.tail(STDERR_LINES_IN_ERRORS),
         ...(exit ? { exit } : {}),
       });
       this.logEvent(name, `Could not connect: ${reason}`);
-      throw new AppError('failed', `${name}: ${reason}`);
+      throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
     }
     connection.established = true;
     if (entry.cancelled) {
@@ -487,6 +500,7 @@ export class ConnectionManager {
     this.setState(name, {
       status: 'failed',
       error: reason,
+      errorKind: 'connection',
       stderrTail: this.stderrTail(name, STDERR_LINES_IN_ERRORS),
       ...(exit ? { exit } : {}),
     });
@@ -527,18 +541,25 @@ export class ConnectionManager {
     this.protocolLog.record(name, { direction: 'local', kind: 'event', size: 0, text });
   }
 
-  private setState(name: ServerName, state: ServerState): void {
+  private setState(name: ServerName, state: ServerState, tellAuth = true): void {
+    const before = this.states.get(name)?.status;
     this.states.set(name, { ...state, since: Date.now() });
+    if (tellAuth && state.status === 'needs-auth' && before !== 'needs-auth') this.options.auth?.onNeedsAuth(name);
+    if (state.status === 'connected') this.options.auth?.onConnected(name);
     this.onStateChange?.(name);
   }
 }
 
 function cancelled(name: ServerName): AppError {
-  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`);
+  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`, { kind: 'cancelled' });
 }
 
 function closeReasonOf(connection: Connection): string | undefined {
   return connection.guard?.closeReason ?? connection.built.closeReason();
+}
+
+function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: RemoteAuth } {
+  return remoteAuth ? { remoteAuth } : {};
 }
 
 function withReason(reason: string | undefined): { closeReason?: string } {

@@ -1,6 +1,7 @@
 /** Turns SDK, spawn and network errors into messages a user can act on. */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
+import type { FailureKind } from '../../../shared/envelope';
+import { isHttpTransportError, isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
 import { RequestTimeoutError } from './transports/timeout-fetch';
 
 export interface ConnectErrorContext {
@@ -53,6 +54,28 @@ export function describeCallError(error: unknown, ctx: CallErrorContext): string
   if (isSessionExpiredError(error)) return messageOf(error);
   if (isUnauthorizedError(error)) return `The server requires sign-in: ${messageOf(error)}`;
   return describeNetworkError(error) ?? messageOf(error);
+}
+
+/** What kind of failure a connect attempt's error is (see FailureKind). */
+export function connectFailureKind(error: unknown): FailureKind {
+  if (isUnauthorizedError(error)) return 'needs-auth';
+  if (error instanceof ConnectTimeoutError || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) return 'timeout';
+  return 'connection';
+}
+
+/** What kind of failure a request's error is; undefined when it is none of the known kinds. */
+export function callFailureKind(error: unknown, aborted: boolean): FailureKind | undefined {
+  if (aborted) return 'cancelled';
+  if (isUnauthorizedError(error)) return 'needs-auth';
+  if (error instanceof RequestTimeoutError) return 'timeout';
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) return 'timeout';
+    if (error.code === ErrorCode.ConnectionClosed) return 'connection';
+    // Any other code is the server's own answer to the request.
+    return 'server-error';
+  }
+  if (isSessionExpiredError(error) || isHttpTransportError(error) || terminalErrorCode(error)) return 'connection';
+  return undefined;
 }
 
 function describeNetworkError(error: unknown): string | undefined {

@@ -202,7 +202,7 @@ describe('remote connections', () => {
   it('claudeai-proxy: no token, or a token refused twice, means needs-auth', async () => {
     const f = await fixture('http-server', ['--bearer', 'right']);
     const none = create({ tokenProvider: { getToken: async () => undefined } });
-    await expect(none.connect('proxy', { type: 'claudeai-proxy', url: f.url })).rejects.toThrow(/Sign in to claude.ai/);
+    await expect(none.connect('proxy', { type: 'claudeai-proxy', url: f.url })).rejects.toThrow(/requires sign-in: there is no access token for it yet/);
     expect(none.state('proxy').status).toBe('needs-auth');
     await none.closeAll();
 

@@ -23,7 +23,9 @@ export class ElicitationFeature implements ClientFeature {
   constructor(private readonly broker: ServerRequestBroker) {}
 
   capabilities() {
-    return { elicitation: { form: {}, url: {} } };
+    // applyDefaults: the SDK fills fields the user's answer leaves out with the schema's
+    // defaults (SEP-1034), so a server gets what its form promised.
+    return { elicitation: { form: { applyDefaults: true }, url: {} } };
   }
 
   install(server: ServerName, _config: ServerConfig, client: Client): void {

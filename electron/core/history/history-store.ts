@@ -4,7 +4,9 @@
  *   result, duration, time), appended as calls end; the newest HISTORY_LIMIT are kept
  *   (the file is compacted when it holds twice that). Lines that do not parse are skipped.
  * - `saved-requests.json`: requests saved under a name and a group.
- * Arguments bigger than MAX_ARGUMENT_BYTES are not kept (the entry says so).
+ * Arguments bigger than MAX_ARGUMENT_BYTES are not kept (the entry says so). Secret
+ * values in a call's arguments or summary are masked before the call is kept (re-running
+ * such a call sends the mask); saved requests are kept as the user saved them.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -66,6 +68,8 @@ export class HistoryStore {
   constructor(
     private readonly dataDir: string,
     private readonly limit = HISTORY_LIMIT,
+    /** Masks secret values (a tool's arguments or result may quote one) before anything is kept. */
+    private readonly redact: <T>(value: T) => T = (value) => value,
   ) {
     this.savedFile = new JsonFile(path.join(dataDir, SAVED_REQUESTS_FILE), SavedFileSchema, () => ({ requests: [] }));
   }
@@ -102,7 +106,7 @@ export class HistoryStore {
    * a tool call never waits for the disk.
    */
   add(fields: NewHistoryEntry): HistoryEntry {
-    let entry: HistoryEntry = { ...fields, id: randomUUID() };
+    let entry: HistoryEntry = this.redact({ ...fields, id: randomUUID() });
     let line = JSON.stringify(entry);
     // One serialization for the usual small call; the arguments are measured only when
     // the whole line could hold more than MAX_ARGUMENT_BYTES of them.

@@ -14,6 +14,33 @@ export class SecretRedactor {
     if (value.length >= MIN_LENGTH) this.values.add(value);
   }
 
+  /**
+   * A copy of any JSON-like value with every string redacted; the value itself when no
+   * secret is known or none occurs (so the common case costs one walk and no copies).
+   */
+  redactDeep<T>(value: T): T {
+    if (this.values.size === 0) return value;
+    return this.walk(value) as T;
+  }
+
+  private walk(value: unknown): unknown {
+    if (typeof value === 'string') return this.redact(value);
+    if (Array.isArray(value)) {
+      const items = value.map((item) => this.walk(item));
+      return items.some((item, index) => item !== value[index]) ? items : value;
+    }
+    if (value !== null && typeof value === 'object' && isPlainObject(value)) {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        out[key] = this.walk(item);
+        if (out[key] !== item) changed = true;
+      }
+      return changed ? out : value;
+    }
+    return value;
+  }
+
   redact(text: string): string {
     // Every protocol log line passes here: nothing to do is the common case.
     if (this.values.size === 0) return text;
@@ -26,20 +53,13 @@ export class SecretRedactor {
   }
 }
 
-/** An event with every secret value the redactor knows masked. */
+/** Objects as JSON makes them (class instances such as Buffers are left alone). */
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** An event with every secret value the redactor knows masked, in any of its fields. */
 export function redactEvent<E extends { type: string }>(event: E, redactor: SecretRedactor): E {
-  const e = event as unknown as Record<string, unknown>;
-  if (e.type === 'server-log' && typeof e.line === 'string') return { ...event, line: redactor.redact(e.line) };
-  if (e.type === 'server-state' && e.server && typeof e.server === 'object') {
-    const server = e.server as { error?: string; stderrTail?: string[] };
-    return {
-      ...event,
-      server: {
-        ...server,
-        ...(server.error ? { error: redactor.redact(server.error) } : {}),
-        ...(server.stderrTail ? { stderrTail: server.stderrTail.map((line) => redactor.redact(line)) } : {}),
-      },
-    };
-  }
-  return event;
+  return redactor.redactDeep(event);
 }

@@ -26,9 +26,16 @@ export interface ToolKit {
   desktop: Desktop;
 }
 
-export async function createToolKit(options: { dataDir: string; events: EventBus; settings: SettingsStore; desktop?: Desktop }): Promise<ToolKit> {
+export async function createToolKit(options: {
+  dataDir: string;
+  events: EventBus;
+  settings: SettingsStore;
+  desktop?: Desktop;
+  /** Masks secret values in what the kit keeps (history). */
+  redact?: <T>(value: T) => T;
+}): Promise<ToolKit> {
   const files = ResultFileStore.inDataDir(options.dataDir);
-  const history = new HistoryStore(options.dataDir);
+  const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
   await Promise.all([history.load(), permissions.load()]);
   // Old result files go at start, without holding it up.

@@ -1,22 +1,20 @@
-/** The window: header, then servers, the selected server and its tools, and the selected tool; the protocol log below. */
+/** The window: header, then the servers and the open server workspaces side by side; the protocol log below. */
 import { useState } from 'react';
 import { ConfigProblems } from '../components/ConfigProblems';
 import { ExportDialog } from '../components/ExportDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import { ProjectBar } from '../components/ProjectBar';
 import { ProtocolLogView } from '../components/ProtocolLogView';
-import { ServerDetails } from '../components/ServerDetails';
 import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { ToolList } from '../components/ToolList';
-import { ToolPanel } from '../components/ToolPanel';
 import { HistoryDialog } from '../components/tools/HistoryDialog';
 import { PermissionPrompt } from '../components/tools/PermissionPrompt';
 import { PermissionsDialog } from '../components/tools/PermissionsDialog';
 import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
+import { Workspaces } from '../workspace/Workspaces';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -58,11 +56,7 @@ export function App() {
       <ConfigProblems />
       <main className="columns">
         <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
-        <div className="panel-stack">
-          <ServerDetails />
-          <ToolList />
-        </div>
-        <ToolPanel />
+        <Workspaces />
       </main>
       {logOpen && <ProtocolLogView />}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}

@@ -1,7 +1,8 @@
-/** Connect, Disconnect and Reconnect for one server, as its state allows. */
+/** Connect, Disconnect and Reconnect for one server, as its state allows; Sign in / Sign out for OAuth servers. */
 import { useState } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
+import { SignInActions } from './SignInActions';
 
 export function ConnectionActions({ server }: { server: ServerView }) {
   const connect = useWorkbench((s) => s.connectServer);
@@ -41,6 +42,7 @@ export function ConnectionActions({ server }: { server: ServerView }) {
           </button>
         )}
       </div>
+      <SignInActions server={server} />
       {error && (
         <p className="error-text" role="alert">
           {error}

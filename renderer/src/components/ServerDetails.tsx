@@ -2,17 +2,22 @@
  * The selected server at a glance: its state, what it says it is (name, version,
  * protocol, instructions, capabilities), why it failed, and the connection actions.
  */
+import { useState, type ReactNode } from 'react';
 import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
+import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
+import { OAuthDialog } from './OAuthView';
 import { ScopeBadge } from './ScopeBadge';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
-export function ServerDetails() {
+/** `actions`: extra buttons for the header (a workspace pane puts Keep open and Close there). */
+export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
   const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
   const openLog = useWorkbench((s) => s.openProtocolLog);
+  const [oauthOpen, setOAuthOpen] = useState(false);
   if (!server) return null;
   const info = server.serverInfo;
 
@@ -21,6 +26,7 @@ export function ServerDetails() {
       <div className="panel-header">
         <h2>{server.name}</h2>
         <StatusBadge status={server.status} />
+        {actions && <div className="panel-actions">{actions}</div>}
       </div>
       <dl className="facts">
         <dt>Transport</dt>
@@ -70,7 +76,13 @@ export function ServerDetails() {
         <button type="button" onClick={() => openLog(server.name)}>
           Protocol log
         </button>
+        {signsIn(server.config) && (
+          <button type="button" onClick={() => setOAuthOpen(true)}>
+            OAuth
+          </button>
+        )}
       </div>
+      {oauthOpen && <OAuthDialog server={server.name} onClose={() => setOAuthOpen(false)} />}
       {server.instructions && (
         <details>
           <summary>Instructions</summary>

@@ -7,15 +7,20 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import type { AppApi } from '../../../shared/api';
 import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
+import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
+import { createConsoleSlice, type ConsoleSlice } from './console-slice';
+import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
+import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 import { createServerRequestsSlice, type ServerRequestsSlice } from './server-requests-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
+import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
@@ -25,7 +30,12 @@ export type WorkbenchState = ServersSlice &
   ServerRequestsSlice &
   ProtocolLogSlice &
   SettingsSlice &
-  ConfigSlice & {
+  ConfigSlice &
+  AuthSlice &
+  WorkspaceSlice &
+  ResourcesSlice &
+  PromptsSlice &
+  ConsoleSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -44,6 +54,11 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createProtocolLogSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
     ...createConfigSlice(api)(...args),
+    ...createAuthSlice(api)(...args),
+    ...createWorkspaceSlice(...args),
+    ...createResourcesSlice(api)(...args),
+    ...createPromptsSlice(api)(...args),
+    ...createConsoleSlice(api)(...args),
   }));
 }
 
@@ -52,10 +67,15 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
   switch (event.type) {
     case 'server-state':
       state.applyServerState(event.server);
-      if (event.server.status !== 'connected') state.forgetTools(event.server.name);
+      if (event.server.status !== 'connected') {
+        state.forgetTools(event.server.name);
+        // Lists go with the connection; what the user typed and chose stays.
+        state.forgetResources(event.server.name);
+        state.forgetPrompts(event.server.name);
+      }
       break;
     case 'servers-changed':
-      void state.refreshServers();
+      void state.refreshServers().then(() => forgetRemovedServers(store));
       break;
     case 'config-changed':
       state.noteConfigChange(event.scopes, event.external);
@@ -76,7 +96,19 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       state.applyHistoryEntry(event.entry);
       break;
     case 'server-log':
-      // The server console arrives with its own view; nothing keeps log lines yet.
+      // stderr lines reach the console as `server-console` entries, numbered to merge with its snapshot.
+      break;
+    case 'server-console':
+      state.applyConsoleEntries(event.entries);
+      break;
+    case 'resource-updated':
+      state.applyResourceUpdated(event.server, event.uri);
+      break;
+    case 'resources-changed':
+      state.applyResourcesChanged(event.server);
+      break;
+    case 'prompts-changed':
+      state.applyPromptsChanged(event.server);
       break;
     case 'protocol-log':
       state.applyProtocolLog(event.entries);
@@ -84,7 +116,21 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
     case 'settings-changed':
       state.applySettings(event.settings);
       break;
+    case 'auth-open-url':
+      state.openAuthorizationPage(event.server, event.url);
+      break;
+    case 'auth-changed':
+      state.noteAuthChanged(event.server);
+      break;
   }
+}
+
+/** A removed server's console and pane go with it (a new server of the same name starts afresh). */
+function forgetRemovedServers(store: WorkbenchStore): void {
+  const state = store.getState();
+  const names = new Set(state.servers.map((server) => server.name));
+  for (const server of Object.keys(state.consoles)) if (!names.has(server)) state.forgetConsole(server);
+  for (const server of state.pinnedServers) if (!names.has(server)) state.unpinWorkspace(server);
 }
 
 export const StoreContext = createContext<WorkbenchStore | null>(null);

@@ -8,8 +8,10 @@
  * - SSE resumption: the SDK reconnects a dropped stream with Last-Event-ID, waiting the
  *   server's `retry` when it sent one; when its attempts run out it only calls onerror,
  *   so we close the transport, and the connection manager reconnects;
- * - claudeai-proxy: a bearer token from the token provider, asked again once after a 401.
+ * - claudeai-proxy: a bearer token from the token provider, asked again once after a 401;
+ * - http with OAuth: the SDK's own handling (token, refresh after a 401, step-up on 403).
  */
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -37,6 +39,8 @@ export interface HttpTransportOptions {
   headers?: Record<string, string>;
   fetch: FetchLike;
   bearer?: BearerSource;
+  /** OAuth (http servers): the SDK sends the provider's token and handles 401 and 403 insufficient_scope with it. */
+  authProvider?: OAuthClientProvider;
 }
 
 export class StreamableHttpTransport extends ForwardingTransport {
@@ -51,6 +55,7 @@ export class StreamableHttpTransport extends ForwardingTransport {
         ...(options.headers ? { requestInit: { headers: options.headers } } : {}),
         fetch: options.bearer ? withBearer(options.fetch, options.bearer) : options.fetch,
         reconnectionOptions: SSE_RECONNECTION,
+        ...(options.authProvider ? { authProvider: options.authProvider } : {}),
       }),
     );
   }
@@ -100,7 +105,7 @@ export class StreamableHttpTransport extends ForwardingTransport {
 export function withBearer(base: FetchLike, bearer: BearerSource): FetchLike {
   const attempt = async (url: string | URL, init: RequestInit | undefined, refresh: boolean) => {
     const token = await bearer.token(refresh);
-    if (!token) throw new NeedsAuthError('Sign in to use this server: there is no access token for it.');
+    if (!token) throw new NeedsAuthError('there is no access token for it. Press Sign in.');
     const headers = new Headers(init?.headers);
     headers.set('Authorization', `Bearer ${token}`);
     return base(url, { ...init, headers });

@@ -5,6 +5,7 @@
  * session. So the first stream error after start closes the transport, and the
  * connection manager reconnects properly.
  */
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ForwardingTransport } from './forwarding-transport';
@@ -13,6 +14,8 @@ export interface SseTransportOptions {
   url: URL;
   headers?: Record<string, string>;
   fetch: FetchLike;
+  /** OAuth: the SDK sends the provider's token and handles a 401 with it. */
+  authProvider?: OAuthClientProvider;
 }
 
 export class SseTransport extends ForwardingTransport {
@@ -24,6 +27,7 @@ export class SseTransport extends ForwardingTransport {
       new SSEClientTransport(options.url, {
         ...(options.headers ? { requestInit: { headers: options.headers } } : {}),
         fetch: options.fetch,
+        ...(options.authProvider ? { authProvider: options.authProvider } : {}),
       }),
     );
   }

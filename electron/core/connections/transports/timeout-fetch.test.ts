@@ -35,10 +35,16 @@ describe('fetchWithTimeout', () => {
   it('does not cut a body that outlives the limit (an event stream)', async () => {
     const response = await fetchWithTimeout(() => 100)(`${base}/stream`);
     const reader = response.body!.getReader();
-    const until = Date.now() + 300;
-    let chunks = 0;
-    while (Date.now() < until) if (!(await reader.read()).done) chunks++;
-    expect(chunks).toBeGreaterThan(5);
+    // Chunks may arrive coalesced or late on a busy machine, so what counts is that data
+    // still arrives at three times the limit; a body cut at the limit ends (or errors) first.
+    const started = Date.now();
+    let lastChunkAfterMs = 0;
+    while (lastChunkAfterMs < 300 && Date.now() - started < 10_000) {
+      const chunk = await reader.read().catch(() => ({ done: true }));
+      if (chunk.done) break;
+      lastChunkAfterMs = Date.now() - started;
+    }
+    expect(lastChunkAfterMs).toBeGreaterThanOrEqual(300);
     await reader.cancel();
   });
 

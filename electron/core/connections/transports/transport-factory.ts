@@ -5,6 +5,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
+import type { RemoteAuth } from '../connection-auth';
 import { NeedsAuthError } from '../connection-errors';
 import type { TokenProvider } from '../token-provider';
 import { StreamableHttpTransport } from './http-transport';
@@ -21,6 +22,8 @@ export interface TransportContext {
   /** The longer limit for a POST carrying tools/call: a server answering with plain JSON sends no headers before the result. */
   toolCallTimeoutMs: () => number;
   tokenProvider?: TokenProvider;
+  /** OAuth for sse, http and claudeai-proxy servers (the sign-in feature's hooks). */
+  remoteAuth?: RemoteAuth;
   /** Where IDE lock files are read from. */
   ideLockDir: string;
   stdio?: StdioTransportHooks;
@@ -52,7 +55,10 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
   }
   if (!('url' in config)) throw new Error(`A ${type} server needs a url.`);
   const url = parseUrl(config.url, type);
-  const fetch = fetchWithTimeout((init) => (isToolCall(init) ? Math.max(ctx.toolCallTimeoutMs(), ctx.requestTimeoutMs()) : ctx.requestTimeoutMs()));
+  const timed = fetchWithTimeout((init) => (isToolCall(init) ? Math.max(ctx.toolCallTimeoutMs(), ctx.requestTimeoutMs()) : ctx.requestTimeoutMs()));
+  const oauth = ctx.remoteAuth;
+  const fetch = oauth && OAUTH_TYPES.has(type) ? oauth.wrapFetch(timed) : timed;
+  const authProvider = oauth ? { authProvider: oauth.provider } : {};
   const remote = (transport: Transport & { closeReason?: string; sessionExpired?: boolean }): BuiltTransport => ({
     transport,
     remote: true,
@@ -63,9 +69,9 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
 
   switch (config.type) {
     case 'http':
-      return remote(new StreamableHttpTransport({ url, fetch, ...headersOf(config.headers) }));
+      return remote(new StreamableHttpTransport({ url, fetch, ...headersOf(config.headers), ...authProvider }));
     case 'sse':
-      return remote(new SseTransport({ url, fetch, ...headersOf(config.headers) }));
+      return remote(new SseTransport({ url, fetch, ...headersOf(config.headers), ...authProvider }));
     case 'ws':
       return remote(new WebSocketTransport(url, { ...headersOf(config.headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }));
     case 'sse-ide':
@@ -78,21 +84,18 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
     }
     case 'claudeai-proxy': {
       const provider = ctx.tokenProvider;
-      if (!provider) throw new NeedsAuthError('Sign in to claude.ai to use this server.');
+      const bearer = provider ? { token: (refresh: boolean) => provider.getToken(ctx.server, refresh ? { refresh } : {}) } : oauth?.bearer;
       // Fail fast, before any request, when there is no token at all.
-      if (!(await provider.getToken(ctx.server))) throw new NeedsAuthError('Sign in to claude.ai to use this server.');
-      return remote(
-        new StreamableHttpTransport({
-          url,
-          fetch,
-          bearer: { token: (refresh) => provider.getToken(ctx.server, refresh ? { refresh } : {}) },
-        }),
-      );
+      if (!bearer || !(await bearer.token(false))) throw new NeedsAuthError('there is no access token for it yet. Press Sign in.');
+      return remote(new StreamableHttpTransport({ url, fetch, bearer }));
     }
     default:
       throw new Error(`The ${type} transport is not supported.`);
   }
 }
+
+/** The transports that sign in with OAuth. */
+const OAUTH_TYPES = new Set(['http', 'sse', 'claudeai-proxy']);
 
 /** The SDK serializes with JSON.stringify, so the method appears exactly like this. */
 function isToolCall(init: RequestInit): boolean {

@@ -4,7 +4,7 @@
  * editor's text (once it parses) drives the form. Below both: what does not match the
  * schema, checked as you type.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import type { ToolInfo } from '../../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../../shared/json-schema';
 import { parseArguments } from '../../state/calls-slice';
@@ -22,6 +22,8 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
   const parsed = useMemo(() => parseArguments(argsText), [argsText]);
   const check = useMemo(() => (parsed.ok ? validateAgainstSchema(tool.inputSchema, parsed.value) : undefined), [parsed, tool.inputSchema]);
   const issues = useMemo(() => (check && !check.valid ? issuesByPath(check.issues) : undefined), [check]);
+  // Someone typing in the plain box while the editor loads keeps typing in the editor.
+  const typingInFallback = useRef(false);
 
   return (
     <section className="arguments" aria-label="Arguments">
@@ -58,10 +60,19 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
               spellCheck={false}
               value={argsText}
               onChange={(event) => setArgsText(tool.fullName, event.target.value)}
+              onFocus={() => (typingInFallback.current = true)}
+              onBlur={() => (typingInFallback.current = false)}
             />
           }
         >
-          <JsonEditor value={argsText} onChange={(text) => setArgsText(tool.fullName, text)} schema={tool.inputSchema} label={ARGS_LABEL} onRun={onRun} />
+          <JsonEditor
+            value={argsText}
+            onChange={(text) => setArgsText(tool.fullName, text)}
+            schema={tool.inputSchema}
+            label={ARGS_LABEL}
+            onRun={onRun}
+            autoFocus={typingInFallback.current}
+          />
         </Suspense>
       )}
       {check && !check.valid && (

@@ -22,6 +22,8 @@ export interface JsonEditorProps {
   schema?: Record<string, unknown>;
   label: string;
   onRun?(): void;
+  /** Take the focus when mounted, caret at the end (the user was typing in the plain box it replaces). */
+  autoFocus?: boolean;
 }
 
 /** Colours from the app's CSS variables, so light and dark themes both apply. */
@@ -35,7 +37,7 @@ const theme = EditorView.theme({
   '.cm-selectionBackground, &.cm-focused .cm-selectionBackground': { backgroundColor: 'var(--bg-selected) !important' },
 });
 
-export default function JsonEditor({ value, onChange, schema, label, onRun }: JsonEditorProps) {
+export default function JsonEditor({ value, onChange, schema, label, onRun, autoFocus = false }: JsonEditorProps) {
   const run = useRef(onRun);
   run.current = onRun;
   const extensions = useMemo(
@@ -64,6 +66,8 @@ export default function JsonEditor({ value, onChange, schema, label, onRun }: Js
       className="json-editor"
       value={value}
       onChange={onChange}
+      autoFocus={autoFocus}
+      {...(autoFocus ? { selection: { anchor: value.length } } : {})}
       extensions={extensions}
       theme="none"
       minHeight="120px"

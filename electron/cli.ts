@@ -1,0 +1,44 @@
+/**
+ * `mcp-workbench`: the headless CLI on the same core as the app (see electron/cli/).
+ * Every server it starts is closed before it exits, also on Ctrl+C.
+ */
+import { EXIT } from './cli/exit-codes';
+import { flush } from './cli/output';
+import { runCli } from './cli/run-cli';
+
+
+const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+
+// A reader that went away (`mcp-workbench tools list x | head -3`) must not crash the CLI
+// before it closes its servers: what is left to write is dropped, the run ends as usual.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+
+async function exit(code: number): Promise<never> {
+  // A pipe may still hold part of a big --json document: hand it all over first.
+  await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  process.exit(code);
+}
+
+/** Only a command that opened the core has servers to close (and has loaded the session module). */
+const closeSessions = async () => (await import('./cli/session')).closeAllSessions();
+
+let interrupted = false;
+const interrupt = (signal: NodeJS.Signals, code: number) => {
+  if (interrupted) process.exit(code); // a second Ctrl+C: stop waiting
+  interrupted = true;
+  process.stderr.write(`\n${signal === 'SIGINT' ? 'Interrupted' : 'Stopped'}: closing servers…\n`);
+  void closeSessions().finally(() => exit(code));
+};
+process.on('SIGINT', () => interrupt('SIGINT', EXIT.interrupted));
+process.on('SIGTERM', () => interrupt('SIGTERM', 143));
+
+runCli(process.argv.slice(2), io).then(
+  (code) => {
+    if (!interrupted) void exit(code);
+  },
+  async (error: unknown) => {
+    process.stderr.write(`mcp-workbench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await closeSessions();
+    await exit(EXIT.connection);
+  },
+);

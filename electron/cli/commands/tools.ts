@@ -1,0 +1,102 @@
+/** `tools list` and `tools call`. */
+import { randomUUID } from 'node:crypto';
+import type { ToolInfo } from '../../../shared/domain';
+import type { CommandRun } from '../command-run';
+import { EXIT, usageError, type ExitCode } from '../exit-codes';
+import { startProgress } from '../progress';
+import { renderToolResult, wholeResult } from '../render-result';
+import type { SourceOptions } from '../session';
+import { formatMs, formatTable } from '../table';
+import { parseToolArguments, type ArgumentOptions } from '../tool-arguments';
+
+export async function toolsList(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
+  const session = await run.session(options);
+  const name = run.serverName(session, server);
+  const tools = await session.api.listTools({ name });
+  if (run.output.json) {
+    run.output.document({ server: name, tools });
+    return EXIT.ok;
+  }
+  if (tools.length === 0) {
+    run.output.note(`${name} offers no tools.`);
+    return EXIT.ok;
+  }
+  const lines = formatTable(
+    tools,
+    [
+      { header: 'TOOL', value: (tool) => tool.name },
+      { header: 'HINTS', value: hintsOf },
+      { header: 'DESCRIPTION', value: (tool) => firstLine(tool.description ?? tool.title ?? '') },
+    ],
+    run.output.width,
+  );
+  for (const line of lines) run.output.line(line);
+  return EXIT.ok;
+}
+
+/** read-only, destructive, open-world: what the annotations promise. */
+function hintsOf(tool: ToolInfo): string {
+  const a = tool.annotations ?? {};
+  const hints = [a.readOnlyHint ? 'read-only' : '', a.destructiveHint ? 'destructive' : '', a.openWorldHint ? 'open-world' : ''].filter(Boolean);
+  return hints.join(',') || '-';
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0]!.trim();
+}
+
+export interface CallOptions extends SourceOptions, ArgumentOptions {
+  timeout?: string;
+  progress?: boolean;
+}
+
+export async function toolsCall(run: CommandRun, operands: string[], options: CallOptions): Promise<ExitCode> {
+  // Everything the command line says is checked before anything is started.
+  const args = parseToolArguments(options);
+  const timeoutMs = options.timeout !== undefined ? parseTimeout(options.timeout) : undefined;
+  const session = await run.session(options);
+  const [server, tool, ...extra] = session.adhoc ? [undefined, ...operands] : operands;
+  if (extra.length) throw usageError(`Unexpected ${extra.map((word) => `"${word}"`).join(' ')}: arguments go in --args '<JSON>' or --arg key=value.`);
+  const name = run.serverName(session, server);
+  if (!tool) throw usageError(`Name the tool to call on ${name}.`, `mcp-workbench tools list ${session.adhoc ? '<same server options>' : name} shows its tools.`);
+  if (timeoutMs) run.timeoutMs = timeoutMs;
+
+  const tools = await session.api.listTools({ name });
+  if (!tools.some((t) => t.name === tool)) {
+    throw usageError(`${name} has no tool named "${tool}".`, tools.length ? `Its tools: ${tools.map((t) => t.name).join(', ')}.` : `${name} offers no tools.`);
+  }
+
+  const callId = randomUUID();
+  const stderr = run.output.stderr;
+  const progress = startProgress(stderr, `Calling ${tool} on ${name}`, { tty: stderr.isTTY === true, enabled: options.progress ?? stderr.isTTY === true });
+  const unsubscribe = session.api.onEvent((event) => {
+    if (event.type === 'tool-progress' && event.callId === callId) progress.update(event);
+  });
+  let result;
+  try {
+    // Running the command is the user's confirmation (tools set to "ask"); a tool the app's rules deny stays refused.
+    result = await session.api.callTool({ server: name, tool, arguments: args, callId, confirmed: true, ...(timeoutMs ? { timeoutMs } : {}) });
+  } finally {
+    unsubscribe();
+    progress.stop();
+  }
+
+  const whole = await wholeResult(session.api, result);
+  if (run.output.json) {
+    run.output.document(whole);
+  } else {
+    renderToolResult(whole, run.output);
+    if (stderr.isTTY || options.progress) run.output.note(`${result.isError ? 'Tool error' : 'Done'} in ${formatMs(result.durationMs)}.`);
+  }
+  if (result.isError) {
+    if (!run.output.json) run.output.note(`${name}: the tool "${tool}" reported an error (isError); its message is above.`);
+    return EXIT.toolError;
+  }
+  return EXIT.ok;
+}
+
+function parseTimeout(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw usageError(`--timeout must be a whole number of milliseconds, got "${text}".`, 'For example --timeout 30000 for 30 seconds.');
+  return value;
+}

@@ -1,0 +1,62 @@
+/**
+ * The CLI's exit codes, and how an error becomes one. Scripts and CI rely on these, so
+ * they are decided from what the core knows about a failure (its error code and kind),
+ * never from the wording of a message.
+ */
+import { AppError, type FailureKind } from '../../shared/envelope';
+
+export const EXIT = {
+  ok: 0,
+  /** The tool returned isError, or the server answered the request with an error. */
+  toolError: 1,
+  /** The command line or the config is wrong. */
+  usage: 2,
+  /** The server could not be started or reached, lost the connection, or needs sign-in. */
+  connection: 3,
+  /** The server did not answer in time. */
+  timeout: 4,
+  /** Stopped with Ctrl+C (128 + SIGINT), as shells report it. */
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** An error the CLI itself found, with its exit code and what the user can do about it. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export function usageError(message: string, hint?: string): CliError {
+  return new CliError(message, EXIT.usage, hint);
+}
+
+const BY_KIND: Record<FailureKind, ExitCode> = {
+  connection: EXIT.connection,
+  'needs-auth': EXIT.connection,
+  timeout: EXIT.timeout,
+  cancelled: EXIT.connection,
+  'server-error': EXIT.toolError,
+  disabled: EXIT.usage,
+};
+
+/** The failure kind of an error from the core, if it has one. */
+export function failureKindOf(error: unknown): FailureKind | undefined {
+  return error instanceof AppError ? error.kind : undefined;
+}
+
+export function exitCodeOf(error: unknown): ExitCode {
+  if (error instanceof CliError) return error.exitCode;
+  if (error instanceof AppError) {
+    if (error.kind) return BY_KIND[error.kind];
+    // The request named something that does not exist, or did not pass its schema.
+    if (error.code === 'not-found' || error.code === 'invalid-request' || error.code === 'conflict' || error.code === 'unknown-method') return EXIT.usage;
+  }
+  // Anything else kept us from getting an answer from the server.
+  return EXIT.connection;
+}

@@ -1,0 +1,203 @@
+/**
+ * The command line: every command, its options and its help, parsed with commander.
+ * Each action hands its exit code to `done`; parse errors and --help come back as
+ * CommanderErrors (see runCli).
+ */
+import { Command, Option } from 'commander';
+import { ADHOC_TRANSPORTS } from './adhoc-transports';
+import { runCommand } from './command-run';
+import type { CallOptions } from './commands/tools';
+import type { ExitCode } from './exit-codes';
+import type { CliIo } from './output';
+import type { SourceOptions } from './session';
+import { collect, type ArgumentOptions } from './tool-arguments';
+
+// Commands (and the core they open) load when one runs, so --help and usage errors answer at once.
+const serversCommands = () => import('./commands/servers');
+const toolsCommands = () => import('./commands/tools');
+const authCommands = () => import('./commands/auth');
+const resourcesCommands = () => import('./commands/resources');
+const promptsCommands = () => import('./commands/prompts');
+
+declare const __APP_VERSION__: string;
+
+type Done = (code: ExitCode) => void;
+
+const SOURCE_GROUP = 'Which servers:';
+const ADHOC_GROUP = 'Ad-hoc server (in place of <server>; nothing is saved):';
+
+/** --config and --project: the same servers as the app, or a file's. */
+function withSources(command: Command): Command {
+  return command
+    .addOption(new Option('--config <file>', "the servers of this mcpServers file (Claude Desktop, .mcp.json, Cursor, VS Code), instead of the app's").helpGroup(SOURCE_GROUP))
+    .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP));
+}
+
+/** --stdio / --url and their companions: a server given on the command line. */
+function withAdhoc(command: Command): Command {
+  return withSources(command)
+    .addOption(new Option('--stdio <command line>', 'start this command and talk to it over stdio (split like a shell would, but run without one)').helpGroup(ADHOC_GROUP))
+    .addOption(new Option('--env <KEY=VALUE>', 'an environment variable for --stdio (repeatable)').argParser(collect).helpGroup(ADHOC_GROUP))
+    .addOption(new Option('--url <url>', 'connect to the server at this URL').helpGroup(ADHOC_GROUP))
+    .addOption(new Option('--transport <type>', 'the transport for --url (default: ws for ws:// and wss://, else http)').choices([...ADHOC_TRANSPORTS]).helpGroup(ADHOC_GROUP))
+    .addOption(new Option('--header <"Name: value">', 'an HTTP header for --url (repeatable); ${VAR} is filled in from the environment').argParser(collect).helpGroup(ADHOC_GROUP))
+    .addOption(new Option('--name <name>', 'what to call the ad-hoc server in messages (default: from its package or host)').helpGroup(ADHOC_GROUP));
+}
+
+const jsonOption = () => new Option('--json', 'print one JSON document on stdout (and nothing else there)');
+
+export function buildProgram(io: CliIo, done: Done): Command {
+  const program = new Command('mcp-workbench')
+    .description("MCP Workbench on the command line: check servers, call tools, read resources, get prompts, sign in, with the app's servers, settings and credentials.")
+    .version(typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0', '-V, --version')
+    .showHelpAfterError('(add --help for the options)')
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+    })
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error),
+2 usage or config error, 3 connection or sign-in failure, 4 timeout.
+
+Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
+Examples:
+  mcp-workbench servers check
+  mcp-workbench tools call github search_issues --arg query=bug --json
+  mcp-workbench tools list --stdio "npx -y @modelcontextprotocol/server-everything"`,
+    );
+  // Subcommands report their own parse errors the same way.
+  const configure = (command: Command) => command.exitOverride().showHelpAfterError('(add --help for the options)').configureOutput(program.configureOutput());
+
+  const servers = configure(program.command('servers').description('configured servers: list them, check that they connect'));
+  configure(
+    withSources(servers.command('list').description('list the servers (name, scope, transport, command or URL); nothing is started'))
+      .addOption(jsonOption())
+      .action(async (options: SourceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await serversCommands()).serversList(run, options)))),
+  );
+  configure(
+    withAdhoc(
+      servers
+        .command('check')
+        .description('connect each server (all, or the ones named) and print its state, tool count and connect time; exits non-zero if any fails')
+        .argument('[server...]', 'servers to check (default: every enabled server)'),
+    )
+      .addOption(jsonOption())
+      .action(async (names: string[], options: SourceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await serversCommands()).serversCheck(run, names, options)))),
+  );
+
+  const tools = configure(program.command('tools').description("a server's tools: list them, call one"));
+  configure(
+    withAdhoc(tools.command('list').description('list the tools of a server').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsList(run, server, options)))),
+  );
+  configure(
+    withAdhoc(
+      tools
+        .command('call')
+        .description('call a tool and print its result')
+        .usage('[options] <server> <tool>   (with --stdio or --url: [options] <tool>)')
+        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[tool]', 'the tool to call'),
+    )
+      .option('--args <json>', "the arguments as a JSON object, e.g. --args '{\"text\": \"hi\"}'")
+      .addOption(
+        new Option('--arg <key=value>', 'one argument (repeatable, applied over --args); the value is taken as JSON when it parses as JSON (3, true, ["a"], "quoted"), else as a string').argParser(
+          collect,
+        ),
+      )
+      .option('--timeout <ms>', "how long to wait for the answer (progress from the server restarts the wait, as set in the app's settings)")
+      .option('--progress', 'show progress on stderr even when it is not a terminal')
+      .option('--no-progress', 'never show progress')
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, tool: string | undefined, options: CallOptions & { json?: boolean }) => {
+        const operands = [server, tool].filter((word): word is string => word !== undefined);
+        done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsCall(run, operands, options)));
+      }),
+  );
+  const resources = configure(program.command('resources').description("a server's resources: list them and their templates, read one"));
+  configure(
+    withAdhoc(resources.command('list').description('list the resources of a server (every page)').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesList(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(resources.command('templates').description('list the resource templates of a server').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesTemplates(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(
+      resources
+        .command('read')
+        .description('read a resource: text printed whole, images and binary content saved to files (--json: the contents, binary as base64)')
+        .usage('[options] <server> <uri>   (with --stdio or --url: [options] <uri>)')
+        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[uri]', 'the resource to read'),
+    )
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, uri: string | undefined, options: SourceOptions & { json?: boolean }) => {
+        const operands = [server, uri].filter((word): word is string => word !== undefined);
+        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesRead(run, operands, options)));
+      }),
+  );
+
+  const prompts = configure(program.command('prompts').description("a server's prompts: list them, get one with its arguments"));
+  configure(
+    withAdhoc(prompts.command('list').description('list the prompts of a server and their arguments ([optional] ones in brackets)').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsList(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(
+      prompts
+        .command('get')
+        .description('get a prompt with its arguments and print its messages')
+        .usage('[options] <server> <name>   (with --stdio or --url: [options] <name>)')
+        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[name]', 'the prompt'),
+    )
+      .option('--args <json>', "the arguments as a JSON object of strings, e.g. --args '{\"city\": \"Paris\"}'")
+      .addOption(new Option('--arg <key=value>', 'one argument (repeatable, applied over --args), taken as written: prompt arguments are strings').argParser(collect))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, name: string | undefined, options: SourceOptions & ArgumentOptions & { json?: boolean }) => {
+        const operands = [server, name].filter((word): word is string => word !== undefined);
+        done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsGet(run, operands, options)));
+      }),
+  );
+
+  const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));
+  configure(
+    withAdhoc(auth.command('login').description('sign in through the browser: prints the authorization URL and opens it, then waits for the browser to come back').argument('[server]', 'a configured server (leave it out with --url)'))
+      .option('--no-open', 'only print the URL (open it yourself, on any machine that can reach this one\'s loopback)')
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { open?: boolean; json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authLogin(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(auth.command('logout').description("forget the server's tokens and client registration").argument('[server]', 'a configured server (leave it out with --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authLogout(run, server, options))),
+      ),
+  );
+  configure(
+    withAdhoc(auth.command('status').description('whether the server is signed in (exits 3 when it is not)').argument('[server]', 'a configured server (leave it out with --url)'))
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authStatus(run, server, options))),
+      ),
+  );
+  return program;
+}

@@ -1,0 +1,126 @@
+/**
+ * One CLI run's core: the same createCore every front end uses, on the same app data
+ * folder (MCP_WORKBENCH_HOME) and the same scopes (with --project), or on fixed servers
+ * (--config, ad-hoc). Every call goes through the dispatcher, as the app's do, so
+ * payloads are validated by the same schemas. close() ends every connection and server
+ * process; the CLI always calls it before exiting, also on Ctrl+C.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildAppApi } from '../../shared/api/client';
+import type { AppApi } from '../../shared/api';
+import { unwrapEnvelope } from '../../shared/envelope';
+import type { ServerName } from '../../shared/config/server-config';
+import type { ServerView } from '../../shared/domain';
+import { createCore, type Core } from '../core/api/core-api';
+import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
+import { createDispatcher } from '../core/api/dispatcher';
+import { resolveAppDataDir } from '../core/app-data';
+import type { FixedServers } from '../core/config/server-registry';
+import { ENCRYPTED_SECRETS_FILE } from '../core/secrets/file-secret-store';
+import { usageError } from './exit-codes';
+import type { CliIo } from './output';
+import { adhocServer, serversFromFile, type AdhocOptions, type AdhocServer } from './server-source';
+
+declare const __APP_VERSION__: string;
+
+export interface SourceOptions extends AdhocOptions {
+  config?: string;
+  project?: string;
+}
+
+/** What a command may add to the core it opens. */
+export interface SessionHooks {
+  /** Shows a sign-in's authorization page (`auth login`): print it, open a browser. */
+  openAuthorizationUrl?: AuthorizationUrlOpener;
+}
+
+export interface Session {
+  api: AppApi;
+  dataDir: string;
+  /** Set when the run works on an ad-hoc server. */
+  adhoc?: AdhocServer;
+  /** Where the servers come from, for messages: a --config file, the command line, or the scopes. */
+  source: 'scopes' | 'config' | 'adhoc';
+  /** Notes about the source (entries of a --config file that were skipped). */
+  notes: string[];
+  /** The server a command names: the ad-hoc one, or the name given. */
+  serverName(name: string | undefined): ServerName;
+  /** A server's entry and live state, if it exists. */
+  view(name: ServerName): Promise<ServerView | undefined>;
+  /** Whether the desktop app's encrypted secret store (which the CLI cannot read) exists. */
+  hasDesktopSecrets(): boolean;
+  close(): Promise<void>;
+}
+
+const open = new Set<Session>();
+
+/** Closes every open session (Ctrl+C): no server process may outlive the CLI. */
+export async function closeAllSessions(): Promise<void> {
+  await Promise.all([...open].map((session) => session.close()));
+}
+
+export async function openSession(options: SourceOptions, io: CliIo, hooks: SessionHooks = {}): Promise<Session> {
+  const adhoc = adhocServer(options);
+  if (adhoc && options.config !== undefined) throw usageError('Give either --config or an ad-hoc server (--stdio, --url), not both.');
+  if ((adhoc || options.config !== undefined) && options.project !== undefined) {
+    throw usageError(`--project opens a project's scopes; it has no effect with ${adhoc ? 'an ad-hoc server' : '--config'}.`);
+  }
+  const notes: string[] = [];
+  let fixed: FixedServers | undefined;
+  if (adhoc) fixed = { source: 'the command line', entries: [[adhoc.name, adhoc.config]] };
+  else if (options.config !== undefined) {
+    const fromFile = await serversFromFile(options.config, io.cwd);
+    fixed = fromFile.fixed;
+    notes.push(...fromFile.skipped);
+  }
+
+  const dataDir = resolveAppDataDir(io.env);
+  let core: Core;
+  try {
+    core = await createCore({
+      dataDir,
+      env: io.env,
+      autoConnect: false,
+      watchConfig: false,
+      // A terminal already has the user's environment: no login shell to ask.
+      shellEnv: async () => ({ env: {} }),
+      project: options.project !== undefined ? path.resolve(io.cwd, options.project) : null,
+      ...(fixed ? { fixedServers: fixed } : {}),
+      appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
+      ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
+    });
+  } catch (error) {
+    if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);
+    throw error;
+  }
+  const dispatch = createDispatcher(core.api);
+  const api = buildAppApi(async (method, payload) => unwrapEnvelope(await dispatch(method, payload)), core.api.onEvent);
+
+  let closing: Promise<void> | undefined;
+  const session: Session = {
+    api,
+    dataDir,
+    ...(adhoc ? { adhoc } : {}),
+    source: adhoc ? 'adhoc' : fixed ? 'config' : 'scopes',
+    notes,
+    serverName(name) {
+      if (adhoc) {
+        if (name !== undefined) throw usageError(`Give a server name or an ad-hoc server (--stdio, --url), not both ("${name}" and ${adhoc.name}).`);
+        return adhoc.name;
+      }
+      if (name === undefined) throw usageError('Name a server, or give an ad-hoc one with --stdio "<command line>" or --url <url>.', 'mcp-workbench servers list shows the configured servers.');
+      return name;
+    },
+    async view(name) {
+      return (await api.listServers()).find((server) => server.name === name);
+    },
+    hasDesktopSecrets: () => existsSync(path.join(dataDir, ENCRYPTED_SECRETS_FILE)),
+    close() {
+      closing ??= core.dispose().finally(() => open.delete(session));
+      return closing;
+    },
+  };
+  open.add(session);
+  return session;
+}

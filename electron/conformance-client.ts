@@ -1,0 +1,139 @@
+/**
+ * The client under test for the official MCP conformance suite (`npm run conformance`):
+ * a thin command on the same core as the app. The suite starts a test server per
+ * scenario and runs `conformance-client.cjs <server-url>` with MCP_CONFORMANCE_SCENARIO
+ * (and, for some, MCP_CONFORMANCE_CONTEXT: pre-registered client credentials) set.
+ *
+ * What it does is what a user does in the app: add the server, connect; if it needs
+ * sign-in, sign in (the suite's authorization page approves at once, so the "browser"
+ * just follows its redirect to our loopback callback); list the tools and call each
+ * one (confirmed: running this command is the user's consent); answer a form the
+ * server asks for with its defaults; sign in again when a call needs more scope, a
+ * bounded number of times; close.
+ * Exits 0 on success, 1 with the reason on stderr.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServerConfig } from '../shared/config/server-config';
+import type { ServerView, ToolInfo } from '../shared/domain';
+import { createCore, type Core } from './core/api/core-api';
+import { followAuthorization } from './core/auth/follow-authorization';
+
+declare const __APP_VERSION__: string;
+
+const SERVER = 'conformance';
+/** Sign-ins per run: enough for a step-up, not an endless loop when the server keeps asking. */
+const MAX_SIGN_INS = 3;
+/** A Client ID Metadata Document URL for servers that support them (never fetched in the suite). */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+interface ConformanceContext {
+  client_id?: string;
+  client_secret?: string;
+}
+
+async function main(): Promise<void> {
+  const url = process.argv.at(-1);
+  if (!url || !/^https?:\/\//.test(url)) throw new Error('usage: conformance-client <server-url>');
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ConformanceContext;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-conformance-'));
+  let core: Core | undefined;
+  try {
+    const config: ServerConfig = {
+      type: 'http',
+      url,
+      oauth: {
+        clientMetadataUrl: CLIENT_METADATA_URL,
+        ...(context.client_id ? { clientId: context.client_id } : {}),
+        ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+      },
+    };
+    await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { [SERVER]: config } }));
+    core = await createCore({
+      dataDir,
+      env: {},
+      watchConfig: false,
+      appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
+      shellEnv: async () => ({ env: {} }),
+      signInTimeoutMs: 20_000,
+      // The suite's authorization page approves at once: follow it like a browser would.
+      openAuthorizationUrl: async (_server, authorizationUrl) => {
+        void followAuthorization(authorizationUrl).catch((error: unknown) => log(`could not open the authorization page: ${String(error)}`));
+      },
+    });
+    const api = core.api;
+    // Questions the server asks mid-call: a form is accepted empty (the client fills in the
+    // schema's defaults), anything else declined — as a user who just presses OK would.
+    core.events.subscribe((event) => {
+      if (event.type !== 'server-request') return;
+      const { id, body } = event.request;
+      const answer = body.kind === 'elicitation-form' ? { action: 'accept' as const, content: {} } : body.kind === 'sampling' ? { action: 'reply' as const, text: 'ok' } : { action: 'decline' as const };
+      log(`answering ${body.kind}: ${answer.action}`);
+      void api.answerServerRequest({ id, answer }).catch(() => undefined);
+    });
+    let signIns = 0;
+    const signIn = async (): Promise<ServerView> => {
+      if (++signIns > MAX_SIGN_INS) throw new Error(`the server still wants sign-in after ${MAX_SIGN_INS} sign-ins; giving up`);
+      log(`signing in (${signIns})`);
+      return api.signIn({ name: SERVER });
+    };
+    /** Runs a request; when the server turns out to need (more) sign-in, signs in and tries again. */
+    const withSignIn = async <T>(run: () => Promise<T>): Promise<T> => {
+      for (;;) {
+        try {
+          return await run();
+        } catch (error) {
+          const view = (await api.listServers()).find((server) => server.name === SERVER);
+          if (view?.status !== 'needs-auth') throw error;
+          const after = await signIn();
+          if (after.status !== 'connected') throw new Error(`not connected after sign-in: ${after.error ?? after.status}`, { cause: error });
+        }
+      }
+    };
+
+    let view = await api.connectServer({ name: SERVER });
+    while (view.status === 'needs-auth') view = await signIn();
+    if (view.status !== 'connected') throw new Error(`could not connect: ${view.error ?? view.status}`);
+    log(`connected to ${view.serverInfo?.name ?? 'the server'}`);
+
+    const tools = await withSignIn(() => api.listTools({ name: SERVER }));
+    for (const tool of tools) {
+      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: exampleArguments(tool), confirmed: true }));
+      log(`called ${tool.name}: ${result.isError ? 'tool error' : 'ok'}`);
+    }
+    await api.disconnectServer({ name: SERVER });
+  } finally {
+    await core?.dispose();
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** Arguments that satisfy a tool's required properties with plain example values. */
+function exampleArguments(tool: ToolInfo): Record<string, unknown> {
+  const schema = tool.inputSchema as { properties?: Record<string, { type?: string; enum?: unknown[]; default?: unknown }>; required?: string[] };
+  const args: Record<string, unknown> = {};
+  for (const name of schema.required ?? []) {
+    const property = schema.properties?.[name] ?? {};
+    if (property.default !== undefined) args[name] = property.default;
+    else if (property.enum?.length) args[name] = property.enum[0];
+    else if (property.type === 'number' || property.type === 'integer') args[name] = 2;
+    else if (property.type === 'boolean') args[name] = true;
+    else if (property.type === 'array') args[name] = [];
+    else if (property.type === 'object') args[name] = {};
+    else args[name] = 'test';
+  }
+  return args;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[conformance-client] ${message}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,227 @@
+/**
+ * OAuth sign-in through a real core against a real authorization server (the SDK's
+ * server pieces, e2e/fixtures/servers/oauth-server.mjs): needs-auth on a 401, sign-in
+ * with the browser step done by following the redirects, tokens kept across restarts,
+ * refresh before expiry and after a 401, step-up on 403 insufficient_scope, a
+ * pre-registered client, the OAuth view, sign-out.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
+import type { ServerConfig } from '../../../shared/config/server-config';
+import type { AppEvent } from '../../../shared/events';
+import { followAuthorization } from '../auth/follow-authorization';
+import { NEEDS_AUTH_CACHE_FILE } from '../auth/needs-auth-cache';
+import { FileSecretStore } from '../secrets/file-secret-store';
+import type { SecretCipher } from '../secrets/secret-store';
+import { createCore, type Core, type CoreOptions } from './core-api';
+
+const dirs: string[] = [];
+const fixtures: RunningFixture[] = [];
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.dispose()));
+  await Promise.all(fixtures.splice(0).map((f) => f.stop()));
+  await Promise.all(dirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
+interface Stats {
+  authorizations: number;
+  requestedScopes: Array<string | null>;
+  resources: Array<string | null>;
+  codeExchanges: number;
+  refreshes: number;
+  registrations: number;
+  unauthorized: number;
+  insufficientScope: number;
+}
+
+async function oauthFixture(args: string[] = []): Promise<RunningFixture & { stats(): Promise<Stats> }> {
+  const f = await startFixture('oauth-server', args);
+  fixtures.push(f);
+  return Object.assign(f, { stats: () => f.http<Stats>('/stats') });
+}
+
+async function tempDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-auth-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A core whose "browser" follows the authorization page's redirects (the fixture approves at once). */
+async function core(dataDir: string, servers: Record<string, ServerConfig>, extra: Partial<CoreOptions> = {}): Promise<{ core: Core; opened: string[]; events: AppEvent[] }> {
+  await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: servers }));
+  const opened: string[] = [];
+  const created = await createCore({
+    dataDir,
+    env: {},
+    watchConfig: false,
+    shellEnv: async () => ({ env: {} }),
+    openAuthorizationUrl: async (_server, url) => {
+      opened.push(url);
+      void followAuthorization(url).catch(() => undefined);
+    },
+    ...extra,
+  });
+  cores.push(created);
+  const events: AppEvent[] = [];
+  created.events.subscribe((event) => events.push(event));
+  return { core: created, opened, events };
+}
+
+const text = (result: { content: Array<{ type: string; text?: unknown }> }) => result.content.map((block) => block.text).join('');
+
+describe('OAuth sign-in on a real core', () => {
+  it('401 → needs-auth; sign-in through the browser flow; tools; the tokens survive a restart', async () => {
+    const f = await oauthFixture();
+    const dataDir = await tempDir();
+    const { core: first, opened } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    const api = first.api;
+
+    expect(await api.connectServer({ name: 'guarded' })).toMatchObject({ status: 'needs-auth', error: expect.stringContaining('Press Sign in') });
+    // No client was registered and no page opened by a mere connect.
+    expect((await f.stats()).registrations).toBe(0);
+    expect(opened).toEqual([]);
+    const cacheFile = path.join(dataDir, NEEDS_AUTH_CACHE_FILE);
+    await expect.poll(async () => (JSON.parse(await fs.readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, { timestamp: number }>).guarded?.timestamp).toBeGreaterThan(Date.now() - 60_000);
+
+    const view = await api.signIn({ name: 'guarded' });
+    expect(view.status).toBe('connected');
+    expect(opened).toHaveLength(1);
+    const authorizationUrl = new URL(opened[0]!);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('resource')).toBe(f.url);
+    expect(authorizationUrl.searchParams.get('state')).toMatch(/^[\w-]{32,}$/);
+    expect(authorizationUrl.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect((await api.listTools({ name: 'guarded' })).map((tool) => tool.name)).toContain('echo');
+    expect(text(await api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'hi' }, confirmed: true }))).toBe('hi');
+    // A successful sign-in ends the needs-auth record.
+    await expect.poll(async () => JSON.parse(await fs.readFile(cacheFile, 'utf8'))).toEqual({});
+
+    const status = await api.getAuthStatus({ name: 'guarded' });
+    expect(status).toMatchObject({ signedIn: true, refreshable: true, clientRegistration: 'dynamic', scope: 'mcp:tools', storage: { encrypted: false } });
+
+    // The OAuth view: every step, secrets masked.
+    const log = await api.getOAuthLog({ name: 'guarded' });
+    expect(log?.outcome).toBe('signed-in');
+    const titles = log!.entries.map((entry) => entry.title).join('\n');
+    expect(titles).toMatch(/protected resource metadata/);
+    expect(titles).toMatch(/authorization server metadata/);
+    expect(titles).toMatch(/Registered as a new client/);
+    expect(titles).toMatch(/Opening the authorization page/);
+    expect(titles).toMatch(/POST 127\.0\.0\.1:\d+\/token → 200/);
+    const tokenExchange = log!.entries.find((entry) => entry.http?.url.endsWith('/token'))!.http!;
+    expect(tokenExchange.requestBody).toMatch(/code=••••••/);
+    expect(tokenExchange.requestBody).toMatch(/code_verifier=••••••/);
+    expect(tokenExchange.responseBody).toMatch(/"access_token": "••••••"/);
+    const secrets = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    const tokens = JSON.parse(secrets.secrets['oauth:guarded:tokens']!) as { value: { access_token: string; refresh_token: string; issuer: string } };
+    expect(tokens.value.issuer).toBe(new URL(f.url).origin + '/');
+    expect(JSON.stringify(log)).not.toContain(tokens.value.access_token);
+    expect(JSON.stringify(log)).not.toContain(tokens.value.refresh_token);
+
+    // A restart with the same data folder: still signed in, no prompt.
+    await first.dispose();
+    const { core: second, opened: openedAgain } = await core(dataDir, { guarded: { type: 'http', url: f.url } }, { autoConnect: true });
+    await expect.poll(async () => (await second.api.listServers()).find((s) => s.name === 'guarded')?.status, { timeout: 10_000 }).toBe('connected');
+    expect(openedAgain).toEqual([]);
+    expect((await f.stats()).authorizations).toBe(1);
+  });
+
+  it('refreshes before expiry (timer) and after a 401 (expired token), never prompting', async () => {
+    const f = await oauthFixture(['--access-ttl', '3']);
+    const dataDir = await tempDir();
+    const { core: c, opened } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    await c.api.connectServer({ name: 'guarded' });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+
+    // The timer refreshes a little before the 3 s lifetime ends.
+    await expect.poll(async () => (await f.stats()).refreshes, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(text(await c.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'after refresh' }, confirmed: true }))).toBe('after refresh');
+
+    // The server drops every token: the next request gets a 401, the SDK refreshes, the call goes through.
+    const before = (await f.stats()).refreshes;
+    await f.http('/control/expire-tokens', 'POST');
+    expect(text(await c.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'after 401' }, confirmed: true }))).toBe('after 401');
+    const after = await f.stats();
+    expect(after.refreshes).toBeGreaterThan(before);
+    expect(after.authorizations).toBe(1);
+    expect(opened).toHaveLength(1);
+    expect((await c.api.getOAuthLog({ name: 'guarded' }))!.entries.some((entry) => /Refreshing the access token/.test(entry.title))).toBe(true);
+  });
+
+  it('shutting down during a refresh keeps the rotated tokens: the next start needs no sign-in', async () => {
+    // The server answers refreshes late, after it has already spent the old refresh token.
+    const f = await oauthFixture(['--access-ttl', '3', '--refresh-delay', '1500']);
+    const dataDir = await tempDir();
+    const { core: first } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    await first.api.connectServer({ name: 'guarded' });
+    expect((await first.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    await expect.poll(async () => (await f.stats()).refreshes, { timeout: 10_000, interval: 50 }).toBe(1);
+    await first.dispose();
+
+    const { core: second, opened } = await core(dataDir, { guarded: { type: 'http', url: f.url } }, { autoConnect: true });
+    await expect.poll(async () => (await second.api.listServers()).find((s) => s.name === 'guarded')?.status, { timeout: 10_000 }).toBe('connected');
+    expect(opened).toEqual([]);
+    expect((await f.stats()).authorizations).toBe(1);
+  });
+
+  it('step-up: a 403 insufficient_scope needs a new sign-in with the wider scope', async () => {
+    const f = await oauthFixture(['--scopes', 'mcp:tools mcp:admin', '--resource-scopes', 'mcp:tools', '--step-up-tool', 'admin_action']);
+    const dataDir = await tempDir();
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    await c.api.connectServer({ name: 'guarded' });
+    await c.api.signIn({ name: 'guarded' });
+    await expect(c.api.callTool({ server: 'guarded', tool: 'admin_action', arguments: {}, confirmed: true })).rejects.toThrow(/more permissions \(scope "mcp:tools mcp:admin"\)/);
+    expect((await c.api.listServers()).find((s) => s.name === 'guarded')?.status).toBe('needs-auth');
+
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    expect((await f.stats()).requestedScopes.at(-1)).toBe('mcp:tools mcp:admin');
+    expect(text(await c.api.callTool({ server: 'guarded', tool: 'admin_action', arguments: {}, confirmed: true }))).toBe('admin action done');
+  });
+
+  it('a pre-registered client: no registration, its secret sent to the token endpoint and masked in the log', async () => {
+    const f = await oauthFixture(['--no-registration', '--client-id', 'workbench-test', '--client-secret', 'pre-shared-secret']);
+    const dataDir = await tempDir();
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url, oauth: { clientId: 'workbench-test', clientSecret: 'pre-shared-secret' } } });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    expect(await c.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ signedIn: true, clientRegistration: 'pre-registered', clientId: 'workbench-test' });
+    expect((await f.stats()).registrations).toBe(0);
+    const tokenExchange = (await c.api.getOAuthLog({ name: 'guarded' }))!.entries.find((entry) => entry.http?.url.endsWith('/token'))!.http!;
+    // The fixture's metadata lists client_secret_post: the secret goes in the (masked) body.
+    expect(tokenExchange.requestBody).toMatch(/client_id=workbench-test&?.*client_secret=••••••/);
+    expect(JSON.stringify(await c.api.getOAuthLog({ name: 'guarded' }))).not.toContain('pre-shared-secret');
+  });
+
+  it('sign-out forgets every credential and disconnects; the next connect needs sign-in again', async () => {
+    const f = await oauthFixture();
+    const dataDir = await tempDir();
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    await c.api.signIn({ name: 'guarded' });
+    expect((await c.api.signOut({ name: 'guarded' })).status).toBe('disconnected');
+    expect(await c.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ signedIn: false });
+    const secrets = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    expect(Object.keys(secrets.secrets).filter((key) => key.startsWith('oauth:'))).toEqual([]);
+    expect((await c.api.connectServer({ name: 'guarded' })).status).toBe('needs-auth');
+  });
+
+  it('with an encrypting secret store, no token reaches the disk in clear', async () => {
+    const f = await oauthFixture();
+    const dataDir = await tempDir();
+    const cipher: SecretCipher = {
+      description: 'test cipher',
+      encrypt: async (plain) => Buffer.from([...plain].reverse().join('')).toString('base64'),
+      decrypt: async (encoded) => [...Buffer.from(encoded, 'base64').toString()].reverse().join(''),
+    };
+    const secretStore = new FileSecretStore(path.join(dataDir, 'secrets.enc.json'), { cipher });
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } }, { secretStore });
+    await c.api.signIn({ name: 'guarded' });
+    const stored = JSON.parse((await secretStore.get('oauth:guarded:tokens'))!) as { value: { access_token: string; refresh_token: string } };
+    const onDisk = await fs.readFile(path.join(dataDir, 'secrets.enc.json'), 'utf8');
+    expect(onDisk).not.toContain(stored.value.access_token);
+    expect(onDisk).not.toContain(stored.value.refresh_token);
+    expect(await c.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ storage: { encrypted: true } });
+  });
+});

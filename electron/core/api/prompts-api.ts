@@ -1,0 +1,11 @@
+/** PromptsApi: list prompts and get one with its arguments. */
+import type { PromptsApi } from '../../../shared/api/prompts';
+import type { PromptService } from '../prompts/prompt-service';
+import type { CoreContext } from './core-context';
+
+export function createPromptsApi(ctx: CoreContext, prompts: PromptService): PromptsApi {
+  return {
+    listPrompts: async ({ server }) => prompts.list(server, ctx.configOf(server)),
+    getPrompt: async ({ server, name, arguments: args }) => prompts.get(server, ctx.configOf(server), name, args),
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { startCallbackListener } from './callback-listener';
+
+const get = (url: string) => fetch(url, { redirect: 'manual' });
+
+describe('the loopback callback listener', () => {
+  it('refuses a wrong or missing state without using itself up, then takes the right callback once and closes', async () => {
+    const refused: string[] = [];
+    const listener = await startCallbackListener({ state: 'expected-state', onRequest: (e) => !e.accepted && refused.push(e.reason ?? '') });
+    expect(listener.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+
+    const wrong = await get(`${listener.redirectUrl}?code=attacker-code&state=guessed`);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(/does not match/);
+    expect((await get(`${listener.redirectUrl}?code=attacker-code`)).status).toBe(400);
+    expect((await get(`http://127.0.0.1:${listener.port}/other?state=expected-state`)).status).toBe(404);
+    expect(refused).toEqual(['wrong state', 'no state', 'not the callback']);
+
+    const right = await get(`${listener.redirectUrl}?code=the-code&state=expected-state`);
+    expect(right.status).toBe(200);
+    expect(await right.text()).toMatch(/You can close this tab/);
+    await expect(listener.code).resolves.toBe('the-code');
+    // Closed: a second callback finds nobody listening.
+    await expect(get(`${listener.redirectUrl}?code=again&state=expected-state`)).rejects.toThrow();
+  });
+
+  it('an error from the authorization server (with the right state) ends the wait with its reason', async () => {
+    const listener = await startCallbackListener({ state: 's' });
+    const page = await get(`${listener.redirectUrl}?error=access_denied&error_description=The+user+said+no&state=s`);
+    expect(page.status).toBe(400);
+    await expect(listener.code).rejects.toThrow(/did not grant access \(access_denied: The user said no\)/);
+  });
+
+  it('gives up after its time limit and stops listening', async () => {
+    const listener = await startCallbackListener({ state: 's', timeoutMs: 200 });
+    await expect(listener.code).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(get(`${listener.redirectUrl}?code=late&state=s`)).rejects.toThrow();
+  });
+
+  it('listens on the configured port, and can be cancelled', async () => {
+    const first = await startCallbackListener({ state: 's' });
+    const port = first.port;
+    first.cancel();
+    await expect(first.code).rejects.toMatchObject({ reason: 'cancelled' });
+    const again = await startCallbackListener({ state: 's', port });
+    expect(again.port).toBe(port);
+    again.cancel();
+    await again.code.catch(() => undefined);
+  });
+
+  it('answers only requests addressed to a loopback host name', async () => {
+    const listener = await startCallbackListener({ state: 's' });
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: listener.port, path: '/callback?code=c&state=s', headers: { host: 'evil.example:80' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(404);
+    listener.cancel();
+    await listener.code.catch(() => undefined);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The loopback redirect target of a browser sign-in: an HTTP server on 127.0.0.1 (a
+ * random port, or the one the server entry names) that waits for exactly one
+ * `GET /callback?code=…&state=…` carrying the `state` we sent, answers it with a page
+ * saying the tab can be closed, and closes. A callback with another `state` (or none)
+ * is refused and does not use the listener up: a page that guesses cannot end the wait
+ * or slip in its own code. After the time limit the listener closes and the wait fails.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const CALLBACK_PATH = '/callback';
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
+
+export class CallbackError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'cancelled' | 'denied',
+  ) {
+    super(message);
+    this.name = 'CallbackError';
+  }
+}
+
+export interface CallbackListenerOptions {
+  /** The `state` the authorization request carried. */
+  state: string;
+  /** 0 (default): any free port. */
+  port?: number;
+  timeoutMs?: number;
+  /** Told about every request that reached the listener (for the sign-in log). */
+  onRequest?: (event: { path: string; accepted: boolean; reason?: string }) => void;
+}
+
+export interface CallbackListener {
+  /** `http://127.0.0.1:<port>/callback`: the redirect URI to register and send. */
+  redirectUrl: string;
+  port: number;
+  /** Resolves with the authorization code; rejects on timeout, cancel, or an error the server sent back. */
+  code: Promise<string>;
+  /** Stops waiting (the code promise rejects with reason "cancelled"). */
+  cancel(message?: string): void;
+}
+
+export async function startCallbackListener(options: CallbackListenerOptions): Promise<CallbackListener> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
+  let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | undefined;
+  const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+  // A rejection nobody awaited yet (the caller is still opening the browser) is not an unhandled one.
+  code.catch(() => undefined);
+  let done = false;
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const host = req.headers.host ?? '';
+    // Only the browser on this machine, addressing us by a loopback name, may call back.
+    if (!/^(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(host) || req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
+      options.onRequest?.({ path: url.pathname, accepted: false, reason: 'not the callback' });
+      return page(res, 404, 'Not found', 'This address only receives the sign-in callback of MCP Workbench.');
+    }
+    if (done) return page(res, 410, 'Sign-in already finished', 'MCP Workbench is no longer waiting for this sign-in. You can close this tab.');
+    const state = url.searchParams.get('state');
+    if (state !== options.state) {
+      options.onRequest?.({ path: url.pathname, accepted: false, reason: state ? 'wrong state' : 'no state' });
+      return page(
+        res,
+        400,
+        'Sign-in refused',
+        'This sign-in response does not belong to the sign-in MCP Workbench started (its "state" does not match), so it was ignored. Start the sign-in again from MCP Workbench if you did not just do so.',
+      );
+    }
+    const error = url.searchParams.get('error');
+    const authorizationCode = url.searchParams.get('code');
+    if (error || !authorizationCode) {
+      const description = url.searchParams.get('error_description');
+      const reason = error ? `${error}${description ? `: ${description}` : ''}` : 'no authorization code';
+      options.onRequest?.({ path: url.pathname, accepted: false, reason });
+      finish(new CallbackError(`The authorization server did not grant access (${reason}).`, 'denied'));
+      return page(res, 400, 'Sign-in failed', `The authorization server answered: ${reason}. You can close this tab and try again from MCP Workbench.`);
+    }
+    options.onRequest?.({ path: url.pathname, accepted: true });
+    page(res, 200, 'Signed in', 'MCP Workbench received the sign-in. You can close this tab and return to the app.');
+    finish(undefined, authorizationCode);
+  });
+
+  const finish = (error: Error | undefined, value?: string) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    // Let the answer page go out, then stop listening.
+    server.close();
+    setImmediate(() => server.closeAllConnections());
+    if (error) settle!.reject(error);
+    else settle!.resolve(value!);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const timer = setTimeout(
+    () => finish(new CallbackError(`No sign-in arrived within ${Math.round(timeoutMs / 1000)} s; the sign-in was stopped. Try again.`, 'timeout')),
+    timeoutMs,
+  );
+  timer.unref();
+  const port = (server.address() as AddressInfo).port;
+  return {
+    redirectUrl: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
+    port,
+    code,
+    cancel: (message = 'The sign-in was cancelled.') => finish(new CallbackError(message, 'cancelled')),
+  };
+}
+
+function page(res: http.ServerResponse, status: number, title: string, text: string): void {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} · MCP Workbench</title>
+<style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222;background:#fafafa}@media (prefers-color-scheme:dark){body{color:#eee;background:#1e1e1e}}</style>
+</head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(body);
+}

@@ -1,0 +1,187 @@
+/**
+ * Our OAuthClientProvider: the SDK's `auth()` does discovery (RFC 9728, then RFC 8414
+ * or OIDC), registration (Client ID Metadata Document where supported, else dynamic),
+ * PKCE S256, the `resource` parameter and scope selection (WWW-Authenticate, then
+ * scopes_supported, then ours); this provider supplies what it asks for, from the
+ * server's credentials, in one of two modes:
+ *
+ * - passive (every connection): stored tokens, kept fresh; a 401 may refresh them, but
+ *   nothing interactive happens — where the SDK would register a client or send the
+ *   user to the authorization page, the provider throws NeedsAuthError and the server
+ *   shows Needs sign-in. While a step-up (403 insufficient_scope) is pending, the
+ *   refresh token is held back, since a refresh cannot widen the scope.
+ * - interactive (a sign-in the user started): no stored tokens (a new authorization),
+ *   our loopback redirect URL and `state`, and the authorization URL handed to the
+ *   front end's opener.
+ */
+import { randomBytes } from 'node:crypto';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthSettings } from '../../../shared/config/server-config';
+import { NeedsAuthError } from '../connections/connection-errors';
+
+/** What the provider needs from the server's auth session (the auth service implements it). */
+export interface ProviderSession {
+  readonly serverUrl: string;
+  readonly settings: OAuthSettings | undefined;
+  /** Stored tokens, refreshed first when about to expire (passive mode). */
+  currentTokens(): Promise<OAuthTokens | undefined>;
+  saveTokens(tokens: OAuthTokens): Promise<void>;
+  storedClient(): Promise<OAuthClientInformationMixed | undefined>;
+  saveClient(client: OAuthClientInformationMixed): Promise<void>;
+  saveVerifier(verifier: string): Promise<void>;
+  storedDiscovery(): Promise<OAuthDiscoveryState | undefined>;
+  saveDiscovery(state: OAuthDiscoveryState): Promise<void>;
+  invalidate(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void>;
+  /** The scope a 403 insufficient_scope asked for, until a sign-in grants it. */
+  pendingStepUp(): string | undefined;
+  /** A sign-in step for the OAuth view. */
+  note(title: string, detail?: string): void;
+}
+
+export interface InteractiveFlow {
+  redirectUrl: string;
+  state: string;
+  /** Opens the authorization page (system browser, a new tab, or printed by the CLI). */
+  openAuthorizationUrl(url: URL): Promise<void>;
+}
+
+/** Stands in for the redirect URL outside a sign-in: the SDK only needs to know one exists. */
+const PASSIVE_REDIRECT_URL = 'http://127.0.0.1/callback';
+
+export const CLIENT_NAME = 'MCP Workbench';
+
+export class WorkbenchOAuthProvider implements OAuthClientProvider {
+  private verifier: string | undefined;
+  /** Interactive: what this sign-in found, so the code exchange does not repeat discovery. */
+  private discovered: OAuthDiscoveryState | undefined;
+
+  constructor(
+    private readonly session: ProviderSession,
+    private readonly flow?: InteractiveFlow,
+  ) {}
+
+  get redirectUrl(): string {
+    return this.flow?.redirectUrl ?? PASSIVE_REDIRECT_URL;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.session.settings?.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scopes = this.session.settings?.scopes;
+    return {
+      client_name: CLIENT_NAME,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...(scopes && scopes.length > 0 ? { scope: scopes.join(' ') } : {}),
+    };
+  }
+
+  state(): string {
+    return this.flow?.state ?? randomBytes(32).toString('base64url');
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const settings = this.session.settings;
+    const stored = await this.session.storedClient();
+    if (settings?.clientId) {
+      // Pre-registered: the configured id (and secret); the stored copy only adds the issuer the SDK stamped on it.
+      const configured = { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}) };
+      return stored?.client_id === settings.clientId ? { ...stored, ...configured } : configured;
+    }
+    if (stored && this.flow && !this.usableForThisSignIn(stored)) {
+      this.session.note('The stored client registration does not fit this sign-in (another redirect URI or metadata document); registering again.');
+      return undefined;
+    }
+    if (!stored && !this.flow) throw new NeedsAuthError('it answered HTTP 401 and MCP Workbench has no sign-in for it yet. Press Sign in.');
+    return stored;
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    await this.session.saveClient(client);
+    const how = this.session.settings?.clientId
+      ? 'Using the pre-registered client'
+      : client.client_id === this.clientMetadataUrl
+        ? 'Using the Client ID Metadata Document as client id'
+        : 'Registered as a new client (dynamic client registration)';
+    this.session.note(`${how}: ${client.client_id}`);
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    // A sign-in asks for a new authorization, whatever is stored.
+    if (this.flow) return undefined;
+    const tokens = await this.session.currentTokens();
+    const wanted = this.session.pendingStepUp();
+    if (tokens?.refresh_token && wanted && !grants(tokens.scope, wanted)) {
+      const { refresh_token: _held, ...rest } = tokens;
+      return rest;
+    }
+    return tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    await this.session.saveTokens(tokens);
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (!this.flow) {
+      const wanted = this.session.pendingStepUp();
+      throw new NeedsAuthError(
+        wanted
+          ? `it needs more permissions (scope "${wanted}") than the current sign-in grants. Press Sign in to grant them.`
+          : 'its sign-in has expired or was revoked. Press Sign in.',
+      );
+    }
+    this.session.note('Opening the authorization page', authorizationUrl.href);
+    await this.flow.openAuthorizationUrl(authorizationUrl);
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    this.verifier = codeVerifier;
+    // Outside a sign-in nothing will exchange a code: keep it out of the store.
+    if (this.flow) await this.session.saveVerifier(codeVerifier);
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('No PKCE code verifier: the sign-in was not started by this app run.');
+    return this.verifier;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    if (this.flow) this.discovered = state;
+    await this.session.saveDiscovery(state);
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    // A sign-in discovers afresh (the OAuth view shows each step, and a moved authorization server is found).
+    if (this.flow) return this.discovered;
+    return this.session.storedDiscovery();
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'all' || scope === 'discovery') this.discovered = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    this.session.note(`The authorization server refused the stored ${scope === 'all' ? 'credentials' : scope}; they were dropped.`);
+    await this.session.invalidate(scope);
+  }
+
+  /** A dynamically registered client must list our redirect URI; a metadata-document client must be the configured document. */
+  private usableForThisSignIn(client: OAuthClientInformationMixed): boolean {
+    if (/^https:\/\//.test(client.client_id)) return client.client_id === this.clientMetadataUrl;
+    const uris = 'redirect_uris' in client && Array.isArray(client.redirect_uris) ? client.redirect_uris.map(String) : undefined;
+    return !uris || uris.includes(this.redirectUrl);
+  }
+}
+
+/** Whether a granted scope string covers every scope in `wanted`. */
+export function grants(granted: string | undefined, wanted: string): boolean {
+  const have = new Set((granted ?? '').split(/\s+/).filter(Boolean));
+  return wanted
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((scope) => have.has(scope));
+}

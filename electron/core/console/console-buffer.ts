@@ -1,0 +1,74 @@
+/**
+ * The server console's memory: the last entries of each server (stderr lines, log
+ * messages, connection events), each cut at a maximum length. New entries are pushed
+ * to the renderer in batches, so a chatty server does not flood the event channel.
+ */
+import type { ConsoleEntry } from '../../../shared/api/server-console';
+
+export interface ConsoleLimits {
+  /** Entries kept per server. */
+  maxEntries: number;
+  /** Characters kept of one entry's text. */
+  maxEntryChars: number;
+}
+
+export const DEFAULT_CONSOLE_LIMITS: ConsoleLimits = { maxEntries: 1000, maxEntryChars: 16 * 1024 };
+const FLUSH_MS = 50;
+
+export type NewConsoleEntry = Omit<ConsoleEntry, 'seq' | 'server' | 'time' | 'truncated'> & { time?: number };
+
+export class ConsoleBuffer {
+  private seq = 0;
+  private readonly buffers = new Map<string, ConsoleEntry[]>();
+  private pending: ConsoleEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly publish: (entries: ConsoleEntry[]) => void = () => undefined,
+    private readonly limits: ConsoleLimits = DEFAULT_CONSOLE_LIMITS,
+    /** Masks secret values in every entry's text before it is kept or pushed. */
+    private readonly redact: (text: string) => string = (text) => text,
+  ) {}
+
+  record(server: string, fields: NewConsoleEntry): ConsoleEntry {
+    const text = this.redact(fields.text);
+    const truncated = text.length > this.limits.maxEntryChars;
+    const entry: ConsoleEntry = {
+      ...fields,
+      seq: ++this.seq,
+      server,
+      time: fields.time ?? Date.now(),
+      text: truncated ? text.slice(0, this.limits.maxEntryChars) : text,
+      ...(truncated ? { truncated: true } : {}),
+    };
+    const entries = this.buffers.get(server) ?? [];
+    this.buffers.set(server, entries);
+    entries.push(entry);
+    // Dropping in chunks keeps this O(1) amortized instead of a shift per entry.
+    if (entries.length > this.limits.maxEntries * 1.25) entries.splice(0, entries.length - this.limits.maxEntries);
+    this.pending.push(entry);
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+    this.timer.unref?.();
+    return entry;
+  }
+
+  /** The server's kept entries, oldest first. */
+  entries(server: string): ConsoleEntry[] {
+    return (this.buffers.get(server) ?? []).slice(-this.limits.maxEntries);
+  }
+
+  clear(server: string): void {
+    this.buffers.delete(server);
+    this.pending = this.pending.filter((entry) => entry.server !== server);
+  }
+
+  /** Pushes the batched entries now. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.publish(batch);
+  }
+}

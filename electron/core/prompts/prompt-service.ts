@@ -1,0 +1,73 @@
+/**
+ * Prompts of every server: the list (every page, cached per server until the
+ * connection closes or the server says it changed) and prompts/get, whose messages are
+ * turned into the conversation the UI shows.
+ */
+import type { PromptInfo, PromptResult } from '../../../shared/api/prompts';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
+import type { EventBus } from '../events/event-bus';
+import { presentContentBlock } from '../resources/present-content';
+import { everyPage } from '../util/paging';
+import { requestTimeoutMs } from '../util/request-timeout';
+
+export class PromptService {
+  private readonly lists;
+
+  constructor(
+    private readonly connections: ConnectionManager,
+    events: EventBus,
+  ) {
+    this.lists = connections.caches.create<{ key: string; prompts: PromptInfo[] }>();
+    events.subscribe((event) => {
+      if (event.type === 'prompts-changed') this.lists.delete(event.server);
+    });
+  }
+
+  async list(name: ServerName, config: ServerConfig): Promise<PromptInfo[]> {
+    const key = connectionKey(name, config);
+    const cached = this.lists.get(name);
+    if (cached?.key === key) return cached.prompts;
+    return this.connections.request(name, config, async (client) => {
+      const prompts: PromptInfo[] = [];
+      await everyPage(
+        (cursor) => client.listPrompts(cursor ? { cursor } : {}, { timeout: requestTimeoutMs(this.connections, config) }),
+        (page) => {
+          for (const prompt of page.prompts) {
+            prompts.push({
+              name: prompt.name,
+              ...(prompt.title ? { title: prompt.title } : {}),
+              ...(prompt.description ? { description: prompt.description } : {}),
+              arguments: (prompt.arguments ?? []).map((argument) => ({
+                name: argument.name,
+                // Newer protocol versions give arguments a display title; the SDK's type has none yet.
+                ...titleOf(argument),
+                ...(argument.description ? { description: argument.description } : {}),
+                ...(argument.required !== undefined ? { required: argument.required } : {}),
+              })),
+            });
+          }
+        },
+      );
+      this.lists.set(name, { key, prompts });
+      return prompts;
+    });
+  }
+
+  async get(name: ServerName, config: ServerConfig, prompt: string, args: Record<string, string>): Promise<PromptResult> {
+    return this.connections.request(name, config, async (client) => {
+      const started = performance.now();
+      const result = await client.getPrompt({ name: prompt, arguments: args }, { timeout: requestTimeoutMs(this.connections, config) });
+      const durationMs = performance.now() - started;
+      const messages = await Promise.all(
+        result.messages.map(async (message) => ({ role: message.role, content: await presentContentBlock(message.content as Record<string, unknown>) })),
+      );
+      return { ...(result.description ? { description: result.description } : {}), messages, durationMs };
+    });
+  }
+}
+
+function titleOf(argument: object): { title?: string } {
+  const title = (argument as { title?: unknown }).title;
+  return typeof title === 'string' && title ? { title } : {};
+}

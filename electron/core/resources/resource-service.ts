@@ -1,0 +1,177 @@
+/**
+ * Resources of every server: the lists (every page of resources and of templates,
+ * cached per server until the connection closes or the server says the list changed),
+ * reads, subscriptions and argument completion.
+ *
+ * Subscriptions belong to the workbench, not to one connection: after a reconnect
+ * (a new session, which knows nothing of the old one's subscriptions) every
+ * subscribed URI is subscribed again.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CompleteRequest,
+  CompletionResult,
+  ResourceCatalog,
+  ResourceInfo,
+  ResourceReadResult,
+  ResourceTemplateInfo,
+} from '../../../shared/api/resources';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import type { AppEvent } from '../../../shared/events';
+import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
+import type { EventBus } from '../events/event-bus';
+import { everyPage } from '../util/paging';
+import { requestTimeoutMs } from '../util/request-timeout';
+import { presentResourceContents } from './present-content';
+
+type Lists = Omit<ResourceCatalog, 'subscriptions'>;
+
+export class ResourceService {
+  /** Per server: the lists and the connection they came from. */
+  private readonly lists;
+  private readonly subscriptions = new Map<ServerName, Set<string>>();
+
+  constructor(
+    private readonly connections: ConnectionManager,
+    events: EventBus,
+    /** Whether a server is still configured: a removed one's subscriptions are dropped. */
+    private readonly isConfigured: (name: ServerName) => boolean,
+  ) {
+    this.lists = connections.caches.create<{ key: string; lists: Lists }>();
+    events.subscribe((event) => this.onEvent(event));
+  }
+
+  async catalog(name: ServerName, config: ServerConfig): Promise<ResourceCatalog> {
+    const key = connectionKey(name, config);
+    const cached = this.lists.get(name);
+    const lists =
+      cached?.key === key
+        ? cached.lists
+        : await this.connections.request(name, config, async (client) => {
+            const options = { timeout: requestTimeoutMs(this.connections, config) };
+            const fresh: Lists = { resources: await listAllResources(client, options), templates: await listAllTemplates(client, options) };
+            this.lists.set(name, { key, lists: fresh });
+            return fresh;
+          });
+    return { ...lists, subscriptions: this.subscribed(name) };
+  }
+
+  async read(name: ServerName, config: ServerConfig, uri: string): Promise<ResourceReadResult> {
+    return this.connections.request(name, config, async (client) => {
+      const started = performance.now();
+      const result = await client.readResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) });
+      const durationMs = performance.now() - started;
+      return { uri, contents: await Promise.all(result.contents.map((contents) => presentResourceContents(contents))), durationMs };
+    });
+  }
+
+  async subscribe(name: ServerName, config: ServerConfig, uri: string): Promise<string[]> {
+    await this.connections.request(name, config, (client) => client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }));
+    const set = this.subscriptions.get(name) ?? new Set<string>();
+    set.add(uri);
+    this.subscriptions.set(name, set);
+    return this.subscribed(name);
+  }
+
+  async unsubscribe(name: ServerName, config: ServerConfig, uri: string): Promise<string[]> {
+    // Forgotten first: even if the server cannot be told, no update should be followed any more.
+    this.subscriptions.get(name)?.delete(uri);
+    const connected = this.connections.state(name, config).status === 'connected';
+    if (connected) {
+      await this.connections.request(name, config, (client) => client.unsubscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }));
+    }
+    return this.subscribed(name);
+  }
+
+  async complete(name: ServerName, config: ServerConfig, request: Omit<CompleteRequest, 'server'>): Promise<CompletionResult> {
+    return this.connections.request(name, config, async (client) => {
+      const { completion } = await client.complete(
+        { ref: request.ref, argument: request.argument, ...(request.context ? { context: { arguments: request.context } } : {}) },
+        { timeout: requestTimeoutMs(this.connections, config) },
+      );
+      return {
+        values: completion.values,
+        ...(completion.total !== undefined ? { total: completion.total } : {}),
+        ...(completion.hasMore !== undefined ? { hasMore: completion.hasMore } : {}),
+      };
+    });
+  }
+
+  subscribed(name: ServerName): string[] {
+    return [...(this.subscriptions.get(name) ?? [])];
+  }
+
+  private onEvent(event: AppEvent): void {
+    if (event.type === 'resources-changed') this.lists.delete(event.server);
+    if (event.type === 'servers-changed') {
+      for (const name of this.subscriptions.keys()) if (!this.isConfigured(name)) this.subscriptions.delete(name);
+    }
+    if (event.type === 'server-state' && event.server.status === 'connected') void this.resubscribe(event.server.name, event.server.config);
+  }
+
+  /** A new session knows nothing of the old one's subscriptions: subscribe again. */
+  private async resubscribe(name: ServerName, config: ServerConfig): Promise<void> {
+    for (const uri of this.subscribed(name)) {
+      await this.connections
+        .request(name, config, (client) => client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }))
+        .catch(() => undefined);
+    }
+  }
+}
+
+async function listAllResources(client: Client, options: { timeout: number }): Promise<ResourceInfo[]> {
+  const resources: ResourceInfo[] = [];
+  await everyPage(
+    (cursor) => client.listResources(cursor ? { cursor } : {}, options),
+    (page) => {
+      for (const resource of page.resources) {
+        resources.push({
+          uri: resource.uri,
+          name: resource.name,
+          ...(resource.title ? { title: resource.title } : {}),
+          ...(resource.description ? { description: resource.description } : {}),
+          ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+          ...(typeof resource.size === 'number' ? { size: resource.size } : {}),
+        });
+      }
+    },
+  );
+  return resources;
+}
+
+/** Every page of templates; a server without templates/list (method not found) has none. */
+async function listAllTemplates(client: Client, options: { timeout: number }): Promise<ResourceTemplateInfo[]> {
+  const templates: ResourceTemplateInfo[] = [];
+  try {
+    await everyPage(
+      (cursor) => client.listResourceTemplates(cursor ? { cursor } : {}, options),
+      (page) => {
+        for (const template of page.resourceTemplates) {
+          templates.push({
+            uriTemplate: template.uriTemplate,
+            name: template.name,
+            ...(template.title ? { title: template.title } : {}),
+            ...(template.description ? { description: template.description } : {}),
+            ...(template.mimeType ? { mimeType: template.mimeType } : {}),
+            variables: templateVariables(template.uriTemplate),
+          });
+        }
+      },
+    );
+  } catch (error) {
+    if (error instanceof McpError && error.code === ErrorCode.MethodNotFound) return [];
+    throw error;
+  }
+  return templates;
+}
+
+/** The variables of an RFC 6570 template, each once; none when it does not parse. */
+export function templateVariables(uriTemplate: string): string[] {
+  try {
+    return [...new Set(new UriTemplate(uriTemplate).variableNames)];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * One server's workspace pane: its details (info, capabilities, instructions, connection
+ * actions) above its tabs. Everything inside reads this server's own state, so panes
+ * side by side never mix their data; the Tools tab shows the tool list and tool panel
+ * through a store scoped to this server.
+ */
+import { useContext, useEffect, useMemo } from 'react';
+import type { ServerView } from '../../../shared/domain';
+import { ServerConsole } from '../components/console/ServerConsole';
+import { PromptBrowser } from '../components/prompts/PromptBrowser';
+import { ResourceBrowser } from '../components/resources/ResourceBrowser';
+import { ServerDetails } from '../components/ServerDetails';
+import { ToolList } from '../components/ToolList';
+import { ToolPanel } from '../components/ToolPanel';
+import { StoreContext, useWorkbench } from '../state/store';
+import { scopeStore } from './server-scope';
+import { WorkspaceTabs } from './WorkspaceTabs';
+
+export function ServerWorkspace({ server }: { server: ServerView }) {
+  const base = useContext(StoreContext);
+  if (!base) throw new Error('ServerWorkspace used outside StoreContext');
+  const scoped = useMemo(() => scopeStore(base, server.name), [base, server.name]);
+  const tab = useWorkbench((s) => s.workspaceTabs[server.name]) ?? 'tools';
+  const setTab = useWorkbench((s) => s.setWorkspaceTab);
+  const openResource = useWorkbench((s) => s.selectResource);
+
+  const showResource = (uri: string) => {
+    openResource(server.name, { kind: 'resource', uri });
+    setTab(server.name, 'resources');
+  };
+
+  return (
+    <StoreContext.Provider value={scoped}>
+      <section className="workspace" aria-label={`Workspace of ${server.name}`} data-workspace={server.name}>
+        <ServerDetails actions={<PaneActions server={server.name} />} />
+        <WorkspaceTabs server={server.name} active={tab} onChange={(next) => setTab(server.name, next)}>
+          {tab === 'tools' && <ToolsTab server={server} />}
+          {tab === 'resources' && <ResourceBrowser server={server} />}
+          {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
+          {tab === 'console' && <ServerConsole server={server} />}
+        </WorkspaceTabs>
+      </section>
+    </StoreContext.Provider>
+  );
+}
+
+/** The tool list and panel as they are; they read "the selected server", which the scope makes this one. */
+function ToolsTab({ server }: { server: ServerView }) {
+  const loaded = useWorkbench((s) => s.toolsByServer[server.name] !== undefined);
+  const loadTools = useWorkbench((s) => s.loadTools);
+  const connected = server.status === 'connected';
+  // A kept-open pane that is not the selected server loads its own tools.
+  useEffect(() => {
+    if (connected && !loaded) void loadTools(server.name);
+  }, [connected, loaded, loadTools, server.name]);
+  return (
+    <div className="workspace-tools">
+      <ToolList server={server.name} />
+      <ToolPanel />
+    </div>
+  );
+}
+
+function PaneActions({ server }: { server: string }) {
+  const pinned = useWorkbench((s) => s.pinnedServers.includes(server));
+  const pin = useWorkbench((s) => s.pinWorkspace);
+  const unpin = useWorkbench((s) => s.unpinWorkspace);
+  const close = useWorkbench((s) => s.closeWorkspace);
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={pinned}
+        title="Keep this server open when you select another one"
+        onClick={() => (pinned ? unpin(server) : pin(server))}
+      >
+        Keep open
+      </button>
+      <button type="button" aria-label={`Close the workspace of ${server}`} onClick={() => close(server)}>
+        Close
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** The open server workspaces, side by side; when none is open, the tools of every connected server. */
+import { useShallow } from 'zustand/react/shallow';
+import { ToolList } from '../components/ToolList';
+import { ToolPanel } from '../components/ToolPanel';
+import { openWorkspaces } from '../state/workspace-slice';
+import { useWorkbench } from '../state/store';
+import { ServerWorkspace } from './ServerWorkspace';
+import './workspace.css';
+
+export function Workspaces() {
+  const names = useWorkbench(useShallow((s) => openWorkspaces(s)));
+  const servers = useWorkbench((s) => s.servers);
+  if (names.length === 0) {
+    // No server open: the tools of every connected server, to find and run one straight away.
+    return (
+      <div className="workspaces workspaces-home">
+        <p className="muted home-hint">
+          Select a server to open its workspace (tools, resources, prompts, console); <strong>Keep open</strong> on a workspace opens the next one beside it.
+        </p>
+        <div className="workspace-tools">
+          <ToolList />
+          <ToolPanel />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="workspaces" data-count={names.length}>
+      {names.map((name) => {
+        const server = servers.find((s) => s.name === name);
+        return server ? <ServerWorkspace key={name} server={server} /> : null;
+      })}
+    </div>
+  );
+}

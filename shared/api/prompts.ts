@@ -1,0 +1,55 @@
+/** Prompts: list them (every page) and get one with arguments, shown as a conversation. */
+import { z } from 'zod';
+import { ServerNameSchema, type ServerName } from '../config/server-config';
+import type { ContentView } from '../content-view';
+import type { ChannelTable } from './channel-table';
+import { ServerRequestSchema, type ServerRequest } from './resources';
+
+export interface PromptArgumentInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface PromptInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: PromptArgumentInfo[];
+}
+
+export interface GetPromptRequest {
+  server: ServerName;
+  name: string;
+  /** Prompt arguments are strings; an empty optional one is best left out. */
+  arguments: Record<string, string>;
+}
+
+export interface PromptMessageView {
+  role: 'user' | 'assistant';
+  content: ContentView;
+}
+
+export interface PromptResult {
+  description?: string;
+  messages: PromptMessageView[];
+  durationMs: number;
+}
+
+export interface PromptsApi {
+  listPrompts(request: ServerRequest): Promise<PromptInfo[]>;
+  getPrompt(request: GetPromptRequest): Promise<PromptResult>;
+}
+
+export const promptsChannels: ChannelTable<PromptsApi> = {
+  listPrompts: { channel: 'prompts:list', request: ServerRequestSchema },
+  getPrompt: {
+    channel: 'prompts:get',
+    request: z.strictObject({
+      server: ServerNameSchema,
+      name: z.string().min(1).max(512),
+      arguments: z.record(z.string().max(512), z.string().max(65_536)),
+    }),
+  },
+};

@@ -1,0 +1,159 @@
+/**
+ * Secrets never in clear: a session with a secret env value, a secret header and an
+ * OAuth sign-in, on a core whose secret store encrypts (as the desktop app's safeStorage
+ * store does), then a search of everything the app wrote or handed out — every file in
+ * the data folder, the protocol log export, history, the OAuth view, server states with
+ * their crash output, and every event — for each secret in clear text.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture, type RunningFixture } from '../e2e/fixtures/fixture-process';
+import { fixtureServer } from '../e2e/fixtures/paths';
+import { isAlive, waitUntil } from '../e2e/support/processes';
+import type { AppEvent } from '../shared/events';
+import { createCore, type Core } from '../electron/core/api/core-api';
+import { followAuthorization } from '../electron/core/auth/follow-authorization';
+import { FileSecretStore } from '../electron/core/secrets/file-secret-store';
+import { MASK } from '../electron/core/secrets/secret-redactor';
+import type { SecretCipher } from '../electron/core/secrets/secret-store';
+
+/** AES-256-GCM with a key that lives only in memory: the stand-in for the OS keychain. */
+function memoryKeyCipher(): SecretCipher {
+  const key = randomBytes(32);
+  return {
+    description: 'AES-256-GCM, in-memory test key',
+    async encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    },
+    async decrypt(encoded) {
+      const raw = Buffer.from(encoded, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Every form a secret could be written in: as is, base64 (Basic auth), URL-encoded. */
+function spellings(secret: string): string[] {
+  return [...new Set([secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)])];
+}
+
+const ENV_SECRET = `env-secret-${randomBytes(8).toString('hex')}`;
+const HEADER_SECRET = `header-secret-${randomBytes(8).toString('hex')}`;
+
+let dataDir: string;
+let core: Core;
+let secretStore: FileSecretStore;
+let httpFixture: RunningFixture;
+let oauthFixture: RunningFixture;
+const events: AppEvent[] = [];
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-secrets-'));
+  httpFixture = await startFixture('http-server', ['--require-header', `X-Api-Key=${HEADER_SECRET}`]);
+  oauthFixture = await startFixture('oauth-server');
+  secretStore = new FileSecretStore(path.join(dataDir, 'secrets.enc.json'), { cipher: memoryKeyCipher() });
+  core = await createCore({
+    dataDir,
+    env: {},
+    watchConfig: false,
+    shellEnv: async () => ({ env: {} }),
+    secretStore,
+    openAuthorizationUrl: async (_server, url) => void followAuthorization(url).catch(() => undefined),
+  });
+  core.events.subscribe((event) => events.push(event));
+});
+
+afterAll(async () => {
+  await core?.dispose();
+  await Promise.all([httpFixture?.stop(), oauthFixture?.stop()]);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('secrets never in clear', () => {
+  it('leave no trace in anything the app wrote or handed out', async () => {
+    // 1. A stdio server with a secret env value; it prints the value to stderr.
+    const envy = await core.api.addServer({
+      name: 'envy',
+      config: { command: process.execPath, args: [fixtureServer('env-stdio')], env: { API_KEY: ENV_SECRET } },
+      secretFields: [['env', 'API_KEY']],
+    });
+    expect(envy.status).toBe('connected');
+    // The value reached the process (its hash matches); a tool that echoes it is masked.
+    const hashed = await core.api.callTool({ server: 'envy', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true });
+    expect(textOf(hashed)).toBe(createHash('sha256').update(ENV_SECRET).digest('hex'));
+    const echoed = await core.api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true });
+    expect(textOf(echoed)).toBe(MASK);
+
+    // 2. A remote server with a secret header it requires.
+    const hdr = await core.api.addServer({
+      name: 'hdr',
+      config: { type: 'http', url: httpFixture.url, headers: { 'X-Api-Key': HEADER_SECRET } },
+      secretFields: [['headers', 'X-Api-Key']],
+    });
+    expect(hdr.status).toBe('connected');
+    await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: 'hello' }, confirmed: true });
+
+    // 3. An OAuth sign-in; its tokens are what the store holds.
+    await core.api.addServer({ name: 'guarded', config: { type: 'http', url: oauthFixture.url } });
+    await core.api.signIn({ name: 'guarded' });
+    expect((await core.api.listTools({ name: 'guarded' })).length).toBeGreaterThan(0);
+    await core.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'signed in' }, confirmed: true });
+
+    // 4. Crash output: the env server dies; its failure carries its last stderr lines.
+    const views = await core.api.listServers();
+    const envyPid = Number(textOf(await core.api.callTool({ server: 'envy', tool: 'pid', arguments: {}, confirmed: true })));
+    process.kill(envyPid, 'SIGKILL');
+    await waitUntil(() => !isAlive(envyPid), 'the env server to die');
+    await waitUntil(async () => (await core.api.listServers()).find((s) => s.name === 'envy')?.status === 'failed', 'the crash to be noticed');
+
+    // Everything the session's secrets are made of.
+    const secrets = [ENV_SECRET, HEADER_SECRET];
+    for (const key of await secretStore.keys()) {
+      const value = await secretStore.get(key);
+      if (!key.startsWith('oauth:') || !value) continue;
+      const parsed = JSON.parse(value) as { value?: { access_token?: string; refresh_token?: string; client_secret?: string } };
+      for (const field of ['access_token', 'refresh_token', 'client_secret'] as const) {
+        const secret = parsed.value?.[field];
+        if (secret) secrets.push(secret);
+      }
+    }
+    expect(secrets.length).toBeGreaterThanOrEqual(4); // env, header, access and refresh tokens
+
+    // Everything the app wrote or handed out.
+    const outputs: Array<[string, string]> = [];
+    for (const file of await filesUnder(dataDir)) outputs.push([path.relative(dataDir, file), await fs.readFile(file, 'utf8')]);
+    for (const server of ['envy', 'hdr', 'guarded']) {
+      outputs.push([`protocol log export of ${server}`, (await core.api.exportProtocolLog({ server })).text]);
+    }
+    outputs.push(['history', JSON.stringify(await core.api.listHistory({}))]);
+    outputs.push(['OAuth view', JSON.stringify(await core.api.getOAuthLog({ name: 'guarded' }))]);
+    outputs.push(['server list', JSON.stringify([...views, ...(await core.api.listServers())])]);
+    outputs.push(['events', JSON.stringify(events)]);
+
+    // The search must be able to fail: the env server did print its key, in clear, to its own stderr.
+    expect(events.some((event) => event.type === 'server-log' && event.line.includes('API_KEY='))).toBe(true);
+
+    const leaks = outputs.flatMap(([where, text]) =>
+      secrets.flatMap((secret) => spellings(secret).filter((form) => text.includes(form)).map(() => `${where}: ${secret.slice(0, 12)}…`)),
+    );
+    expect(leaks).toEqual([]);
+    expect(outputs.map(([where]) => where)).toContain('secrets.enc.json');
+  });
+});
+
+function textOf(result: { content: Array<{ type: string; text?: unknown }> }): string {
+  return result.content.map((block) => (typeof block.text === 'string' ? block.text : '')).join('');
+}
