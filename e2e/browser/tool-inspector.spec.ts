@@ -134,6 +134,20 @@ test('arguments: the form follows the schema and stays in sync with the JSON; in
   const result = wb.panel.getByRole('region', { name: 'Result' });
   await expect(result).toContainText('"purple"');
   await expect(result).toContainText('30');
+
+  // JSON tokens take the theme's colours (CodeMirror's defaults are for light backgrounds only).
+  await wb.panel.getByRole('button', { name: 'JSON', exact: true }).click();
+  const colourOf = (token: string) =>
+    wb.panel
+      .locator('.cm-line span', { hasText: token })
+      .first()
+      .evaluate((element) => (element as unknown as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { color: string } } } }).ownerDocument.defaultView.getComputedStyle(element).color);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await colourOf('"count"')).toBe('rgb(121, 184, 255)');
+  expect(await colourOf('"purple"')).toBe('rgb(240, 160, 122)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await colourOf('"count"')).toBe('rgb(11, 92, 173)');
+  expect(await colourOf('"purple"')).toBe('rgb(163, 21, 21)');
   expect(cspViolations).toEqual([]);
 });
 

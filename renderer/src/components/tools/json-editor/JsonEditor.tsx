@@ -9,8 +9,10 @@
  * root it uses a constructed stylesheet (adoptedStyleSheets), which CSP allows. The
  * app's colours still apply: CSS variables inherit into shadow roots.
  */
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import CodeMirror from '@uiw/react-codemirror';
 import { jsonSchema } from 'codemirror-json-schema';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -37,6 +39,26 @@ const theme = EditorView.theme({
   '.cm-selectionBackground, &.cm-focused .cm-selectionBackground': { backgroundColor: 'var(--bg-selected) !important' },
 });
 
+/**
+ * JSON token colours from CSS variables too: CodeMirror's default highlight style is
+ * made for light backgrounds, and its dark reds and greens are hard to read on ours.
+ * Placed above the default style, which then only colours what this one leaves out.
+ * Braces and commas keep the text colour: when typed-over text starts at a coloured
+ * brace, Chromium tries to carry that colour over as an inline style, which the CSP
+ * refuses (and reports).
+ */
+const highlight = Prec.high(
+  syntaxHighlighting(
+    HighlightStyle.define([
+      { tag: tags.propertyName, color: 'var(--syntax-key)' },
+      { tag: tags.string, color: 'var(--syntax-string)' },
+      { tag: tags.number, color: 'var(--syntax-number)' },
+      { tag: [tags.bool, tags.null], color: 'var(--syntax-keyword)' },
+      { tag: tags.invalid, color: 'var(--danger)' },
+    ]),
+  ),
+);
+
 export default function JsonEditor({ value, onChange, schema, label, onRun, autoFocus = false }: JsonEditorProps) {
   const run = useRef(onRun);
   run.current = onRun;
@@ -46,6 +68,7 @@ export default function JsonEditor({ value, onChange, schema, label, onRun, auto
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' }),
       theme,
+      highlight,
       Prec.highest(
         keymap.of([
           {
