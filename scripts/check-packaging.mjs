@@ -103,6 +103,16 @@ try {
     expect(!packed.has('/out/electron/cli.cjs'), 'app.asar leaves out the CLI (it runs under Node, not in the app)');
     const manifest = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'));
     expect(manifest.main === 'out/electron/main.cjs', 'package.json in app.asar points at out/electron/main.cjs');
+    // main.cjs loads its npm packages from node_modules at run time (the build leaves them
+    // external): each must be in the archive, or the app dies at start-up.
+    const inArchive = new Set(entries.map((e) => e.file));
+    const required = new Set(
+      [...readFileSync(path.join(ROOT, 'out', 'electron', 'main.cjs'), 'utf8').matchAll(/require\("([^"./][^"]*)"\)/g)]
+        .map(([, specifier = '']) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+        .filter((name) => !name.startsWith('node:') && name !== 'electron'),
+    );
+    const missing = [...required].filter((name) => !inArchive.has(`/node_modules/${name}/package.json`));
+    expect(required.size > 0 && missing.length === 0, `app.asar holds every package main.cjs requires (${required.size}${missing.length ? `; missing: ${missing.join(', ')}` : ''})`);
     const nativeInside = [...packed].filter((f) => f.endsWith('.node') || /\.(so|dylib|dll)(\.|$)/.test(f));
     expect(nativeInside.length === 0, `no native file is packed inside app.asar${nativeInside.length ? `: ${nativeInside.join(', ')}` : ''}`);
   }
