@@ -60,6 +60,17 @@ test('2,000 tools: virtualized, searchable, keyboard navigable; names, badges, i
   await wb.panel.getByRole('button', { name: 'Copy mcp__lab__delete_everything' }).click();
   await expect(wb.panel.getByRole('button', { name: 'Copy mcp__lab__delete_everything' })).toHaveText('Copied');
 
+  // Rows with two badges keep them on the name's line: the description still shows in the fixed-height row.
+  await search.fill('every');
+  await page.setViewportSize({ width: 1000, height: 720 });
+  for (const name of ['delete_everything', 'kitchen_sink']) {
+    const row = wb.tools.locator(`[data-tool="mcp__lab__${name}"]`);
+    const [line, description] = await Promise.all([row.locator('.tool-line').boundingBox(), row.locator('.tool-description').boundingBox()]);
+    expect(line!.height, `${name}: one line for the name and badges`).toBeLessThan(24);
+    expect(description!.height, `${name}: the description is not squeezed`).toBeGreaterThanOrEqual(12);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // Scrolling far down renders the rows there.
   await search.fill('');
   await list.focus();

@@ -206,7 +206,9 @@ export function ToolList({ server }: { server?: string } = {}) {
                 >
                   <span className="tool-line">
                     <ToolIcon tool={tool} />
-                    <span className="tool-name">{displayName(tool)}</span>
+                    <span className="tool-name" title={displayName(tool)}>
+                      {displayName(tool)}
+                    </span>
                     <ToolBadges tool={tool} />
                   </span>
                   <span className="tool-description">{tool.description ?? tool.fullName}</span>
