@@ -18,10 +18,12 @@ import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
+import { delay, linkSignal, withDeadline } from './async-helpers';
+import { AutoReconnect } from './auto-reconnect';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
 import type { ConnectionAuth, RemoteAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
-import { callFailureKind, connectFailureKind, ConnectTimeoutError, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
+import { callFailureKind, connectFailureKind, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
 import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
 import { ServerCaches } from './server-caches';
@@ -39,7 +41,6 @@ export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
 /** Waits before each retry of a request whose session expired: one at once, then backoff. */
 export const SESSION_RETRY_DELAYS_MS = [0, 500, 1500];
 /** A remote server that closes on its own is reconnected at most this often per minute. */
-const AUTO_RECONNECTS_PER_MINUTE = 3;
 const STDERR_LINES_KEPT = 200;
 const STDERR_LINES_IN_ERRORS = 10;
 
@@ -132,8 +133,7 @@ export class ConnectionManager {
   private readonly states = new Map<ServerName, ServerState>();
   private readonly stderr = new Map<ServerName, LineTail>();
   private readonly tools = this.caches.create<ToolInfo[]>();
-  private readonly reconnectTimers = new Map<ServerName, NodeJS.Timeout>();
-  private readonly autoReconnects = new Map<ServerName, number[]>();
+  private readonly autoReconnect = new AutoReconnect();
   private readonly lockDir: string;
   /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
   private shutDown = false;
@@ -178,15 +178,14 @@ export class ConnectionManager {
     await this.closeServer(name);
     this.states.delete(name);
     this.stderr.delete(name);
-    this.autoReconnects.delete(name);
+    this.autoReconnect.forget(name);
     this.protocolLog.clear(name);
   }
 
   /** Closes every connection for good (app shutdown): later connects are refused. */
   async closeAll(): Promise<void> {
     this.shutDown = true;
-    for (const timer of this.reconnectTimers.values()) clearTimeout(timer);
-    this.reconnectTimers.clear();
+    this.autoReconnect.cancelAll();
     await Promise.all([...this.entries.keys()].map((name) => this.disconnect(name)));
     this.protocolLog.flush();
   }
@@ -339,7 +338,7 @@ export class ConnectionManager {
       // The config changed: the old connection goes, a new one comes.
       await this.closeEntry(name, entry);
     }
-    this.cancelAutoReconnect(name);
+    this.autoReconnect.cancel(name);
     const entry: Entry = { key: connectionKey(name, config), config, cancelled: false, promise: undefined as unknown as Promise<Connection> };
     entry.promise = this.open(name, config, entry);
     this.entries.set(name, entry);
@@ -355,7 +354,7 @@ export class ConnectionManager {
   }
 
   private async closeServer(name: ServerName): Promise<void> {
-    this.cancelAutoReconnect(name);
+    this.autoReconnect.cancel(name);
     const entry = this.entries.get(name);
     if (entry) await this.closeEntry(name, entry);
   }
@@ -509,32 +508,12 @@ export class ConnectionManager {
 
   /** A remote server that went away is tried again in the background, a few times a minute at most. */
   private scheduleAutoReconnect(name: ServerName, config: ServerConfig): void {
-    const now = Date.now();
-    const recent = (this.autoReconnects.get(name) ?? []).filter((time) => now - time < 60_000);
-    if (recent.length >= AUTO_RECONNECTS_PER_MINUTE) {
-      this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
-      return;
-    }
-    recent.push(now);
-    this.autoReconnects.set(name, recent);
-    this.cancelAutoReconnect(name);
-    const timer = setTimeout(
-      () => {
-        this.reconnectTimers.delete(name);
-        if (this.entries.has(name)) return;
-        this.logEvent(name, 'Reconnecting.');
-        this.connect(name, config).catch(() => undefined);
-      },
-      250 * recent.length,
-    );
-    timer.unref?.();
-    this.reconnectTimers.set(name, timer);
-  }
-
-  private cancelAutoReconnect(name: ServerName): void {
-    const timer = this.reconnectTimers.get(name);
-    if (timer) clearTimeout(timer);
-    this.reconnectTimers.delete(name);
+    const scheduled = this.autoReconnect.schedule(name, () => {
+      if (this.entries.has(name)) return;
+      this.logEvent(name, 'Reconnecting.');
+      this.connect(name, config).catch(() => undefined);
+    });
+    if (!scheduled) this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
   }
 
   private logEvent(name: ServerName, text: string): void {
@@ -576,38 +555,4 @@ function describeUrl(text: string): string {
   } catch {
     return 'an invalid URL';
   }
-}
-
-/** Rejects with ConnectTimeoutError after `ms` (and calls onTimeout); the timer never holds the process. */
-function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      onTimeout();
-      reject(new ConnectTimeoutError(ms));
-    }, ms);
-    timer.unref?.();
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** A fresh signal that follows `outer`; dispose() removes the link. */
-function linkSignal(outer: AbortSignal): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const abort = () => controller.abort(outer.reason);
-  if (outer.aborted) controller.abort(outer.reason);
-  else outer.addEventListener('abort', abort, { once: true });
-  return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', abort) };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

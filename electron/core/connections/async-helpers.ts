@@ -1,0 +1,36 @@
+/** Small promise and signal helpers for the connection manager. */
+import { ConnectTimeoutError } from './describe-error';
+
+/** Rejects with ConnectTimeoutError after `ms` (and calls onTimeout); the timer never holds the process. */
+export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onTimeout();
+      reject(new ConnectTimeoutError(ms));
+    }, ms);
+    timer.unref?.();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A fresh signal that follows `outer`; dispose() removes the link. */
+export function linkSignal(outer: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(outer.reason);
+  if (outer.aborted) controller.abort(outer.reason);
+  else outer.addEventListener('abort', abort, { once: true });
+  return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', abort) };
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
