@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
-import { runCommand } from './command-run';
+import { runCommand, type CommandRun } from './command-run';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
@@ -46,6 +46,11 @@ function withAdhoc(command: Command): Command {
 
 const jsonOption = () => new Option('--json', 'print one JSON document on stdout (and nothing else there)');
 
+const SERVER_ARGUMENT = 'a configured server (leave it out with --stdio or --url)';
+const AUTH_SERVER_ARGUMENT = 'a configured server (leave it out with --url)';
+
+type ServerHandler<O> = (run: CommandRun, server: string | undefined, options: O) => Promise<ExitCode>;
+
 export function buildProgram(io: CliIo, done: Done): Command {
   const program = new Command('mcp-workbench')
     .description("MCP Workbench on the command line: check servers, call tools, read resources, get prompts, sign in, with the app's servers, settings and credentials.")
@@ -71,6 +76,13 @@ Examples:
     );
   // Subcommands report their own parse errors the same way.
   const configure = (command: Command) => command.exitOverride().showHelpAfterError('(add --help for the options)').configureOutput(program.configureOutput());
+  /** `<group> <name> [server]`: one server (configured or ad hoc), --json, nothing else. */
+  const serverCommand = <O extends SourceOptions & { json?: boolean }>(group: Command, name: string, description: string, handler: () => Promise<ServerHandler<O>>, argument = SERVER_ARGUMENT) =>
+    configure(
+      withAdhoc(group.command(name).description(description).argument('[server]', argument))
+        .addOption(jsonOption())
+        .action(async (server: string | undefined, options: O) => done(await runCommand(io, !!options.json, async (run) => (await handler())(run, server, options)))),
+    );
 
   const servers = configure(program.command('servers').description('configured servers: list them, check that they connect'));
   configure(
@@ -90,18 +102,14 @@ Examples:
   );
 
   const tools = configure(program.command('tools').description("a server's tools: list them, call one"));
-  configure(
-    withAdhoc(tools.command('list').description('list the tools of a server').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
-      .addOption(jsonOption())
-      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsList(run, server, options)))),
-  );
+  serverCommand(tools, 'list', 'list the tools of a server', async () => (await toolsCommands()).toolsList);
   configure(
     withAdhoc(
       tools
         .command('call')
         .description('call a tool and print its result')
         .usage('[options] <server> <tool>   (with --stdio or --url: [options] <tool>)')
-        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[server]', SERVER_ARGUMENT)
         .argument('[tool]', 'the tool to call'),
     )
       .option('--args <json>', "the arguments as a JSON object, e.g. --args '{\"text\": \"hi\"}'")
@@ -120,27 +128,15 @@ Examples:
       }),
   );
   const resources = configure(program.command('resources').description("a server's resources: list them and their templates, read one"));
-  configure(
-    withAdhoc(resources.command('list').description('list the resources of a server (every page)').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
-      .addOption(jsonOption())
-      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
-        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesList(run, server, options))),
-      ),
-  );
-  configure(
-    withAdhoc(resources.command('templates').description('list the resource templates of a server').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
-      .addOption(jsonOption())
-      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
-        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesTemplates(run, server, options))),
-      ),
-  );
+  serverCommand(resources, 'list', 'list the resources of a server (every page)', async () => (await resourcesCommands()).resourcesList);
+  serverCommand(resources, 'templates', 'list the resource templates of a server', async () => (await resourcesCommands()).resourcesTemplates);
   configure(
     withAdhoc(
       resources
         .command('read')
         .description('read a resource: text printed whole, images and binary content saved to files (--json: the contents, binary as base64)')
         .usage('[options] <server> <uri>   (with --stdio or --url: [options] <uri>)')
-        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[server]', SERVER_ARGUMENT)
         .argument('[uri]', 'the resource to read'),
     )
       .addOption(jsonOption())
@@ -151,20 +147,14 @@ Examples:
   );
 
   const prompts = configure(program.command('prompts').description("a server's prompts: list them, get one with its arguments"));
-  configure(
-    withAdhoc(prompts.command('list').description('list the prompts of a server and their arguments ([optional] ones in brackets)').argument('[server]', 'a configured server (leave it out with --stdio or --url)'))
-      .addOption(jsonOption())
-      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
-        done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsList(run, server, options))),
-      ),
-  );
+  serverCommand(prompts, 'list', 'list the prompts of a server and their arguments ([optional] ones in brackets)', async () => (await promptsCommands()).promptsList);
   configure(
     withAdhoc(
       prompts
         .command('get')
         .description('get a prompt with its arguments and print its messages')
         .usage('[options] <server> <name>   (with --stdio or --url: [options] <name>)')
-        .argument('[server]', 'a configured server (leave it out with --stdio or --url)')
+        .argument('[server]', SERVER_ARGUMENT)
         .argument('[name]', 'the prompt'),
     )
       .option('--args <json>', "the arguments as a JSON object of strings, e.g. --args '{\"city\": \"Paris\"}'")
@@ -178,26 +168,14 @@ Examples:
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));
   configure(
-    withAdhoc(auth.command('login').description('sign in through the browser: prints the authorization URL and opens it, then waits for the browser to come back').argument('[server]', 'a configured server (leave it out with --url)'))
+    withAdhoc(auth.command('login').description('sign in through the browser: prints the authorization URL and opens it, then waits for the browser to come back').argument('[server]', AUTH_SERVER_ARGUMENT))
       .option('--no-open', 'only print the URL (open it yourself, on any machine that can reach this one\'s loopback)')
       .addOption(jsonOption())
       .action(async (server: string | undefined, options: SourceOptions & { open?: boolean; json?: boolean }) =>
         done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authLogin(run, server, options))),
       ),
   );
-  configure(
-    withAdhoc(auth.command('logout').description("forget the server's tokens and client registration").argument('[server]', 'a configured server (leave it out with --url)'))
-      .addOption(jsonOption())
-      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
-        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authLogout(run, server, options))),
-      ),
-  );
-  configure(
-    withAdhoc(auth.command('status').description('whether the server is signed in (exits 3 when it is not)').argument('[server]', 'a configured server (leave it out with --url)'))
-      .addOption(jsonOption())
-      .action(async (server: string | undefined, options: SourceOptions & { json?: boolean }) =>
-        done(await runCommand(io, !!options.json, async (run) => (await authCommands()).authStatus(run, server, options))),
-      ),
-  );
+  serverCommand(auth, 'logout', "forget the server's tokens and client registration", async () => (await authCommands()).authLogout, AUTH_SERVER_ARGUMENT);
+  serverCommand(auth, 'status', 'whether the server is signed in (exits 3 when it is not)', async () => (await authCommands()).authStatus, AUTH_SERVER_ARGUMENT);
   return program;
 }
