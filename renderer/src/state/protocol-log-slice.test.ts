@@ -19,6 +19,9 @@ describe('protocol log slice', () => {
     release([entry(1), entry(2)]);
     await vi.waitFor(() => expect(store.getState().logLoading).toBe(false));
     expect(store.getState().logEntries.map((e) => e.seq)).toEqual([1, 2, 3]);
+    // An event that comes after a snapshot holding its entries adds only what is new.
+    applyEvent(store, { type: 'protocol-log', entries: [entry(2), entry(3), entry(5)] });
+    expect(store.getState().logEntries.map((e) => e.seq)).toEqual([1, 2, 3, 5]);
 
     store.getState().setLogFilter({ search: 'x', kind: undefined });
     expect(store.getState().logFilter).toEqual({ search: 'x' });

@@ -60,7 +60,10 @@ export const createProtocolLogSlice =
     applyProtocolLog(entries) {
       const { logOpen, logServer, logEntries } = get();
       if (!logOpen || !logServer) return;
-      const mine = entries.filter((entry) => entry.server === logServer);
+      // Entries are numbered in the order they were logged: an event that arrives after a
+      // snapshot already holding its entries must not show them twice.
+      const last = logEntries.at(-1)?.seq ?? 0;
+      const mine = entries.filter((entry) => entry.server === logServer && entry.seq > last);
       if (mine.length > 0) set({ logEntries: [...logEntries, ...mine].slice(-MAX_LOG_ENTRIES) });
     },
     async clearLog() {
