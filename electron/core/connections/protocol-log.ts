@@ -4,6 +4,8 @@
  * the renderer, batched so a chatty server does not flood the event channel.
  */
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
+import { BatchedPublisher } from '../util/batched-publisher';
+import { detachedHead } from '../util/detached-head';
 
 export interface ProtocolLogLimits {
   /** Entries kept per server. */
@@ -20,8 +22,6 @@ export const DEFAULT_PROTOCOL_LOG_LIMITS: ProtocolLogLimits = {
   maxEntryChars: 256 * 1024,
 };
 
-const FLUSH_MS = 50;
-
 export type NewProtocolLogEntry = Omit<ProtocolLogEntry, 'seq' | 'server' | 'time' | 'truncated'> & { time?: number };
 
 interface ServerLog {
@@ -34,13 +34,14 @@ interface ServerLog {
 export class ProtocolLog {
   private seq = 0;
   private readonly logs = new Map<string, ServerLog>();
-  private pending: ProtocolLogEntry[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly batches: BatchedPublisher<ProtocolLogEntry>;
 
   constructor(
-    private readonly publish: (entries: ProtocolLogEntry[]) => void = () => undefined,
+    publish: (entries: ProtocolLogEntry[]) => void = () => undefined,
     private readonly limits: ProtocolLogLimits = DEFAULT_PROTOCOL_LOG_LIMITS,
-  ) {}
+  ) {
+    this.batches = new BatchedPublisher(publish);
+  }
 
   record(server: string, fields: NewProtocolLogEntry): ProtocolLogEntry {
     const full = this.prepareText(fields.text);
@@ -72,9 +73,7 @@ export class ProtocolLog {
       log.entries = log.entries.slice(log.start);
       log.start = 0;
     }
-    this.pending.push(entry);
-    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
-    this.timer.unref?.();
+    this.batches.push(entry);
     return entry;
   }
 
@@ -91,25 +90,11 @@ export class ProtocolLog {
 
   clear(server: string): void {
     this.logs.delete(server);
-    this.pending = this.pending.filter((entry) => entry.server !== server);
+    this.batches.dropServer(server);
   }
 
   /** Pushes the batched entries now. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
-    this.publish(batch);
+    this.batches.flush();
   }
-}
-
-/**
- * The start of a long text as a string of its own. A plain slice would share the whole
- * text's memory (V8 keeps a slice as a view of its parent), so one 20 MB message would
- * stay in memory for as long as its cut entry is kept.
- */
-function detachedHead(text: string, chars: number): string {
-  return Buffer.from(text.slice(0, chars), 'utf8').toString('utf8');
 }

@@ -4,6 +4,8 @@
  * to the renderer in batches, so a chatty server does not flood the event channel.
  */
 import type { ConsoleEntry } from '../../../shared/api/server-console';
+import { BatchedPublisher } from '../util/batched-publisher';
+import { detachedHead } from '../util/detached-head';
 
 export interface ConsoleLimits {
   /** Entries kept per server. */
@@ -13,22 +15,22 @@ export interface ConsoleLimits {
 }
 
 export const DEFAULT_CONSOLE_LIMITS: ConsoleLimits = { maxEntries: 1000, maxEntryChars: 16 * 1024 };
-const FLUSH_MS = 50;
 
 export type NewConsoleEntry = Omit<ConsoleEntry, 'seq' | 'server' | 'time' | 'truncated'> & { time?: number };
 
 export class ConsoleBuffer {
   private seq = 0;
   private readonly buffers = new Map<string, ConsoleEntry[]>();
-  private pending: ConsoleEntry[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly batches: BatchedPublisher<ConsoleEntry>;
 
   constructor(
-    private readonly publish: (entries: ConsoleEntry[]) => void = () => undefined,
+    publish: (entries: ConsoleEntry[]) => void = () => undefined,
     private readonly limits: ConsoleLimits = DEFAULT_CONSOLE_LIMITS,
     /** Masks secret values in every entry's text before it is kept or pushed. */
     private readonly redact: (text: string) => string = (text) => text,
-  ) {}
+  ) {
+    this.batches = new BatchedPublisher(publish);
+  }
 
   record(server: string, fields: NewConsoleEntry): ConsoleEntry {
     const text = this.redact(fields.text);
@@ -38,7 +40,7 @@ export class ConsoleBuffer {
       seq: ++this.seq,
       server,
       time: fields.time ?? Date.now(),
-      text: truncated ? text.slice(0, this.limits.maxEntryChars) : text,
+      text: truncated ? detachedHead(text, this.limits.maxEntryChars) : text,
       ...(truncated ? { truncated: true } : {}),
     };
     const entries = this.buffers.get(server) ?? [];
@@ -46,9 +48,7 @@ export class ConsoleBuffer {
     entries.push(entry);
     // Dropping in chunks keeps this O(1) amortized instead of a shift per entry.
     if (entries.length > this.limits.maxEntries * 1.25) entries.splice(0, entries.length - this.limits.maxEntries);
-    this.pending.push(entry);
-    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
-    this.timer.unref?.();
+    this.batches.push(entry);
     return entry;
   }
 
@@ -59,16 +59,11 @@ export class ConsoleBuffer {
 
   clear(server: string): void {
     this.buffers.delete(server);
-    this.pending = this.pending.filter((entry) => entry.server !== server);
+    this.batches.dropServer(server);
   }
 
   /** Pushes the batched entries now. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
-    this.publish(batch);
+    this.batches.flush();
   }
 }
