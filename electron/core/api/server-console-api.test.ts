@@ -1,31 +1,20 @@
 /** The server console through a real core: stderr, log messages, log levels, ping. */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { ConsoleEntry } from '../../../shared/api/server-console';
 import type { AppEvent } from '../../../shared/events';
-import { createCore, type Core } from './core-api';
+import type { Core } from './core-api';
+import { startRealCore, type RealCore } from './real-core.testing';
 
+let running: RealCore;
 let core: Core;
-let dataDir: string;
 let events: AppEvent[];
 
 beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-console-'));
-  const fixture = { command: process.execPath, args: [fixtureServer('resources-stdio')] };
-  const basic = { command: process.execPath, args: [fixtureServer('basic-stdio')] };
-  await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { fixture, basic } }));
-  core = await createCore({ dataDir, env: {} });
-  events = [];
-  core.events.subscribe((event) => events.push(event));
+  running = await startRealCore('console', { fixture: 'resources-stdio', basic: 'basic-stdio' });
+  ({ core, events } = running);
 });
 
-afterEach(async () => {
-  await core.dispose();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => running.dispose());
 
 const texts = (entries: ConsoleEntry[]) => entries.map((entry) => entry.text);
 const pushed = () => events.flatMap((event) => (event.type === 'server-console' ? event.entries : []));
