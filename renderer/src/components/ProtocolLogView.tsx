@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { matchesProtocolLogFilter, type ProtocolLogDirection, type ProtocolLogEntry, type ProtocolLogKind } from '../../../shared/protocol-log';
 import { useWorkbench } from '../state/store';
+import { FilterSelect } from './FilterSelect';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],
@@ -89,26 +90,8 @@ export function ProtocolLogView() {
             ))}
           </select>
         </label>
-        <label>
-          Direction{' '}
-          <select value={filter.direction ?? ''} onChange={(event) => setFilter({ direction: (event.target.value || undefined) as ProtocolLogDirection | undefined })}>
-            {DIRECTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind{' '}
-          <select value={filter.kind ?? ''} onChange={(event) => setFilter({ kind: (event.target.value || undefined) as ProtocolLogKind | undefined })}>
-            {KINDS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Direction" value={filter.direction} choices={DIRECTIONS} onChange={(direction) => setFilter({ direction })} />
+        <FilterSelect label="Kind" value={filter.kind} choices={KINDS} onChange={(kind) => setFilter({ kind })} />
         <label>
           Search{' '}
           <input type="search" value={filter.search ?? ''} placeholder="method, id or text" onChange={(event) => setFilter({ search: event.target.value })} />

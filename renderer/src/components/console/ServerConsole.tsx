@@ -8,6 +8,7 @@ import { LOG_LEVELS, type ConsoleSource, type LogLevel } from '../../../../share
 import type { ServerView } from '../../../../shared/domain';
 import { matchesConsoleFilter } from '../../state/console-slice';
 import { useWorkbench } from '../../state/store';
+import { FilterSelect } from '../FilterSelect';
 
 const SOURCES: Array<[ConsoleSource | '', string]> = [
   ['', 'Everything'],
@@ -44,16 +45,7 @@ export function ServerConsole({ server }: { server: ServerView }) {
         <PingControl server={server} />
       </div>
       <div className="console-toolbar">
-        <label>
-          Show{' '}
-          <select value={filter.source ?? ''} onChange={(event) => setFilter(name, { source: (event.target.value || undefined) as ConsoleSource | undefined })}>
-            {SOURCES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Show" value={filter.source} choices={SOURCES} onChange={(source) => setFilter(name, { source })} />
         <label>
           Search{' '}
           <input type="search" value={filter.search ?? ''} onChange={(event) => setFilter(name, { search: event.target.value })} />
