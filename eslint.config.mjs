@@ -1,6 +1,17 @@
-// Lint, including the import rules that keep each part where it runs:
-// shared/ imports nothing of ours, electron/core/ never imports electron, the browser
-// host and CLI never import electron, and renderer/ sees only shared/ and browser libraries.
+// Lint, including the import rules that keep each part where it runs (the map is in the
+// README's Architecture section; tests/import-rules.test.ts proves every rule fires):
+//
+//   shared/                 nothing of ours, no Node, no electron
+//   electron/core/          shared/ and Node; never electron, the shell, the host, the CLI or main
+//   electron/host/, browser-host.ts   core and shared; never electron, the shell or the CLI
+//   electron/cli/, cli.ts   core and shared; never electron, the shell or the host
+//   electron/shell/         electron, core and shared; never the host or the CLI
+//   main.ts, preload.ts     the Electron entry points: electron, shell, core, shared
+//   renderer/               shared/ and browser libraries; never Node, electron, ws or the MCP SDK
+//
+// Electron is reached only from the shell and the two entry points, by static import:
+// require('electron') and import('electron') are refused everywhere else, and the raw IPC
+// objects only where they belong (ipcMain in main.ts, ipcRenderer in preload.ts).
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -11,6 +22,31 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
   name,
   message: 'The renderer runs in a sandboxed page: use window.api (AppApi), not Node.',
 }));
+
+/** A group of import patterns refused with one message. */
+const refuse = (message, ...group) => ({ group, message });
+const main = refuse('Nothing imports the Electron entry points (main.ts, preload.ts).', '**/main', '**/main.ts', '**/preload', '**/preload.ts', 'electron/main', 'electron/preload');
+const renderer = refuse('The main process never imports renderer code.', '**/renderer/**');
+const shell = refuse('Only main.ts uses the Electron shell.', '**/shell/**', '**/shell');
+const host = refuse('The browser host is an entry point of its own: nothing imports it.', '**/host/**', '**/host', '**/browser-host', '**/browser-host.ts');
+const cli = refuse('The CLI is an entry point of its own: nothing imports it.', '**/cli/**', '**/cli', '**/cli.ts');
+
+/** The one no-restricted-imports rule of an area (flat config: the last block that sets a rule wins, so each area sets it once). */
+const imports = (paths, ...patterns) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+
+/** `require('electron')` and `import('electron')`, which no-restricted-imports does not see. */
+const dynamicElectron = [
+  {
+    selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/.*)?$/]",
+    message: "require('electron') is for the Electron shell only (electron/main.ts, preload.ts, shell/).",
+  },
+  {
+    selector: "ImportExpression[source.value=/^electron(\\/.*)?$/]",
+    message: "import('electron') is for the Electron shell only (electron/main.ts, preload.ts, shell/).",
+  },
+];
+const ipcMain = { name: 'electron', importNames: ['ipcMain'], message: 'Only electron/main.ts touches ipcMain: it hands it to registerIpcHandlers, which checks every sender and payload.' };
+const ipcRenderer = { name: 'electron', importNames: ['ipcRenderer'], message: 'Only electron/preload.ts touches ipcRenderer: the page sees window.api and nothing else.' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'release/**'] },
@@ -27,27 +63,44 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['shared/**', 'renderer/**', 'electron/core/**', 'electron/host/**', 'electron/browser-host.ts', 'electron/cli.ts', 'electron/cli/**', 'electron/conformance-client.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...dynamicElectron] },
+  },
+  {
     files: ['shared/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltins], patterns: [{ group: ['../electron/**', '../renderer/**', '**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing of ours.' }] }],
-    },
+    rules: imports([electron, ...nodeBuiltins], refuse('shared/ imports nothing of ours.', '../electron/**', '../renderer/**', '**/electron/**', '**/renderer/**')),
   },
   {
-    files: ['electron/core/**', 'electron/host/**', 'electron/browser-host.ts', 'electron/cli.ts', 'electron/cli/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [electron], patterns: [{ group: ['**/renderer/**'], message: 'The main process never imports renderer code.' }] }],
-    },
+    files: ['electron/core/**', 'electron/conformance-client.ts'],
+    rules: imports([electron], main, renderer, shell, host, cli),
   },
   {
-    files: ['electron/core/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [electron], patterns: [{ group: ['**/shell/**', '**/host/**', '../main', '../preload', '**/renderer/**'], message: 'electron/core/ depends on shared/ and Node only.' }] }],
-    },
+    files: ['electron/host/**', 'electron/browser-host.ts'],
+    rules: imports([electron], main, renderer, shell, cli),
+  },
+  {
+    files: ['electron/cli/**', 'electron/cli.ts'],
+    rules: imports([electron], main, renderer, shell, host),
+  },
+  {
+    files: ['electron/shell/**'],
+    rules: imports([ipcMain, ipcRenderer], main, renderer, host, cli),
+  },
+  {
+    files: ['electron/main.ts'],
+    rules: imports([ipcRenderer], renderer, host, cli),
+  },
+  {
+    files: ['electron/preload.ts'],
+    rules: imports([ipcMain], renderer, host, cli, shell),
   },
   {
     files: ['renderer/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltins], patterns: [{ group: ['**/electron/**', 'electron/*'], message: 'The renderer sees only shared/ and window.api.' }] }],
-    },
+    rules: imports(
+      [electron, ...nodeBuiltins, { name: 'ws', message: 'The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).' }],
+      refuse('The renderer sees only shared/ and window.api.', '**/electron/**', 'electron/*'),
+      refuse('The renderer never talks MCP itself: every server is reached through window.api.', '@modelcontextprotocol/*', '@modelcontextprotocol/**'),
+      refuse('The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).', 'ws/*'),
+    ),
   },
 );

@@ -11,7 +11,7 @@ import { resolveAppDataDir } from './core/app-data';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
 import { hostDesktop } from './host/desktop';
 import { startHost } from './host/host-server';
-import { openInBrowser } from './host/open-browser';
+import { openInBrowser } from './core/platform/open-browser';
 
 declare const __APP_VERSION__: string;
 

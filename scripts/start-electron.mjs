@@ -11,7 +11,7 @@ import path from 'node:path';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PACKAGE = path.join(ROOT, 'node_modules', 'electron');
 /** What @electron/get (Electron's downloader) declares it needs. */
-const DOWNLOAD_NODE = [22, 12];
+const DOWNLOAD_NODE = /** @type {const} */ ([22, 12]);
 
 /** The platform-specific path of the binary inside dist/, as the package records it. */
 function recordedPath() {
@@ -32,18 +32,24 @@ function installedBinary() {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-/** The first line of the downloader's output that says what went wrong. */
+/**
+ * The first line of the downloader's output that says what went wrong.
+ * @param {string} output @returns {string | undefined}
+ */
 function firstReason(output) {
   const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
   return lines.find((line) => /error|failed|ENOTFOUND|ECONNREFUSED/i.test(line) && !line.startsWith('at ')) ?? lines[0];
 }
 
 function nodeTooOldToDownload() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   return major < DOWNLOAD_NODE[0] || (major === DOWNLOAD_NODE[0] && minor < DOWNLOAD_NODE[1]);
 }
 
-/** Tries the package's own installer; returns why it failed, or undefined when it worked. */
+/**
+ * Tries the package's own installer; returns why it failed, or undefined when it worked.
+ * @returns {string | undefined}
+ */
 function download() {
   const installer = path.join(PACKAGE, 'install.js');
   if (!existsSync(installer)) return 'the electron package is not installed (run npm ci)';
@@ -53,6 +59,7 @@ function download() {
   return firstReason(`${result.stderr ?? ''}\n${result.stdout ?? ''}`) ?? `the installer exited with ${result.status}`;
 }
 
+/** @param {string | undefined} reason @returns {never} */
 function fail(reason) {
   const lines = [
     `The desktop app needs the Electron binary, which is not installed here and could not be downloaded${reason ? ` (${reason})` : ''}.`,
@@ -65,18 +72,20 @@ function fail(reason) {
   process.exit(1);
 }
 
+/** @type {string | undefined} */
 let binary = installedBinary();
 if (!binary) {
   // An override names a folder the user chose: never download over it.
   const reason = process.env.ELECTRON_OVERRIDE_DIST_PATH
     ? `ELECTRON_OVERRIDE_DIST_PATH is ${process.env.ELECTRON_OVERRIDE_DIST_PATH}, which holds no Electron`
     : download();
-  binary = installedBinary();
-  if (!binary) fail(reason);
+  binary = installedBinary() ?? fail(reason);
 }
 
 const child = spawn(binary, [ROOT, ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+/** @type {NodeJS.Signals[]} */
+const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+for (const signal of FORWARDED) {
   process.on(signal, () => child.kill(signal));
 }
 child.on('error', (error) => fail(error.message));

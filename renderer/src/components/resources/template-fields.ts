@@ -1,9 +1,10 @@
 /**
  * RFC 6570 templates in a form: which variables are optional (those of query
  * expressions, `{?q}` and `{&page}`), and the URI the typed values give. Expansion is
- * the SDK's own UriTemplate (levels 1–3), so the form and the server agree.
+ * `url-template`, a complete RFC 6570 implementation (levels 1–4), so any template a
+ * server sends expands as the RFC says (the renderer never loads the MCP SDK).
  */
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { parseTemplate } from 'url-template';
 
 /** Variables of query expressions, which may be left out. */
 export function optionalVariables(uriTemplate: string): Set<string> {
@@ -18,7 +19,7 @@ export function optionalVariables(uriTemplate: string): Set<string> {
 export function expandTemplate(uriTemplate: string, values: Record<string, string>): { uri: string } | { error: string } {
   try {
     const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
-    return { uri: new UriTemplate(uriTemplate).expand(given) };
+    return { uri: parseTemplate(uriTemplate).expand(given) };
   } catch (error) {
     return { error: `The template cannot be filled in: ${(error as Error).message}` };
   }
