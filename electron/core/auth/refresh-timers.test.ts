@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_TIMER_DELAY_MS } from '../util/long-timeout';
 import { refreshMargin, RefreshTimers, type TimerApi } from './refresh-timers';
 
 /** Timers on a clock the test moves. */
 function fakeTimers() {
   let now = 0;
   const pending: Array<{ at: number; fn: () => void; unref: boolean | (() => void); cleared: boolean }> = [];
+  const delays: number[] = [];
   const api: TimerApi = {
     now: () => now,
     setTimeout: (fn, ms) => {
+      delays.push(ms);
       const timer = { at: now + ms, fn, unref: false, cleared: false };
       pending.push(timer);
       return Object.assign(timer, { unref: () => void (timer.unref = true) });
@@ -28,13 +31,19 @@ function fakeTimers() {
   return {
     api,
     pending,
+    delays,
     unrefed: () => unrefs,
     advance(ms: number) {
-      now += ms;
-      for (const timer of pending.filter((t) => !t.cleared && t.at <= now)) {
-        timer.cleared = true;
-        timer.fn();
+      const until = now + ms;
+      // Fire due timers in order, including ones armed by a timer that just fired.
+      for (;;) {
+        const due = pending.filter((t) => !t.cleared && t.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        now = due.at;
+        due.cleared = true;
+        due.fn();
       }
+      now = until;
     },
   };
 }
@@ -77,5 +86,33 @@ describe('refresh timing', () => {
     expect(timers.dueAt('gone')).toBeUndefined();
     clock.advance(60_000);
     expect(fired).toEqual(['late']);
+  });
+
+  it('a token that lives for months is refreshed once, near its expiry, never through a clamped timer', () => {
+    const clock = fakeTimers();
+    const timers = new RefreshTimers(clock.api);
+    const fired: number[] = [];
+    const day = 86_400_000;
+    const at = timers.schedule('long', 0, 90 * day, () => fired.push(clock.api.now()));
+    // Node turns any delay above 2^31 − 1 ms into 1 ms: no timer may ask for more.
+    expect(Math.max(...clock.delays)).toBeLessThanOrEqual(MAX_TIMER_DELAY_MS);
+    clock.advance(89 * day);
+    expect(fired).toEqual([]);
+    clock.advance(day);
+    expect(fired).toEqual([at]);
+    expect(Math.max(...clock.delays)).toBeLessThanOrEqual(MAX_TIMER_DELAY_MS);
+    clock.advance(90 * day);
+    expect(fired).toHaveLength(1);
+  });
+
+  it('cancelling a long timer between hops stops it', () => {
+    const clock = fakeTimers();
+    const timers = new RefreshTimers(clock.api);
+    const fired: string[] = [];
+    timers.schedule('long', 0, 60 * 86_400_000, () => fired.push('long'));
+    clock.advance(30 * 86_400_000);
+    timers.cancel('long');
+    clock.advance(60 * 86_400_000);
+    expect(fired).toEqual([]);
   });
 });

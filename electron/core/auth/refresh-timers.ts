@@ -2,9 +2,11 @@
  * One timer per server that refreshes its access token a little before it expires
  * (the SDK only refreshes after a 401). Timers are unref()ed, so a pending refresh never
  * keeps the process alive; the margin is a tenth of the token's lifetime, at most a
- * minute, at least a second.
+ * minute, at least a second. A token may live for months: its timer waits in hops
+ * (setTimeoutAt), since Node fires any single timer longer than ~24.8 days at once.
  */
 import type { ServerName } from '../../../shared/config/server-config';
+import { setTimeoutAt, type HopTimers, type LongTimeout } from '../util/long-timeout';
 
 export const MAX_REFRESH_MARGIN_MS = 60_000;
 const MIN_REFRESH_MARGIN_MS = 1000;
@@ -14,11 +16,7 @@ export function refreshMargin(lifetimeMs: number): number {
   return Math.max(MIN_REFRESH_MARGIN_MS, Math.min(MAX_REFRESH_MARGIN_MS, lifetimeMs / 10));
 }
 
-export interface TimerApi {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): { unref?: () => void };
-  clearTimeout(handle: unknown): void;
-}
+export type TimerApi = HopTimers;
 
 const realTimers: TimerApi = {
   now: Date.now,
@@ -27,7 +25,7 @@ const realTimers: TimerApi = {
 };
 
 export class RefreshTimers {
-  private readonly timers = new Map<ServerName, { at: number; handle: unknown }>();
+  private readonly timers = new Map<ServerName, { at: number; timer: LongTimeout }>();
 
   constructor(private readonly timers_: TimerApi = realTimers) {}
 
@@ -37,15 +35,16 @@ export class RefreshTimers {
     const existing = this.timers.get(server);
     if (existing?.at === at) return at;
     this.cancel(server);
-    const handle = this.timers_.setTimeout(
+    const timer = setTimeoutAt(
+      this.timers_,
+      at,
       () => {
         this.timers.delete(server);
         refresh();
       },
-      Math.max(0, at - this.timers_.now()),
+      true,
     );
-    handle.unref?.();
-    this.timers.set(server, { at, handle });
+    this.timers.set(server, { at, timer });
     return at;
   }
 
@@ -56,7 +55,7 @@ export class RefreshTimers {
 
   cancel(server: ServerName): void {
     const timer = this.timers.get(server);
-    if (timer) this.timers_.clearTimeout(timer.handle);
+    timer?.timer.clear();
     this.timers.delete(server);
   }
 
