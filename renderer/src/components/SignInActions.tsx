@@ -33,6 +33,11 @@ export function SignInActions({ server }: { server: ServerView }) {
             Open the sign-in page
           </a>
         )}
+        {signIn.error && (
+          <p className="error-text" role="alert">
+            {signIn.error}
+          </p>
+        )}
         <button type="button" onClick={() => void cancel(server.name)} aria-label={`Cancel the sign-in to ${label}`}>
           Cancel
         </button>

@@ -12,6 +12,7 @@
 import type { StateCreator } from 'zustand';
 import type { AuthStatus, OAuthLog } from '../../../shared/api/auth';
 import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
+import { checkExternalUrl } from '../../../shared/external-url';
 import type { WorkbenchState } from './store';
 
 export interface SignInState {
@@ -126,13 +127,19 @@ export const createAuthSlice =
       openAuthorizationPage(server, url) {
         const tab = pendingTabs.get(server);
         pendingTabs.delete(server);
-        // Only http(s) pages: the URL comes from an authorization server's metadata.
-        if (!/^https?:\/\//i.test(url)) return;
-        if (tab && !tab.closed) {
-          tab.location.href = url;
+        // The URL comes from an authorization server's metadata: the rule every opener
+        // applies (clean http(s) only, no credentials in it) decides, and a refusal says why.
+        const verdict = checkExternalUrl(url);
+        if (!verdict.ok) {
+          if (tab && !tab.closed) tab.close();
+          if (get().signIns[server]?.busy) patchSignIn(server, { busy: true, error: `The authorization page was not opened: its address is ${verdict.reason}.` });
           return;
         }
-        if (get().signIns[server]?.busy) patchSignIn(server, { busy: true, link: url });
+        if (tab && !tab.closed) {
+          tab.location.href = verdict.url;
+          return;
+        }
+        if (get().signIns[server]?.busy) patchSignIn(server, { busy: true, link: verdict.url });
       },
       noteAuthChanged(server) {
         if (get().authStatuses[server]) void get().loadAuthStatus(server);
