@@ -51,7 +51,12 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
   let done = false;
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(req.url);
+    // A target that does not parse (`//[`) is refused; thrown here, it would stop the whole process.
+    if (!url) {
+      options.onRequest?.({ path: '', accepted: false, reason: 'bad request target' });
+      return page(res, 400, 'Bad request', 'This address only receives the sign-in callback of MCP Workbench.');
+    }
     const host = req.headers.host ?? '';
     // Only the browser on this machine, addressing us by a loopback name, may call back.
     if (!/^(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(host) || req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
@@ -115,7 +120,22 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
   };
 }
 
-function page(res: http.ServerResponse, status: number, title: string, text: string): void {
+function requestUrl(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page's text may quote the authorization server (`error_description`): never as markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function page(res: http.ServerResponse, status: number, rawTitle: string, rawText: string): void {
+  const title = escapeHtml(rawTitle);
+  const text = escapeHtml(rawText);
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} · MCP Workbench</title>
 <style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222;background:#fafafa}@media (prefers-color-scheme:dark){body{color:#eee;background:#1e1e1e}}</style>
 </head><body><h1>${title}</h1><p>${text}</p></body></html>`;
@@ -124,6 +144,7 @@ function page(res: http.ServerResponse, status: number, title: string, text: str
     'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
   });
   res.end(body);
 }
