@@ -8,13 +8,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
 import { isAlive, waitUntil } from '../../e2e/support/processes';
 import { EXIT } from './exit-codes';
 
 const CLI = path.resolve('out/electron/cli.cjs');
-const CRASH_PRELOAD = path.resolve('e2e/fixtures/crash-on-signal.cjs');
+const CRASH_PRELOAD = pathToFileURL(path.resolve('e2e/fixtures/crash-on-signal.mjs')).href;
 
 let home: string;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('mcp-workbench on an error nobody caught', () => {
     const marker = `cli-crash-${process.pid}-${Date.now()}`;
     // A server that never answers initialize and ignores its stdin closing: the CLI is still waiting for it.
     const server = `"${process.execPath}" "${fixtureServer('silent-stdio')}" ${marker}`;
-    const child = spawn(process.execPath, ['-r', CRASH_PRELOAD, CLI, 'tools', 'list', '--stdio', server], {
+    const child = spawn(process.execPath, ['--import', CRASH_PRELOAD, CLI, 'tools', 'list', '--stdio', server], {
       env: { ...process.env, MCP_WORKBENCH_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

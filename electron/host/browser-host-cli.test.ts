@@ -10,6 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { fixtureServer } from '../../e2e/fixtures/paths';
@@ -17,7 +18,7 @@ import { isAlive, waitUntil } from '../../e2e/support/processes';
 
 const ENTRY = path.resolve('out/electron/browser-host.cjs');
 const READY = /^MCP Workbench ready at (http:\/\/([^/]+):(\d+)\/#token=(\S+))$/m;
-const CRASH_PRELOAD = path.resolve('e2e/fixtures/crash-on-signal.cjs');
+const CRASH_PRELOAD = pathToFileURL(path.resolve('e2e/fixtures/crash-on-signal.mjs')).href;
 
 interface Run {
   child: ChildProcess;
@@ -44,7 +45,7 @@ afterAll(async () => {
 });
 
 interface StartOptions {
-  /** Arguments for node itself, before the entry (e.g. `-r` a preload). */
+  /** Arguments for node itself, before the entry (e.g. `--import` a preload). */
   nodeArgs?: string[];
   env?: NodeJS.ProcessEnv;
   /** Another app data folder than the shared one. */
@@ -230,7 +231,7 @@ describe('browser-host against bad input and its own errors', () => {
       // A stdio server that ignores its stdin closing: only an explicit stop ends it.
       await fs.writeFile(path.join(crashHome, 'servers.json'), JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: [fixtureServer('silent-stdio'), marker] } } }));
       try {
-        const run = start([], { nodeArgs: ['-r', CRASH_PRELOAD], env: { CRASH_WITH: crash }, home: crashHome });
+        const run = start([], { nodeArgs: ['--import', CRASH_PRELOAD], env: { CRASH_WITH: crash }, home: crashHome });
         await ready(run);
         await waitUntil(() => pidsWith(marker).length > 0, 'the server to start', 20_000);
         run.child.kill('SIGUSR2');
