@@ -50,7 +50,7 @@ export function App() {
       </header>
       {hostStatus === 'lost' && (
         <p className="banner" role="alert">
-          Lost the connection to the MCP Workbench host. Start it again and reload this page.
+          Lost the connection to the MCP Workbench host. Reload this page to reconnect (if the host stopped, start it again first).
         </p>
       )}
       <ConfigProblems />
