@@ -76,7 +76,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       }
       return answer(302, '', { Location: `/#token=${token}` });
     }
-    void serveStatic(options.rendererDir, pathname, res, headers);
+    // A failure while answering ends this response, never the host.
+    serveStatic(options.rendererDir, pathname, res, headers).catch(() => res.destroy());
   });
 
   // A request Node cannot parse at all (bad request line, huge headers): answer it like the others.
