@@ -27,6 +27,8 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
   let nextId = 1;
 
   onStatus('connecting');
+  // 'close' always follows and reports the loss; in Node (`ws`, the benchmarks) an unheard error would throw.
+  socket.addEventListener('error', () => undefined);
   socket.addEventListener('open', () => onStatus('open'));
   // Untyped CloseEvent, for the same reason as MessageEvent below.
   socket.addEventListener('close', (event: { code: number; reason: string }) => {
