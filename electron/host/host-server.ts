@@ -87,12 +87,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     socket.end(rawResponse(status, http.STATUS_CODES[status] ?? 'Bad request', securityHeaders(guard)));
   });
 
+  const refuse = (socket: Duplex, status: number, reason: string) => socket.end(rawResponse(status, reason, securityHeaders(guard)));
+
   // The WebSocket handshake's own checks (method, Sec-WebSocket-Key, version…): refused with our headers.
   wss.on('wsClientError', (error: Error, socket: Duplex) => {
     refuse(socket, error.message === 'Invalid HTTP method' ? 405 : 400, error.message);
   });
-
-  const refuse = (socket: Duplex, status: number, reason: string) => socket.end(rawResponse(status, reason, securityHeaders(guard)));
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands the socket over without an error listener: a reset must not be thrown.
