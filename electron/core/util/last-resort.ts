@@ -13,22 +13,40 @@ export interface LastResortOptions {
   write: (text: string) => void;
   exit?: (code: number) => void;
   exitCode?: number;
+  /** How long the cleanup may take before the process exits anyway. */
+  timeLimitMs?: number;
 }
 
-export function installLastResortHandler({ cleanup, write, exit = (code) => process.exit(code), exitCode = 1 }: LastResortOptions): void {
+/** Returns a function that removes the handler again. */
+export function installLastResortHandler({
+  cleanup,
+  write,
+  exit = (code) => process.exit(code),
+  exitCode = 1,
+  timeLimitMs = LAST_RESORT_CLEANUP_MS,
+}: LastResortOptions): () => void {
   let stopping = false;
   const handle = (what: string, error: unknown) => {
     write(`MCP Workbench hit an unexpected error (${what}) and is stopping: ${describe(error)}\n`);
     if (stopping) return;
     stopping = true;
     write('Stopping every server before exiting…\n');
-    setTimeout(() => exit(exitCode), LAST_RESORT_CLEANUP_MS);
+    const timer = setTimeout(() => exit(exitCode), timeLimitMs);
     void cleanup()
       .catch((cleanupError: unknown) => write(`Stopping the servers failed: ${describe(cleanupError)}\n`))
-      .finally(() => exit(exitCode));
+      .finally(() => {
+        clearTimeout(timer);
+        exit(exitCode);
+      });
   };
-  process.on('uncaughtException', (error) => handle('uncaught exception', error));
-  process.on('unhandledRejection', (reason) => handle('unhandled rejection', reason));
+  const onException = (error: Error) => handle('uncaught exception', error);
+  const onRejection = (reason: unknown) => handle('unhandled rejection', reason);
+  process.on('uncaughtException', onException);
+  process.on('unhandledRejection', onRejection);
+  return () => {
+    process.off('uncaughtException', onException);
+    process.off('unhandledRejection', onRejection);
+  };
 }
 
 function describe(error: unknown): string {
