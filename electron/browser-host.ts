@@ -8,12 +8,17 @@ import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
+import { installLastResortHandler } from './core/util/last-resort';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
 import { hostDesktop } from './host/desktop';
 import { startHost } from './host/host-server';
 import { openInBrowser } from './core/platform/open-browser';
 
 declare const __APP_VERSION__: string;
+
+/** Set once the core exists: what the last-resort handler stops before exiting. */
+let disposeCore: (() => Promise<void>) | undefined;
+installLastResortHandler({ cleanup: async () => disposeCore?.(), write: (text) => process.stderr.write(text) });
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
   }
 
   const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  disposeCore = () => core.dispose();
   const host = await startHost({
     dispatch: createDispatcher(core.api),
     events: core.events,
@@ -57,7 +63,8 @@ async function main(): Promise<void> {
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
   // Browser mode cannot reach the system keychain: say so where the user looks.
   if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);
-  if (!values['no-open']) openInBrowser(host.url, (message) => process.stderr.write(`${message}\n`));
+  // The opener's command line is readable by every local user: it gets a one-time launch URL, never the token.
+  if (!values['no-open']) openInBrowser(host.launchUrl(), (message) => process.stderr.write(`${message}\n`));
 
   let stopping = false;
   const stop = async () => {

@@ -5,6 +5,7 @@
 import { EXIT } from './cli/exit-codes';
 import { flush } from './cli/output';
 import { runCli } from './cli/run-cli';
+import { installLastResortHandler } from './core/util/last-resort';
 
 
 const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
@@ -21,6 +22,9 @@ async function exit(code: number): Promise<never> {
 
 /** Only a command that opened the core has servers to close (and has loaded the session module). */
 const closeSessions = async () => (await import('./cli/session')).closeAllSessions();
+
+// An error nobody caught: close every server, then exit as a failed run does (never leave one running).
+installLastResortHandler({ cleanup: closeSessions, write: (text) => process.stderr.write(text), exit: (code) => void exit(code), exitCode: EXIT.connection });
 
 let interrupted = false;
 const interrupt = (signal: NodeJS.Signals, code: number) => {

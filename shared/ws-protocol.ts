@@ -4,6 +4,29 @@ import type { AppEvent } from './events';
 
 export const WS_PATH = '/api';
 
+/**
+ * The largest message (one request, as UTF-8 JSON) the host accepts: large enough for
+ * big tool arguments, small enough that one message cannot exhaust the host's memory.
+ * The renderer refuses to send anything bigger; the host closes a socket that does.
+ */
+export const WS_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+
+/** The limit as people read it, e.g. "32 MB". */
+export const WS_MAX_MESSAGE_TEXT = `${WS_MAX_MESSAGE_BYTES / (1024 * 1024)} MB`;
+
+/** The close code (RFC 6455 "message too big") the host closes an oversized message's socket with. */
+export const WS_CLOSE_TOO_BIG = 1009;
+
+/**
+ * The message's size in UTF-8 bytes, or undefined when it is surely within the limit (every
+ * UTF-16 unit is at most 3 bytes): most messages are measured without being encoded.
+ */
+export function oversizedBytes(text: string): number | undefined {
+  if (text.length * 3 <= WS_MAX_MESSAGE_BYTES) return undefined;
+  const bytes = text.length > WS_MAX_MESSAGE_BYTES ? text.length : new TextEncoder().encode(text).length;
+  return bytes > WS_MAX_MESSAGE_BYTES ? bytes : undefined;
+}
+
 /** A call from the renderer; `payload` is absent for methods without one. */
 export interface WsRequest {
   id: number;

@@ -21,15 +21,18 @@ export interface BrowserHost {
 const READY = /^MCP Workbench ready at (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
 const HOST_ENTRY = path.resolve('out/electron/browser-host.cjs');
 
-/** `env` adds to (or, with undefined, removes from) the host's environment, e.g. a fake HOME for import tests. */
-export async function startBrowserHost(options: { home?: string; env?: Record<string, string | undefined> } = {}): Promise<BrowserHost> {
+/**
+ * `env` adds to (or, with undefined, removes from) the host's environment, e.g. a fake HOME
+ * for import tests. `open` lets the host open the browser (with a stand-in opener on PATH).
+ */
+export async function startBrowserHost(options: { home?: string; env?: Record<string, string | undefined>; open?: boolean } = {}): Promise<BrowserHost> {
   const home = options.home ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-e2e-')));
   const env: NodeJS.ProcessEnv = { ...process.env, MCP_WORKBENCH_HOME: home };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, [HOST_ENTRY, '--no-open', '--port', '0'], {
+  const child = spawn(process.execPath, [HOST_ENTRY, ...(options.open ? [] : ['--no-open']), '--port', '0'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,17 +1,22 @@
 /**
  * Browser mode's server: the built renderer over HTTP and the AppApi over one
- * WebSocket, on 127.0.0.1 only, behind the request guard.
+ * WebSocket, on 127.0.0.1 only, behind the request guard. No request can stop it: a
+ * target that does not parse, a request Node cannot parse, a bad handshake or a bad
+ * frame is answered (400, 405, 1002…) and only that connection ends.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { WS_PATH, type WsRequest, type WsServerMessage } from '../../shared/ws-protocol';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { WS_MAX_MESSAGE_BYTES, WS_PATH } from '../../shared/ws-protocol';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
-import { rendererCsp } from '../core/security/csp';
+import { HostWebSocket, serveApi } from './api-socket';
 import { DEFAULT_BIND_HOST, hostHeaderNames, urlHost } from './bind-address';
-import { allowedHosts, checkApiRequest, checkHostAndOrigin, type GuardConfig } from './request-guard';
+import { LAUNCH_CODE_TTL_MS, LAUNCH_PATH_PREFIX, LaunchCodes } from './launch-codes';
+import { checkApiRequest, checkHostAndOrigin, type GuardConfig } from './request-guard';
+import { rawResponse, securityHeaders } from './security-headers';
 import { serveStatic } from './static-files';
 
 export interface HostOptions {
@@ -26,6 +31,8 @@ export interface HostOptions {
    */
   host?: string;
   token?: string;
+  /** The clock launch codes expire by (tests move it). */
+  now?: () => number;
 }
 
 export interface RunningHost {
@@ -33,46 +40,71 @@ export interface RunningHost {
   address: string;
   port: number;
   token: string;
+  /** The page's URL with the token in its fragment: for the user's own eyes (stdout). */
   url: string;
+  /**
+   * A URL without the token, for handing to another program (the browser opener): it
+   * leads to `url` once, within a minute, and is refused after that.
+   */
+  launchUrl(): string;
   close(): Promise<void>;
 }
-
-/** Large enough for big tool arguments, small enough that one message cannot exhaust memory. */
-const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const bindHost = options.host ?? DEFAULT_BIND_HOST;
   const guard: GuardConfig = { port: options.port, token, hostNames: hostHeaderNames(bindHost) };
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const launchCodes = new LaunchCodes(LAUNCH_CODE_TTL_MS, options.now);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES, WebSocket: HostWebSocket });
 
-  const server = http.createServer((req, res) => {
+  // Without a Host header Node would answer 400 itself, bare; the guard answers 421 with our headers.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    const headers = securityHeaders(guard);
+    const answer = (status: number, text: string, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+      res.end(text ? `${text}\n` : '');
+    };
     const verdict = checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, guard);
-    if (!verdict.ok) {
-      res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(verdict.reason);
-      return;
+    if (!verdict.ok) return answer(verdict.status, verdict.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, 'Only GET and HEAD', { Allow: 'GET, HEAD' });
+    const pathname = requestPath(req.url);
+    if (pathname === undefined) return answer(400, 'Bad request target');
+    if (pathname.startsWith(LAUNCH_PATH_PREFIX)) {
+      if (req.method !== 'GET') return answer(405, 'Only GET', { Allow: 'GET' });
+      if (!launchCodes.redeem(pathname.slice(LAUNCH_PATH_PREFIX.length))) {
+        return answer(410, 'This launch link was already used or has expired. Open the URL MCP Workbench printed when it started.');
+      }
+      return answer(302, '', { Location: `/#token=${token}` });
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' });
-      res.end();
-      return;
-    }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    void serveStatic(options.rendererDir, url.pathname, res, securityHeaders(guard));
+    // A failure while answering ends this response, never the host.
+    serveStatic(options.rendererDir, pathname, res, headers).catch(() => res.destroy());
   });
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://placeholder');
+  // A request Node cannot parse at all (bad request line, huge headers): answer it like the others.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    socket.end(rawResponse(status, http.STATUS_CODES[status] ?? 'Bad request', securityHeaders(guard)));
+  });
+
+  const refuse = (socket: Duplex, status: number, reason: string) => socket.end(rawResponse(status, reason, securityHeaders(guard)));
+
+  // The WebSocket handshake's own checks (method, Sec-WebSocket-Key, version…): refused with our headers.
+  wss.on('wsClientError', (error: Error, socket: Duplex) => {
+    refuse(socket, error.message === 'Invalid HTTP method' ? 405 : 400, error.message);
+  });
+
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands the socket over without an error listener: a reset must not be thrown.
+    socket.on('error', () => socket.destroy());
+    const target = requestTarget(req.url);
+    if (!target) return refuse(socket, 400, 'Bad request target');
     const verdict =
-      url.pathname === WS_PATH
-        ? checkApiRequest({ host: req.headers.host, origin: req.headers.origin, token: url.searchParams.get('token') }, guard)
+      target.pathname === WS_PATH
+        ? checkApiRequest({ host: req.headers.host, origin: req.headers.origin, token: target.searchParams.get('token') }, guard)
         : ({ ok: false, status: 403, reason: 'Unknown path' } as const);
-    if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} ${http.STATUS_CODES[verdict.status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => serveApi(ws, options));
+    if (!verdict.ok) return refuse(socket, verdict.status, verdict.reason);
+    wss.handleUpgrade(req, socket, head, (ws) => serveApi(ws, options.dispatch, options.events));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -81,12 +113,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   const bound = server.address() as AddressInfo;
   guard.port = bound.port;
+  const origin = `http://${urlHost(bindHost)}:${guard.port}`;
 
   return {
     address: bound.address,
     port: guard.port,
     token,
-    url: `http://${urlHost(bindHost)}:${guard.port}/#token=${token}`,
+    url: `${origin}/#token=${token}`,
+    launchUrl: () => `${origin}${LAUNCH_PATH_PREFIX}${launchCodes.issue()}`,
     close: async () => {
       for (const client of wss.clients) client.terminate();
       wss.close();
@@ -96,41 +130,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 }
 
-function serveApi(ws: WebSocket, options: HostOptions): void {
-  const send = (message: WsServerMessage) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const unsubscribe = options.events.subscribe((event) => send({ kind: 'event', event }));
-  ws.on('close', unsubscribe);
-  ws.on('message', (data, isBinary) => {
-    const request = parseRequest(isBinary ? undefined : data.toString());
-    if (!request) {
-      send({ kind: 'response', id: -1, envelope: { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } } });
-      return;
-    }
-    void options.dispatch(request.method, request.payload).then((envelope) => send({ kind: 'response', id: request.id, envelope }));
-  });
-}
-
-function parseRequest(text: string | undefined): WsRequest | undefined {
-  if (text === undefined) return undefined;
+/** The request target as a URL, or undefined when it does not parse (`//[`, `http://[`…). */
+function requestTarget(target: string | undefined): URL | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && Number.isSafeInteger((value as WsRequest).id) && typeof (value as WsRequest).method === 'string') {
-      return value as WsRequest;
-    }
+    return new URL(target ?? '/', 'http://placeholder');
   } catch {
-    // fall through: malformed
+    return undefined;
   }
-  return undefined;
 }
 
-function securityHeaders(guard: GuardConfig): Record<string, string> {
-  return {
-    'Content-Security-Policy': rendererCsp(allowedHosts(guard.port, guard.hostNames).map((host) => `ws://${host}`)),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cache-Control': 'no-store',
-  };
+function requestPath(target: string | undefined): string | undefined {
+  return requestTarget(target)?.pathname;
 }

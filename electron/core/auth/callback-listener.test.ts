@@ -1,7 +1,19 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startCallbackListener } from './callback-listener';
 
 const get = (url: string) => fetch(url, { redirect: 'manual' });
+
+/** Writes raw bytes to the port and resolves with everything the server answers before it closes. */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 describe('the loopback callback listener', () => {
   it('refuses a wrong or missing state without using itself up, then takes the right callback once and closes', async () => {
@@ -62,5 +74,26 @@ describe('the loopback callback listener', () => {
     expect(status).toBe(404);
     listener.cancel();
     await listener.code.catch(() => undefined);
+  });
+
+  it('answers a request target that does not parse with 400 and keeps waiting for the callback', async () => {
+    const listener = await startCallbackListener({ state: 's' });
+    const answer = await rawRequest(listener.port, `GET //[ HTTP/1.1\r\nHost: 127.0.0.1:${listener.port}\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const right = await get(`${listener.redirectUrl}?code=the-code&state=s`);
+    expect(right.status).toBe(200);
+    await expect(listener.code).resolves.toBe('the-code');
+  });
+
+  it('shows the error_description of the authorization server as text, never as markup', async () => {
+    const listener = await startCallbackListener({ state: 's' });
+    const description = '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&';
+    const response = await get(`${listener.redirectUrl}?error=access_denied&error_description=${encodeURIComponent(description)}&state=s`);
+    const body = await response.text();
+    expect(response.status).toBe(400);
+    expect(body).not.toContain('<script>');
+    expect(body).not.toContain('<img');
+    expect(body).toContain('&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;&#34;&#39;&#38;');
+    await expect(listener.code).rejects.toThrow(/<script>alert\(1\)<\/script>/);
   });
 });

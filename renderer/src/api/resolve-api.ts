@@ -3,6 +3,7 @@
  * browser host's WebSocket, authenticated with the token from the page's URL.
  */
 import type { AppApi } from '../../../shared/api';
+import { reloadWhenHostIsBack } from './reconnect';
 import { createWsApi, type HostStatus } from './ws-client';
 
 declare global {
@@ -31,5 +32,9 @@ export function resolveApi(onHostStatus: (status: HostStatus) => void): AppApi {
     throw new Error('No access token. Open the full URL that `npm run web` printed (it ends with #token=…).');
   }
   const url = `ws://${window.location.host}/api?token=${encodeURIComponent(token)}`;
-  return createWsApi(url, onHostStatus);
+  return createWsApi(url, (status) => {
+    onHostStatus(status);
+    // Dropped by a host that is still running (the page fell behind): reconnect by reloading.
+    if (status === 'lost') reloadWhenHostIsBack(url, () => window.location.reload());
+  });
 }

@@ -6,7 +6,7 @@ import type { AppApi } from '../../../shared/api';
 import { buildAppApi } from '../../../shared/api/client';
 import { AppError, unwrapEnvelope } from '../../../shared/envelope';
 import type { AppEventListener } from '../../../shared/events';
-import type { WsRequest, WsServerMessage } from '../../../shared/ws-protocol';
+import { oversizedBytes, WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMessage } from '../../../shared/ws-protocol';
 
 export type HostStatus = 'connecting' | 'open' | 'lost';
 
@@ -27,10 +27,17 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
   let nextId = 1;
 
   onStatus('connecting');
+  // 'close' always follows and reports the loss; in Node (`ws`, the benchmarks) an unheard error would throw.
+  socket.addEventListener('error', () => undefined);
   socket.addEventListener('open', () => onStatus('open'));
-  socket.addEventListener('close', () => {
+  // Untyped CloseEvent, for the same reason as MessageEvent below.
+  socket.addEventListener('close', (event: { code: number; reason: string }) => {
     onStatus('lost');
-    for (const call of pending.values()) call.reject(new AppError('failed', 'Lost the connection to the MCP Workbench host.'));
+    const message =
+      event.code === WS_CLOSE_TOO_BIG
+        ? `The MCP Workbench host refused a message (${event.reason || `over the ${WS_MAX_MESSAGE_TEXT} limit`}) and closed the connection.`
+        : 'Lost the connection to the MCP Workbench host.';
+    for (const call of pending.values()) call.reject(new AppError('failed', message));
     pending.clear();
   });
   // Untyped MessageEvent: this file also runs in Node (the benchmarks), whose MessageEvent is not generic.
@@ -54,9 +61,18 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
     await opened;
     const id = nextId++;
     const request: WsRequest = { id, method, ...(payload === undefined ? {} : { payload }) };
+    const text = JSON.stringify(request);
+    // The host would close the connection on it: refuse here, with a reason, and keep the connection.
+    const bytes = oversizedBytes(text);
+    if (bytes !== undefined) {
+      throw new AppError(
+        'invalid-request',
+        `Too large to send: ${(bytes / (1024 * 1024)).toFixed(1)} MB, over the ${WS_MAX_MESSAGE_TEXT} limit of a message to the MCP Workbench host. Send smaller arguments.`,
+      );
+    }
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify(request));
+      socket.send(text);
     });
   };
 

@@ -50,7 +50,7 @@ export function App() {
       </header>
       {hostStatus === 'lost' && (
         <p className="banner" role="alert">
-          Lost the connection to the MCP Workbench host. Start it again and reload this page.
+          Lost the connection to the MCP Workbench host. This page reloads by itself as soon as the host answers again; if the host stopped, start it again and open the URL it prints.
         </p>
       )}
       <ConfigProblems />

@@ -1,0 +1,96 @@
+/**
+ * The renderer's client (ws-client.ts with reconnect.ts, as resolve-api.ts wires them)
+ * against the real browser host over real sockets, the `ws` client standing in for the
+ * browser's WebSocket: a page the host dropped for falling behind reloads (reconnect and
+ * resync) once the host takes it again; while the host is gone it only keeps trying.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { AppApi } from '../shared/api';
+import type { AppEvent } from '../shared/events';
+import { reloadWhenHostIsBack } from '../renderer/src/api/reconnect';
+import { createWsApi, type HostStatus } from '../renderer/src/api/ws-client';
+import { createDispatcher } from '../electron/core/api/dispatcher';
+import { EventBus } from '../electron/core/events/event-bus';
+import { MAX_QUEUED_BYTES } from '../electron/host/api-socket';
+import { startHost, type RunningHost } from '../electron/host/host-server';
+import { waitUntil } from '../e2e/support/processes';
+
+let rendererDir: string;
+const api = { listServers: async () => [], onEvent: () => () => undefined } as unknown as AppApi;
+const sockets: WebSocket[] = [];
+const running: RunningHost[] = [];
+
+beforeAll(async () => {
+  rendererDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-renderer-'));
+  // The global the client uses; this subclass remembers each socket (page connections and probes).
+  (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      sockets.push(this);
+    }
+  };
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
+  await Promise.all(running.map((host) => host.close()));
+  await fs.rm(rendererDir, { recursive: true, force: true });
+});
+
+async function host(options: { port?: number; token?: string; events?: EventBus } = {}): Promise<RunningHost> {
+  const started = await startHost({ dispatch: createDispatcher(api), events: options.events ?? new EventBus(), rendererDir, port: options.port ?? 0, ...(options.token ? { token: options.token } : {}) });
+  running.push(started);
+  return started;
+}
+
+/** A page's connection, wired as resolve-api.ts wires it; `reloaded` resolves when the page would reload. */
+function page(target: RunningHost) {
+  const url = `ws://127.0.0.1:${target.port}/api?token=${target.token}`;
+  const statuses: HostStatus[] = [];
+  let reload!: () => void;
+  const reloaded = new Promise<void>((resolve) => (reload = resolve));
+  const client = createWsApi(url, (status) => {
+    statuses.push(status);
+    if (status === 'lost') reloadWhenHostIsBack(url, reload, 20);
+  });
+  return { client, statuses, reloaded, socket: () => sockets.at(-1)! };
+}
+
+describe('the page after losing the host', () => {
+  it('reloads once the host dropped it for falling behind and takes it again', async () => {
+    const events = new EventBus();
+    const target = await host({ events });
+    const { client, statuses, reloaded } = page(target);
+    await expect(client.listServers()).resolves.toEqual([]);
+    const pageSocket = sockets.at(-1)! as unknown as { _socket: { pause(): void; resume(): void } };
+    pageSocket._socket.pause();
+    const pad = 'e'.repeat(1024 * 1024);
+    const count = Math.ceil((MAX_QUEUED_BYTES * 1.5) / pad.length);
+    for (let i = 0; i < count; i++) {
+      events.emit({ type: 'servers-changed', pad } as unknown as AppEvent);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    pageSocket._socket.resume();
+    await reloaded;
+    expect(statuses).toEqual(['connecting', 'open', 'lost']);
+  });
+
+  it('keeps trying while the host is gone, and reloads when it is back', async () => {
+    const first = await host();
+    const { client, statuses, reloaded } = page(first);
+    await expect(client.listServers()).resolves.toEqual([]);
+    let done = false;
+    void reloaded.then(() => (done = true));
+    await first.close();
+    await waitUntil(() => statuses.includes('lost'), 'the page to notice');
+    const before = sockets.length;
+    await waitUntil(() => sockets.length >= before + 3, 'a few refused attempts');
+    expect(done).toBe(false);
+    await host({ port: first.port, token: first.token });
+    await reloaded;
+  });
+});
