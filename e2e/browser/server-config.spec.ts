@@ -218,10 +218,14 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('To the secret store: env.GITHUB_PERSONAL_ACCESS_TOKEN');
     await expect(dialog).not.toContainText('ghp_from_desktop');
+    await expect(dialog).toContainText('Imported servers are added switched off');
     await dialog.getByRole('button', { name: 'Import 2 servers' }).click();
     await expect(dialog).toBeHidden();
+    // Nothing imported runs before the user switches it on.
+    await expect(wb.server('basic').getByText('Disabled', { exact: true })).toBeVisible();
+    await expect(wb.server('github').getByText('Disabled', { exact: true })).toBeVisible();
+    await wb.server('basic').getByRole('button', { name: 'Enable' }).click();
     await expect(wb.server('basic').getByText('Connected')).toBeVisible();
-    await expect(wb.server('github')).toBeVisible();
     expect(await fs.readFile(path.join(host.home, 'servers.json'), 'utf8')).not.toContain('ghp_from_desktop');
 
     // VS Code: the project's .vscode/mcp.json, with a password input to fill in.
@@ -236,6 +240,8 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await dialog.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(dialog).toBeHidden();
     await expect(wb.server('envy').locator('.scope-badge')).toHaveText('Local');
+    await expect(wb.server('envy').getByText('Disabled', { exact: true })).toBeVisible();
+    await wb.server('envy').getByRole('button', { name: 'Enable' }).click();
     await expect(wb.server('envy').getByText('Connected')).toBeVisible();
     // The value reached the server (its hash matches), and an echo of it is masked on screen.
     await wb.openTool('envy', 'env-sha256');
@@ -255,7 +261,7 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(dialog.getByLabel('Import into')).toHaveValue('user');
     await dialog.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(wb.server('docs').locator('.scope-badge')).toHaveText('User');
-    expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' } });
+    expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' }, enabled: false });
   } finally {
     await host?.stop();
     if (host) await fs.rm(host.home, { recursive: true, force: true });

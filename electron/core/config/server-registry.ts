@@ -107,6 +107,11 @@ export class ServerRegistry {
     }
   }
 
+  /** The app data folder, where the user and local scope files live. */
+  get dataFolder(): string {
+    return this.dataDir;
+  }
+
   /** The open project's absolute path. */
   get project(): string | undefined {
     return this.projectDir;
