@@ -1,12 +1,15 @@
 /**
  * A secret store in one JSON file, readable only by its owner (mode 0600), written
  * atomically. With a cipher every value is encrypted before it touches the disk; without
- * one the values are plain text and the store says so.
+ * one the values are plain text and the store says so. Every change re-reads the file
+ * while holding its cross-process lock, so processes sharing a data folder never drop
+ * each other's secrets.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
+import { withFileLock } from '../util/file-lock';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
 
 interface SecretFile {
@@ -60,20 +63,24 @@ export class FileSecretStore implements SecretStore {
 
   async set(key: string, value: string): Promise<void> {
     const stored = this.options.cipher ? await this.options.cipher.encrypt(value) : value;
-    await this.serialize(async () => {
-      const file = await this.read();
-      file.secrets[key] = stored;
-      await this.write(file);
-    });
+    await this.serialize(() =>
+      withFileLock(this.filePath, async () => {
+        const file = await this.read();
+        file.secrets[key] = stored;
+        await this.write(file);
+      }),
+    );
   }
 
   async delete(key: string): Promise<void> {
-    await this.serialize(async () => {
-      const file = await this.read();
-      if (!Object.hasOwn(file.secrets, key)) return;
-      delete file.secrets[key];
-      await this.write(file);
-    });
+    await this.serialize(() =>
+      withFileLock(this.filePath, async () => {
+        const file = await this.read();
+        if (!Object.hasOwn(file.secrets, key)) return;
+        delete file.secrets[key];
+        await this.write(file);
+      }),
+    );
     await this.options.migrateFrom?.delete(key);
   }
 
