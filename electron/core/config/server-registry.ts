@@ -188,6 +188,7 @@ export class ServerRegistry {
   // have changed it since this one last read it), while the file's lock is held.
 
   async add(scope: ConfigScope, name: ServerName, config: ServerConfig): Promise<void> {
+    checkName(name);
     const { file, base } = this.target(scope);
     await file.edit((value) => {
       if (hasRawIn(value, base, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(scope)} scope.`);
@@ -198,6 +199,7 @@ export class ServerRegistry {
 
   /** Replaces an entry, optionally renaming it. */
   async replace(scope: ConfigScope, name: ServerName, config: ServerConfig, newName: ServerName = name): Promise<void> {
+    checkName(newName);
     const { file, base } = this.target(scope);
     await file.edit((value) => {
       if (!hasRawIn(value, base, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
@@ -334,6 +336,12 @@ export class ServerRegistry {
     const hash = createHash('sha256').update(file).digest('hex').slice(0, 12);
     return path.join(this.dataDir, BACKUP_DIR, `${path.basename(path.dirname(file))}-${hash}${path.basename(file)}.bak`);
   }
+}
+
+/** A name no file may get: the same rule as for reading, with the same message. */
+function checkName(name: string): void {
+  const valid = ServerNameSchema.safeParse(name);
+  if (!valid.success) throw new AppError('invalid-request', `"${name}": ${valid.error.issues[0]?.message}`);
 }
 
 /** The object at `base` in a file's content, if there is one. */
