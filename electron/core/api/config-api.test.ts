@@ -339,6 +339,43 @@ describe('import and export', () => {
   });
 });
 
+describe('export targets', () => {
+  it("refuses the app's own data folder and symbolic links, leaving every file as it was", async () => {
+    const { api } = await start();
+    await api.addServer({ name: 'tools', config: { command: 'node', args: ['server.js'], enabled: false } });
+    const serversFile = path.join(dataDir, SERVERS_FILE);
+    const before = await fs.readFile(serversFile, 'utf8');
+
+    // The app's own files, straight or through a folder that links into the data folder.
+    await expect(api.exportServers({ names: ['tools'], format: 'claude-code', path: serversFile, overwrite: true })).rejects.toThrow(
+      `Not exporting to ${serversFile}: it is inside the app's data folder (${dataDir})`,
+    );
+    await expect(api.exportServers({ names: ['tools'], format: 'claude-code', path: path.join(dataDir, 'new', 'x.json') })).rejects.toThrow(/inside the app's data folder/);
+    await fs.symlink(dataDir, path.join(root, 'innocent'));
+    await expect(api.exportServers({ names: ['tools'], format: 'claude-code', path: path.join(root, 'innocent', SERVERS_FILE), overwrite: true })).rejects.toThrow(/inside the app's data folder/);
+
+    // A link in the chosen folder that points anywhere else is not followed either.
+    const outside = path.join(root, 'outside.json');
+    await fs.writeFile(outside, 'precious');
+    const out = path.join(root, 'out');
+    await fs.mkdir(out);
+    await fs.symlink(outside, path.join(out, 'mcp.json'));
+    await expect(api.exportServers({ names: ['tools'], format: 'cursor', path: path.join(out, 'mcp.json'), overwrite: true })).rejects.toThrow(
+      `Not exporting to ${path.join(out, 'mcp.json')}: it is a symbolic link, and exports never follow links. Choose another file name.`,
+    );
+    // Nor is a link where the backup of a replaced file would go.
+    await fs.writeFile(path.join(out, 'real.json'), '{}');
+    await fs.symlink(outside, path.join(out, 'real.json.bak'));
+    await expect(api.exportServers({ names: ['tools'], format: 'cursor', path: path.join(out, 'real.json'), overwrite: true })).rejects.toThrow(/real\.json\.bak: it is a symbolic link/);
+
+    expect(await fs.readFile(serversFile, 'utf8')).toBe(before);
+    expect(await fs.readFile(outside, 'utf8')).toBe('precious');
+    expect(await fs.readFile(path.join(out, 'real.json'), 'utf8')).toBe('{}');
+    // An ordinary file elsewhere is still fine.
+    expect((await api.exportServers({ names: ['tools'], format: 'cursor', path: path.join(out, 'fresh.json') })).savedTo).toBe(path.join(out, 'fresh.json'));
+  });
+});
+
 describe('the secret store', () => {
   it('is a 0600 file beside the config in browser mode', async () => {
     const { api } = await start();
