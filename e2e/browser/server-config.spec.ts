@@ -104,7 +104,7 @@ test('creates a server of every transport through the forms, and edits one', asy
   await expect(dialog.getByText('URL: must start with ws:// or wss://')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  // Edit: rename and change the URL; the stored secret stays as it was, unseen.
+  // Edit: rename and change the URL; the stored secret keeps its value, unseen, and moves to a key of the new name.
   await wb.server('remote-http').getByRole('button', { name: 'Edit' }).click();
   const edit = wb.serverDialog('Edit server "remote-http"');
   await expect(edit.getByLabel('Header 1 value')).toHaveValue('');
@@ -117,7 +117,11 @@ test('creates a server of every transport through the forms, and edits one', asy
   await expect(wb.server('remote-http')).toHaveCount(0);
   const edited = (await readJson(path.join(host.home, 'servers.json'))).mcpServers;
   expect(edited['remote-http']).toBeUndefined();
-  expect(edited['remote-main']).toEqual({ type: 'http', url: 'http://127.0.0.1:9/v2/mcp', headers: { Authorization: onDisk['remote-http'].headers.Authorization } });
+  expect(edited['remote-main']).toEqual({ type: 'http', url: 'http://127.0.0.1:9/v2/mcp', headers: { Authorization: expect.stringMatching(/^\$\{secret:remote-main\.headers\.Authorization\.[0-9a-f]{16}\}$/) } });
+  const movedKey = /^\$\{secret:(.+)\}$/.exec(edited['remote-main'].headers.Authorization)![1]!;
+  const storedSecrets = (await readJson(path.join(host.home, 'secrets.json'))).secrets;
+  expect(storedSecrets[movedKey]).toBe('Bearer very-secret-token');
+  expect(Object.keys(storedSecrets).filter((key) => key.startsWith('remote-http.'))).toEqual([]);
 
   // Export shows the other clients' shapes, never a secret value.
   await page.getByRole('button', { name: 'Export…' }).click();
