@@ -5,6 +5,7 @@
  * an import that names them must be refused before anything is started or sent.
  * Real core, real secret store file, real fixture processes and a real HTTP listener.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
@@ -100,6 +101,13 @@ describe('stored secrets stay with the entry that owns them', () => {
     // The listener was never even asked.
     expect(received).toEqual([]);
 
+    // Saving the borrowing entry from the form (a new URL, say) gives it no copy of the key.
+    const borrowed = { ...envStdio({ API_KEY: `\${secret:${mineKey}}` }), notes: 'edited' };
+    await api.updateServer({ name: 'borrow', scope: 'project', config: borrowed });
+    expect(JSON.parse(await fs.readFile(path.join(project, PROJECT_FILE), 'utf8')).mcpServers.borrow).toEqual(borrowed);
+    expect((await api.connectServer({ name: 'borrow' })).error).toContain(refused.borrow);
+    expect(Object.keys(await storeOnDisk()).sort()).toEqual(['oauth:oa:tokens', mineKey].sort());
+
     // Removing an entry that merely named a key never deletes it: the sign-in survives.
     await api.removeServer({ name: 'leak-env' });
     await api.removeServer({ name: 'borrow' });
@@ -111,10 +119,18 @@ describe('stored secrets stay with the entry that owns them', () => {
     const view = await api.connectServer({ name: 'renamed' });
     expect(view.status).toBe('connected');
     const echoed = await api.callTool({ server: 'renamed', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true });
-    expect(echoed.content).toEqual([{ type: 'text', text: (await import('node:crypto')).createHash('sha256').update('mine-secret').digest('hex') }]);
+    expect(echoed.content).toEqual([{ type: 'text', text: createHash('sha256').update('mine-secret').digest('hex') }]);
     const secrets = await storeOnDisk();
     expect(Object.keys(secrets).filter((key) => key.startsWith('mine.'))).toEqual([]);
     expect(Object.keys(secrets).filter((key) => key.startsWith('renamed.env.API_KEY.'))).toHaveLength(1);
+
+    // Renaming the variable in the form keeps the stored value, now under a key of the new field.
+    const renamedRef = JSON.parse(await fs.readFile(path.join(dataDir, SERVERS_FILE), 'utf8')).mcpServers.renamed.env.API_KEY as string;
+    await api.updateServer({ name: 'renamed', scope: 'user', config: envStdio({ API_KEY: 'x', OTHER_KEY: renamedRef }) });
+    expect((await api.connectServer({ name: 'renamed' })).status).toBe('connected');
+    const other = await api.callTool({ server: 'renamed', tool: 'env-sha256', arguments: { name: 'OTHER_KEY' }, confirmed: true });
+    expect(other.content).toEqual([{ type: 'text', text: createHash('sha256').update('mine-secret').digest('hex') }]);
+    expect(Object.keys(await storeOnDisk()).filter((key) => key.startsWith('renamed.')).map((key) => key.replace(/[0-9a-f]{16}$/, '…'))).toEqual(['renamed.env.OTHER_KEY.…']);
   });
 
   it('refuses an import that names a stored secret, and a pasted form entry cannot copy OAuth tokens into a secret of its own', async () => {

@@ -55,9 +55,10 @@ export function createServersApi(ctx: CoreContext): ServersApi {
       const old = entryOf(name, scope).config;
       const status = ctx.connections.state(name).status;
       const wasLive = status === 'connected' || status === 'pending';
-      // References this entry did not own before (and all of them on a rename, since a key
-      // names its server) are copied, never shared.
-      let saved = await cloneSecrets(config, secrets, newName, secretSources(registry));
+      // Secrets the entry owned before move to keys of its new name or field (a key names
+      // both). Nothing else is copied: an entry that named someone else's key keeps naming
+      // it, and its launch keeps refusing it.
+      let saved = await cloneSecrets(config, secrets, newName, [{ name, config: old }]);
       saved = await storeSecretFields(saved, secretFields, secrets, newName);
       await registry.replace(scope, name, saved, newName);
       await releaseUnused(name, old);

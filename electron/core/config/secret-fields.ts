@@ -79,16 +79,17 @@ export type SecretSources = ReadonlyArray<{ name: string; config: ServerConfig }
 /**
  * Gives an entry (new, renamed or duplicated) its own copy of every secret it refers to,
  * so editing or deleting one server's secret never changes another's. Only a secret that
- * one of `sources` owns in the same field is copied (a duplicate made in the form, a
- * rename). Keys the entry already owns stay; any other reference is left as it is, and
- * its launch then refuses it with a message naming the server, the field and the key.
+ * one of `sources` owns is copied (a duplicate made in the form; the entry itself before
+ * a rename or with a renamed env or header key). Keys the entry already owns stay; any
+ * other reference is left as it is, and its launch then refuses it with a message naming
+ * the server, the field and the key.
  */
 export async function cloneSecrets(config: ServerConfig, store: SecretStore, server: string, sources: SecretSources): Promise<ServerConfig> {
   let out = config;
   for (const field of secretCapableFields(config)) {
     const key = secretKeyOf(field.value);
     if (!key || ownsSecretKey(server, field.path, key)) continue;
-    const owner = sources.find((source) => ownsSecretKey(source.name, field.path, key) && getAtPath(source.config, field.path) === field.value);
+    const owner = sources.find((source) => secretCapableFields(source.config).some((own) => own.value === field.value && ownsSecretKey(source.name, own.path, key)));
     if (!owner) continue;
     const value = await store.get(key);
     if (value === undefined) continue;

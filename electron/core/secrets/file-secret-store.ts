@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
+import { removeStaleTempFiles } from '../config/stale-temp-files';
 import { withFileLock } from '../util/file-lock';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
 
@@ -116,6 +117,8 @@ export class FileSecretStore implements SecretStore {
 
   private async write(file: SecretFile): Promise<void> {
     await fs.mkdir(path.dirname(this.filePath), { recursive: true });
+    // Temp files of a write that was killed half way hold secrets: never leave them lying around.
+    await removeStaleTempFiles(this.filePath);
     await writeFileAtomic(this.filePath, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     // An existing file keeps its mode through an atomic write: make sure it is private.
     await fs.chmod(this.filePath, 0o600);
