@@ -46,7 +46,7 @@ const SECRET_REF = /\$\{secret:([^}]*)\}/;
  * secrets. A pasted or found config has no business reading the secret store (the keys
  * of OAuth tokens are predictable), so such an entry is refused, naming the field and key.
  */
-export function storedSecretProblem(raw: unknown, where = ''): string | undefined {
+function storedSecretProblem(raw: unknown, where = ''): string | undefined {
   if (typeof raw === 'string') {
     const key = SECRET_REF.exec(raw)?.[1];
     return key === undefined ? undefined : `${where || 'the entry'} refers to the stored secret "${key}"; an import cannot use secrets kept by this app. Remove the reference, or enter the value after importing.`;
