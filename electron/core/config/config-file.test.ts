@@ -56,7 +56,7 @@ describe('the size limit', () => {
     const [status] = registry.status();
     expect(status?.path).toBe(file);
     expect(status?.problem?.message).toMatch(/^it is 10\.0 MB, over the 10 MB a config file may hold, so it was not read\. Open it in a text editor and remove the oversized entry/);
-    await expect(registry.add('user', 'other', { command: 'node' })).rejects.toThrow(/Not saving: .*servers\.json does not parse: it is 10\.0 MB.*nothing was written/);
+    await expect(registry.add('user', 'other', { command: 'node' })).rejects.toThrow(/Not saving: .*servers\.json cannot be used: it is 10\.0 MB.*nothing was written/);
     expect(await fs.stat(file)).toMatchObject({ size, mtimeMs });
   });
 });

@@ -119,10 +119,12 @@ export class ConfigFile {
     );
   }
 
-  /** "<file> does not parse: <what is wrong> at line L, column C", for messages. */
+  /** "<file> does not parse: <what is wrong> at line L, column C" (or "cannot be used: <why>"), for messages. */
   describeProblem(): string {
     const problem = this.problem;
-    return problem ? `${this.path} does not parse: ${problem.message}` : `${this.path} is fine`;
+    if (!problem) return `${this.path} is fine`;
+    // Only parse errors have a position; a file too large or unreadable was never parsed.
+    return `${this.path} ${problem.line === undefined ? 'cannot be used' : 'does not parse'}: ${problem.message}`;
   }
 
   private async removeStaleTemps(): Promise<void> {
