@@ -299,7 +299,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
               />
               Keep values that look like credentials (…TOKEN, …KEY, Authorization…) in the secret store
             </label>
-            <p className="muted" id="import-off-note">
+            <p className="muted">
               Imported servers are added switched off, so nothing from this source runs yet: check each one, then press Enable on it to connect.
             </p>
             {preview.warnings.length > 0 && (
