@@ -104,7 +104,7 @@ test('creates a server of every transport through the forms, and edits one', asy
   await expect(dialog.getByText('URL: must start with ws:// or wss://')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  // Edit: rename and change the URL; the stored secret stays as it was, unseen.
+  // Edit: rename and change the URL; the stored secret keeps its value, unseen, and moves to a key of the new name.
   await wb.server('remote-http').getByRole('button', { name: 'Edit' }).click();
   const edit = wb.serverDialog('Edit server "remote-http"');
   await expect(edit.getByLabel('Header 1 value')).toHaveValue('');
@@ -117,7 +117,11 @@ test('creates a server of every transport through the forms, and edits one', asy
   await expect(wb.server('remote-http')).toHaveCount(0);
   const edited = (await readJson(path.join(host.home, 'servers.json'))).mcpServers;
   expect(edited['remote-http']).toBeUndefined();
-  expect(edited['remote-main']).toEqual({ type: 'http', url: 'http://127.0.0.1:9/v2/mcp', headers: { Authorization: onDisk['remote-http'].headers.Authorization } });
+  expect(edited['remote-main']).toEqual({ type: 'http', url: 'http://127.0.0.1:9/v2/mcp', headers: { Authorization: expect.stringMatching(/^\$\{secret:remote-main\.headers\.Authorization\.[0-9a-f]{16}\}$/) } });
+  const movedKey = /^\$\{secret:(.+)\}$/.exec(edited['remote-main'].headers.Authorization)![1]!;
+  const storedSecrets = (await readJson(path.join(host.home, 'secrets.json'))).secrets;
+  expect(storedSecrets[movedKey]).toBe('Bearer very-secret-token');
+  expect(Object.keys(storedSecrets).filter((key) => key.startsWith('remote-http.'))).toEqual([]);
 
   // Export shows the other clients' shapes, never a secret value.
   await page.getByRole('button', { name: 'Export…' }).click();
@@ -218,10 +222,14 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('To the secret store: env.GITHUB_PERSONAL_ACCESS_TOKEN');
     await expect(dialog).not.toContainText('ghp_from_desktop');
+    await expect(dialog).toContainText('Imported servers are added switched off');
     await dialog.getByRole('button', { name: 'Import 2 servers' }).click();
     await expect(dialog).toBeHidden();
+    // Nothing imported runs before the user switches it on.
+    await expect(wb.server('basic').getByText('Disabled', { exact: true })).toBeVisible();
+    await expect(wb.server('github').getByText('Disabled', { exact: true })).toBeVisible();
+    await wb.server('basic').getByRole('button', { name: 'Enable' }).click();
     await expect(wb.server('basic').getByText('Connected')).toBeVisible();
-    await expect(wb.server('github')).toBeVisible();
     expect(await fs.readFile(path.join(host.home, 'servers.json'), 'utf8')).not.toContain('ghp_from_desktop');
 
     // VS Code: the project's .vscode/mcp.json, with a password input to fill in.
@@ -236,6 +244,8 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await dialog.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(dialog).toBeHidden();
     await expect(wb.server('envy').locator('.scope-badge')).toHaveText('Local');
+    await expect(wb.server('envy').getByText('Disabled', { exact: true })).toBeVisible();
+    await wb.server('envy').getByRole('button', { name: 'Enable' }).click();
     await expect(wb.server('envy').getByText('Connected')).toBeVisible();
     // The value reached the server (its hash matches), and an echo of it is masked on screen.
     await wb.openTool('envy', 'env-sha256');
@@ -255,7 +265,7 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(dialog.getByLabel('Import into')).toHaveValue('user');
     await dialog.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(wb.server('docs').locator('.scope-badge')).toHaveText('User');
-    expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' } });
+    expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' }, enabled: false });
   } finally {
     await host?.stop();
     if (host) await fs.rm(host.home, { recursive: true, force: true });

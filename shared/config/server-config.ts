@@ -5,12 +5,19 @@
  */
 import { z } from 'zod';
 
+/**
+ * Names that are properties of every JavaScript object: a server of that name is lost
+ * in plain objects (`{}["__proto__"]` is the prototype), so they are refused outright.
+ */
+export const RESERVED_SERVER_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
 /** Server names become part of `mcp__<server>__<tool>`, so they keep to a safe alphabet. */
 export const ServerNameSchema = z
   .string()
   .min(1, 'Name is required')
   .max(64, 'Name must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Name may contain only letters, digits, "-" and "_"');
+  .regex(/^[A-Za-z0-9_-]+$/, 'Name may contain only letters, digits, "-" and "_"')
+  .refine((name) => !RESERVED_SERVER_NAMES.includes(name), { message: 'Names "__proto__", "constructor" and "prototype" are reserved; choose another name' });
 export type ServerName = z.infer<typeof ServerNameSchema>;
 
 const StringMap = z.record(z.string(), z.string());
@@ -109,6 +116,11 @@ export const ServerConfigSchema: z.ZodType<ServerConfig> = z.unknown().transform
     ctx.addIssue({ code: 'custom', message: 'A server entry must be an object' });
     return z.NEVER;
   }
+  const reserved = protoKeyPath(value);
+  if (reserved) {
+    ctx.addIssue({ code: 'custom', path: reserved, message: '"__proto__" cannot be used as a key' });
+    return z.NEVER;
+  }
   const type = (value as { type?: unknown }).type ?? 'stdio';
   if (typeof type !== 'string' || !Object.hasOwn(schemaByType, type)) {
     ctx.addIssue({ code: 'custom', path: ['type'], message: `Unknown type "${String(type)}"; expected one of ${TRANSPORT_TYPES.join(', ')}` });
@@ -121,6 +133,27 @@ export const ServerConfigSchema: z.ZodType<ServerConfig> = z.unknown().transform
   }
   return parsed.data;
 });
+
+/**
+ * Where an entry holds a `__proto__` key of its own (JSON.parse makes one), if anywhere:
+ * copying such a key into a plain object would swap that object's prototype.
+ */
+function protoKeyPath(value: unknown, at: Array<string | number> = []): Array<string | number> | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = protoKeyPath(item, [...at, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
+  for (const [key, item] of Object.entries(value)) {
+    const found = protoKeyPath(item, [...at, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {
   return transportOf(config) === 'stdio';

@@ -289,7 +289,11 @@ describe('import and export', () => {
     const saved = (await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers;
     expect(saved['github-2'].env.GITHUB_PERSONAL_ACCESS_TOKEN).toMatch(/^\$\{secret:/);
     expect(saved.github).toEqual({ command: 'old' });
-    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'basic' && s.status === 'connected'), 'the imported server to connect');
+    // Imported servers are saved switched off: nothing connects before the user switches it on.
+    expect(saved.basic).toEqual({ command: 'node', args: [fixtureServer('basic-stdio')], enabled: false });
+    expect((await api.listServers()).filter((s) => s.name === 'basic' || s.name === 'github-2').map((s) => s.status)).toEqual(['disabled', 'disabled']);
+    expect(events.some((e) => e.type === 'server-state' && e.server.name === 'basic' && e.server.status !== 'disabled')).toBe(false);
+    expect((await api.setServerEnabled({ name: 'basic', enabled: true })).status).toBe('connected');
   });
 
   it('imports a VS Code file, asking for its inputs, and stores password inputs as secrets', async () => {
@@ -312,7 +316,8 @@ describe('import and export', () => {
     await expect(api.applyImport({ source, scope: 'local', choices: [{ key: 'envy', name: 'envy' }] })).rejects.toThrow(/Enter a value for the input "key"/);
     await api.applyImport({ source, scope: 'local', choices: [{ key: 'envy', name: 'envy' }], inputs: { key: 'typed-secret' } });
     expect(JSON.stringify(await fs.readFile(path.join(dataDir, 'local-servers.json'), 'utf8'))).not.toContain('typed-secret');
-    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'envy' && s.status === 'connected'), 'the imported server to connect');
+    expect((await api.listServers()).find((s) => s.name === 'envy')?.status).toBe('disabled');
+    expect((await api.setServerEnabled({ name: 'envy', enabled: true })).status).toBe('connected');
     expect((await api.callTool({ server: 'envy', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true })).content).toEqual([{ type: 'text', text: sha256('typed-secret') }]);
   });
 
@@ -321,7 +326,7 @@ describe('import and export', () => {
     const preview = await api.previewImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user' });
     expect(preview).toMatchObject({ format: 'claude mcp add command', suggestedScope: 'user', candidates: [{ name: 'tools', secretFields: ['env.TOKEN'], summary: 'node server.js' }] });
     await api.applyImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user', choices: [{ key: 'tools', name: 'tools' }], secretsByName: false });
-    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.tools).toEqual({ command: 'node', args: ['server.js'], env: { TOKEN: 'abc123' } });
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.tools).toEqual({ command: 'node', args: ['server.js'], env: { TOKEN: 'abc123' }, enabled: false });
 
     const target = path.join(root, 'out', 'mcp.json');
     const exported = await api.exportServers({ names: ['tools'], format: 'vscode', path: target });
@@ -331,6 +336,43 @@ describe('import and export', () => {
     await api.exportServers({ names: ['tools'], format: 'cursor', path: target, overwrite: true });
     expect((await readJson(target)).mcpServers.tools.command).toBe('node');
     expect((await readJson(`${target}.bak`)).servers).toBeDefined();
+  });
+});
+
+describe('export targets', () => {
+  it("refuses the app's own data folder and symbolic links, leaving every file as it was", async () => {
+    const { api } = await start();
+    await api.addServer({ name: 'tools', config: { command: 'node', args: ['server.js'], enabled: false } });
+    const serversFile = path.join(dataDir, SERVERS_FILE);
+    const before = await fs.readFile(serversFile, 'utf8');
+
+    // The app's own files, straight or through a folder that links into the data folder.
+    await expect(api.exportServers({ names: ['tools'], format: 'claude-code', path: serversFile, overwrite: true })).rejects.toThrow(
+      `Not exporting to ${serversFile}: it is inside the app's data folder (${dataDir})`,
+    );
+    await expect(api.exportServers({ names: ['tools'], format: 'claude-code', path: path.join(dataDir, 'new', 'x.json') })).rejects.toThrow(/inside the app's data folder/);
+    await fs.symlink(dataDir, path.join(root, 'innocent'));
+    await expect(api.exportServers({ names: ['tools'], format: 'claude-code', path: path.join(root, 'innocent', SERVERS_FILE), overwrite: true })).rejects.toThrow(/inside the app's data folder/);
+
+    // A link in the chosen folder that points anywhere else is not followed either.
+    const outside = path.join(root, 'outside.json');
+    await fs.writeFile(outside, 'precious');
+    const out = path.join(root, 'out');
+    await fs.mkdir(out);
+    await fs.symlink(outside, path.join(out, 'mcp.json'));
+    await expect(api.exportServers({ names: ['tools'], format: 'cursor', path: path.join(out, 'mcp.json'), overwrite: true })).rejects.toThrow(
+      `Not exporting to ${path.join(out, 'mcp.json')}: it is a symbolic link, and exports never follow links. Choose another file name.`,
+    );
+    // Nor is a link where the backup of a replaced file would go.
+    await fs.writeFile(path.join(out, 'real.json'), '{}');
+    await fs.symlink(outside, path.join(out, 'real.json.bak'));
+    await expect(api.exportServers({ names: ['tools'], format: 'cursor', path: path.join(out, 'real.json'), overwrite: true })).rejects.toThrow(/real\.json\.bak: it is a symbolic link/);
+
+    expect(await fs.readFile(serversFile, 'utf8')).toBe(before);
+    expect(await fs.readFile(outside, 'utf8')).toBe('precious');
+    expect(await fs.readFile(path.join(out, 'real.json'), 'utf8')).toBe('{}');
+    // An ordinary file elsewhere is still fine.
+    expect((await api.exportServers({ names: ['tools'], format: 'cursor', path: path.join(out, 'fresh.json') })).savedTo).toBe(path.join(out, 'fresh.json'));
   });
 });
 

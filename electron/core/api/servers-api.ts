@@ -4,9 +4,8 @@
  */
 import type { ServersApi } from '../../../shared/api/servers';
 import { AppError } from '../../../shared/envelope';
-import { secretKeysOf } from '../../../shared/config/secret-ref';
 import { isStdioConfig, type ServerConfig } from '../../../shared/config/server-config';
-import { cloneSecrets, releaseSecrets, storeSecretFields, usedKeys } from '../config/secret-fields';
+import { cloneSecrets, ownedKeysOf, releaseSecrets, secretSources, storeSecretFields, usedKeys } from '../config/secret-fields';
 import type { CoreContext } from './core-context';
 
 export function createServersApi(ctx: CoreContext): ServersApi {
@@ -18,8 +17,8 @@ export function createServersApi(ctx: CoreContext): ServersApi {
     return entry;
   };
 
-  /** Deletes the secrets an old entry had that no entry refers to any more. */
-  const releaseUnused = (old: ServerConfig) => releaseSecrets(secretKeysOf(old), secrets, usedKeys(registry));
+  /** Deletes the secrets an old entry owned that no entry refers to any more (never keys it merely named). */
+  const releaseUnused = (name: string, old: ServerConfig) => releaseSecrets(ownedKeysOf(name, old), secrets, usedKeys(registry));
 
   /** Refreshes where each stdio command is found, so the list can show it. */
   async function refreshLaunchInfo(): Promise<void> {
@@ -39,12 +38,12 @@ export function createServersApi(ctx: CoreContext): ServersApi {
 
     async addServer({ name, config, scope = 'user', secretFields = [] }) {
       // References copied from another entry (a duplicate made in the form) get their own copies.
-      let saved = await cloneSecrets(config, secrets, name);
+      let saved = await cloneSecrets(config, secrets, name, secretSources(registry));
       saved = await storeSecretFields(saved, secretFields, secrets, name);
       try {
         await registry.add(scope, name, saved);
       } catch (error) {
-        await releaseSecrets(secretKeysOf(saved), secrets, usedKeys(registry));
+        await releaseSecrets(ownedKeysOf(name, saved), secrets, usedKeys(registry));
         throw error;
       }
       await refreshLaunchInfo();
@@ -56,11 +55,13 @@ export function createServersApi(ctx: CoreContext): ServersApi {
       const old = entryOf(name, scope).config;
       const status = ctx.connections.state(name).status;
       const wasLive = status === 'connected' || status === 'pending';
-      // References this entry did not have before are copied, never shared.
-      let saved = await cloneSecrets(config, secrets, newName, new Set(secretKeysOf(old)));
+      // Secrets the entry owned before move to keys of its new name or field (a key names
+      // both). Nothing else is copied: an entry that named someone else's key keeps naming
+      // it, and its launch keeps refusing it.
+      let saved = await cloneSecrets(config, secrets, newName, [{ name, config: old }]);
       saved = await storeSecretFields(saved, secretFields, secrets, newName);
       await registry.replace(scope, name, saved, newName);
-      await releaseUnused(old);
+      await releaseUnused(name, old);
       if (newName !== name) {
         if (!registry.get(name)) await ctx.connections.forget(name);
         // A renamed server that was running keeps running, under its new name.
@@ -77,7 +78,7 @@ export function createServersApi(ctx: CoreContext): ServersApi {
 
     async duplicateServer({ name, scope, newName, toScope }) {
       const entry = entryOf(name, scope);
-      const copy = await cloneSecrets(entry.config, secrets, newName);
+      const copy = await cloneSecrets(entry.config, secrets, newName, [entry]);
       await registry.add(toScope ?? entry.scope, newName, copy);
       await refreshLaunchInfo();
       ctx.events.emit({ type: 'servers-changed' });
@@ -89,7 +90,7 @@ export function createServersApi(ctx: CoreContext): ServersApi {
       const wasInUse = registry.find(name)?.scope === entry.scope;
       if (wasInUse) await ctx.connections.forget(name);
       await registry.remove(entry.scope, name);
-      await releaseUnused(entry.config);
+      await releaseUnused(name, entry.config);
       ctx.launchInfo.delete(name);
       ctx.events.emit({ type: 'servers-changed' });
       // A lower scope's entry of the same name now takes over (a project one waits for the user).

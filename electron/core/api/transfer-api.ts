@@ -3,7 +3,6 @@ import os from 'node:os';
 import type { TransferApi } from '../../../shared/api/transfer';
 import type { SourceLocator } from '../config/import-sources';
 import { createTransferService } from '../config/transfer-service';
-import { runWithConcurrency } from '../util/concurrency';
 import type { CoreContext } from './core-context';
 
 export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<SourceLocator, 'projectDir'>> = {}): TransferApi {
@@ -16,11 +15,9 @@ export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<Source
       env: locator.env ?? { APPDATA: process.env.APPDATA, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME },
       ...(ctx.registry.project ? { projectDir: ctx.registry.project } : {}),
     }),
-    onImported: (names) => {
-      ctx.events.emit({ type: 'servers-changed' });
-      // The user chose these servers: connect them (three at a time, like at start-up).
-      void runWithConcurrency(names, 3, ctx.connectQuietly);
-    },
+    // Imported servers are saved switched off: the user switches each one on once they
+    // have checked what it runs.
+    onImported: () => ctx.events.emit({ type: 'servers-changed' }),
   });
   return {
     listImportSources: () => service.listImportSources(),

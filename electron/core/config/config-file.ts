@@ -3,13 +3,19 @@
  * (temp file and rename) and first keeps the previous version as a backup. A file that
  * does not parse is never overwritten: edits are refused with the file, line and column
  * until the user fixes it, while the last version that parsed stays in use.
+ *
+ * Each edit holds the file's cross-process lock while it re-reads, changes and writes the
+ * file, so two processes sharing it (the app and the CLI, two browser hosts) never lose
+ * each other's changes. A file is never written larger than it may be read.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
+import { withFileLock } from '../util/file-lock';
 import { editJsonText, parseJsonText, type JsonEdit, type JsonObject, type JsonProblem } from './json-text';
+import { removeStaleTempFiles } from './stale-temp-files';
 
 export type ConfigFileState =
   | { kind: 'missing' }
@@ -25,8 +31,13 @@ export interface ConfigFileOptions {
   jsonc?: boolean;
 }
 
-/** Longest a file may be; config files are small, and a huge one is a mistake. */
-const MAX_BYTES = 10 * 1024 * 1024;
+/** Longest a config file may be, read or written; config files are small, and a huge one is a mistake. */
+export const MAX_CONFIG_FILE_BYTES = 10 * 1024 * 1024;
+const LIMIT_TEXT = `${MAX_CONFIG_FILE_BYTES / 1024 / 1024} MB`;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
 /** Editors write in bursts (truncate, write, rename): wait for the burst to end. */
 const WATCH_SETTLE_MS = 60;
 
@@ -36,6 +47,7 @@ export class ConfigFile {
   private queue: Promise<unknown> = Promise.resolve();
   private watcher: FSWatcher | undefined;
   private settleTimer: NodeJS.Timeout | undefined;
+  private loadedOnce = false;
 
   constructor(
     readonly path: string,
@@ -59,39 +71,64 @@ export class ConfigFile {
 
   /** Reads the file again; resolves true when its content changed. */
   load(): Promise<boolean> {
-    return this.serialize(() => this.readNow());
-  }
-
-  /**
-   * Re-reads the file (so edits made meanwhile by other tools are kept), applies the
-   * edits, keeps a backup of the previous version, and writes the result atomically.
-   */
-  edit(makeEdits: (value: JsonObject) => JsonEdit[]): Promise<void> {
     return this.serialize(async () => {
-      await this.readNow();
-      const state = this.current;
-      if (state.kind === 'broken') {
-        throw new AppError('failed', `Not saving: ${this.describeProblem()}. Fix the file first; nothing was written.`);
+      if (!this.loadedOnce) {
+        this.loadedOnce = true;
+        // Temp files of writes that were killed half way (never one a live writer is using).
+        await this.removeStaleTemps();
       }
-      const before = state.kind === 'ok' ? state.text : '';
-      const edits = makeEdits(state.kind === 'ok' ? state.value : {});
-      const text = editJsonText(before, edits);
-      const parsed = parseJsonText(text, { jsonc: this.options.jsonc });
-      if (!parsed.ok) throw new Error(`Internal error: an edit of ${this.path} produced invalid JSON (${parsed.problem.message})`);
-      await fs.mkdir(path.dirname(this.path), { recursive: true });
-      if (state.kind === 'ok') {
-        await fs.mkdir(path.dirname(this.options.backupPath), { recursive: true });
-        await writeFileAtomic(this.options.backupPath, before, { mode: 0o600 });
-      }
-      await writeFileAtomic(this.path, text, this.options.mode === undefined ? {} : { mode: this.options.mode });
-      this.current = { kind: 'ok', text, value: parsed.value };
+      return this.readNow();
     });
   }
 
-  /** "<file>: <what is wrong> at line L, column C", for messages. */
+  /**
+   * Holding the file's lock: re-reads the file (so edits made meanwhile by other
+   * processes and tools are kept), applies the edits, keeps a backup of the previous
+   * version, and writes the result atomically. `makeEdits` sees the file as it is now
+   * and may throw to refuse the change; nothing is written then.
+   */
+  edit(makeEdits: (value: JsonObject) => JsonEdit[]): Promise<void> {
+    return this.serialize(() =>
+      withFileLock(this.path, async () => {
+        await this.readNow();
+        const state = this.current;
+        if (state.kind === 'broken') {
+          throw new AppError('failed', `Not saving: ${this.describeProblem()}. Fix the file first; nothing was written.`);
+        }
+        const before = state.kind === 'ok' ? state.text : '';
+        const edits = makeEdits(state.kind === 'ok' ? state.value : {});
+        const text = editJsonText(before, edits);
+        const size = Buffer.byteLength(text, 'utf8');
+        if (size > MAX_CONFIG_FILE_BYTES) {
+          throw new AppError(
+            'invalid-request',
+            `Not saving: the change would make ${this.path} ${megabytes(size)}, over the ${LIMIT_TEXT} a config file may hold; nothing was written. Keep large values in a file the server reads instead.`,
+          );
+        }
+        const parsed = parseJsonText(text, { jsonc: this.options.jsonc });
+        if (!parsed.ok) throw new Error(`Internal error: an edit of ${this.path} produced invalid JSON (${parsed.problem.message})`);
+        await fs.mkdir(path.dirname(this.path), { recursive: true });
+        await this.removeStaleTemps();
+        if (state.kind === 'ok') {
+          await fs.mkdir(path.dirname(this.options.backupPath), { recursive: true });
+          await writeFileAtomic(this.options.backupPath, before, { mode: 0o600 });
+        }
+        await writeFileAtomic(this.path, text, this.options.mode === undefined ? {} : { mode: this.options.mode });
+        this.current = { kind: 'ok', text, value: parsed.value };
+      }),
+    );
+  }
+
+  /** "<file> does not parse: <what is wrong> at line L, column C" (or "cannot be used: <why>"), for messages. */
   describeProblem(): string {
     const problem = this.problem;
-    return problem ? `${this.path} does not parse: ${problem.message}` : `${this.path} is fine`;
+    if (!problem) return `${this.path} is fine`;
+    // Only parse errors have a position; a file too large or unreadable was never parsed.
+    return `${this.path} ${problem.line === undefined ? 'cannot be used' : 'does not parse'}: ${problem.message}`;
+  }
+
+  private async removeStaleTemps(): Promise<void> {
+    await Promise.all([removeStaleTempFiles(this.path), removeStaleTempFiles(this.options.backupPath)]);
   }
 
   /**
@@ -129,13 +166,14 @@ export class ConfigFile {
     let text: string;
     try {
       const stat = await fs.stat(this.path);
-      if (stat.size > MAX_BYTES) {
-        return this.setState({ kind: 'broken', text: `size:${stat.size}:${stat.mtimeMs}`, problem: { message: `the file is larger than ${MAX_BYTES / 1024 / 1024} MB` }, ...this.lastGood() });
+      if (stat.size > MAX_CONFIG_FILE_BYTES) {
+        const message = `it is ${megabytes(stat.size)}, over the ${LIMIT_TEXT} a config file may hold, so it was not read. Open it in a text editor and remove the oversized entry (the version before the last change the app made is in ${this.options.backupPath})`;
+        return this.setState({ kind: 'broken', text: `size:${stat.size}:${stat.mtimeMs}`, problem: { message }, ...this.lastGood() });
       }
       text = await fs.readFile(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return this.setState({ kind: 'missing' });
-      return this.setState({ kind: 'broken', text: '', problem: { message: `cannot be read (${(error as Error).message})` }, ...this.lastGood() });
+      return this.setState({ kind: 'broken', text: '', problem: { message: `it cannot be read (${(error as Error).message}); check that it is a file your user account may read` }, ...this.lastGood() });
     }
     const previous = this.current;
     if (previous.kind !== 'missing' && previous.text === text) return false;

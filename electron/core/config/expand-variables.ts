@@ -1,11 +1,19 @@
 /**
  * Fills in an entry right before it is launched: `${VAR}` and `${VAR:-default}` from the
  * environment (as Claude Code does, in command, args, env, url and headers), and
- * `${secret:KEY}` from the secret store (in the fields that can hold secrets). The stored
- * entry is never changed; the expanded copy is used for one launch only.
+ * `${secret:KEY}` from the secret store. The stored entry is never changed; the expanded
+ * copy is used for one launch only.
+ *
+ * A secret is filled in only where a secret can live (env and header values, the IDE
+ * auth token, the OAuth client secret) and only when the entry owns the key (it was
+ * made for that field of that server). Anything else is refused before the launch, so
+ * an entry from a project file or a paste cannot send another server's secret or the
+ * user's OAuth tokens to an address of its choosing.
  */
 import { AppError } from '../../../shared/envelope';
+import type { SecretFieldPath } from '../../../shared/config/secret-ref';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import { ownsSecretKey } from './secret-fields';
 
 export interface ExpandContext {
   server: ServerName;
@@ -30,8 +38,23 @@ export function variablesIn(value: string): Array<{ name: string; fallback?: str
   return out;
 }
 
-/** Expands one string; `field` names it in errors (e.g. `env.API_KEY`, `args[2]`). */
-export async function expandString(value: string, field: string, ctx: ExpandContext): Promise<string> {
+const SECRET_FIELDS_TEXT = 'env values, header values, the IDE auth token and the OAuth client secret';
+
+/** Why a reference is not filled in, or undefined when it may be. */
+function refusal(key: string, field: string, secretField: SecretFieldPath | undefined, ctx: ExpandContext): string | undefined {
+  const start = `Server "${ctx.server}": ${field} refers to the stored secret "${key}"`;
+  if (!secretField) return `${start}, but stored secrets are filled in only in ${SECRET_FIELDS_TEXT}. Nothing was sent.`;
+  if (ownsSecretKey(ctx.server, secretField, key)) return undefined;
+  const what = key.startsWith('oauth:') ? 'it is sign-in material kept by the app' : 'it was not saved for this field of this server';
+  return `${start}, which it may not use: ${what}. A server uses only the secrets saved in its own form; nothing was sent. Enter the value again in this server's form.`;
+}
+
+/**
+ * Expands one string; `field` names it in errors (e.g. `env.API_KEY`, `args[2]`).
+ * `secretField` is the field's path when it may hold a secret; without it any
+ * `${secret:…}` is refused.
+ */
+export async function expandString(value: string, field: string, ctx: ExpandContext, secretField?: SecretFieldPath): Promise<string> {
   if (!value.includes('${')) return value;
   const missing: string[] = [];
   const missingSecrets: string[] = [];
@@ -39,7 +62,10 @@ export async function expandString(value: string, field: string, ctx: ExpandCont
   for (const match of value.matchAll(REFERENCE)) {
     const inner = match[1] ?? '';
     if (inner.startsWith('secret:')) {
-      const secret = await ctx.secret(inner.slice('secret:'.length));
+      const key = inner.slice('secret:'.length);
+      const refused = refusal(key, field, secretField, ctx);
+      if (refused) throw new AppError('failed', refused);
+      const secret = await ctx.secret(key);
       if (secret === undefined) missingSecrets.push(inner);
       else ctx.onSecret?.(secret);
       replacements.push(secret ?? '');
@@ -74,10 +100,10 @@ export async function expandString(value: string, field: string, ctx: ExpandCont
   return value.replace(REFERENCE, () => replacements[index++] ?? '');
 }
 
-async function expandMap(map: Record<string, string> | undefined, field: string, ctx: ExpandContext): Promise<Record<string, string> | undefined> {
+async function expandMap(map: Record<string, string> | undefined, field: 'env' | 'headers', ctx: ExpandContext): Promise<Record<string, string> | undefined> {
   if (!map) return undefined;
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(map)) out[key] = await expandString(value, `${field}.${key}`, ctx);
+  for (const [key, value] of Object.entries(map)) out[key] = await expandString(value, `${field}.${key}`, ctx, [field, key]);
   return out;
 }
 
@@ -93,10 +119,10 @@ export async function expandConfig(config: ServerConfig, ctx: ExpandContext): Pr
   if (record.env) record.env = await expandMap(record.env as Record<string, string>, 'env', ctx);
   if (typeof record.url === 'string') record.url = await expandString(record.url, 'url', ctx);
   if (record.headers) record.headers = await expandMap(record.headers as Record<string, string>, 'headers', ctx);
-  if (typeof record.authToken === 'string') record.authToken = await expandString(record.authToken, 'authToken', ctx);
+  if (typeof record.authToken === 'string') record.authToken = await expandString(record.authToken, 'authToken', ctx, ['authToken']);
   const oauth = record.oauth as Record<string, unknown> | undefined;
   if (oauth && typeof oauth.clientSecret === 'string') {
-    record.oauth = { ...oauth, clientSecret: await expandString(oauth.clientSecret, 'oauth.clientSecret', ctx) };
+    record.oauth = { ...oauth, clientSecret: await expandString(oauth.clientSecret, 'oauth.clientSecret', ctx, ['oauth', 'clientSecret']) };
   }
   return record as ServerConfig;
 }

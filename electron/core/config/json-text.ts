@@ -3,7 +3,7 @@
  * problem (JSON.parse does not say where), and edits go through jsonc-parser so a file
  * keeps its formatting, key order and, in JSONC files, its comments.
  */
-import { applyEdits, modify, parse, parseTree, findNodeAtLocation, printParseErrorCode, type JSONPath, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, findNodeAtLocation, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 
 export interface TextPosition {
   line: number;
@@ -59,17 +59,35 @@ export function parseJsonText(raw: string, options: { jsonc?: boolean } = {}): P
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.trim() === '') return { ok: true, value: {} };
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { disallowComments: !options.jsonc, allowTrailingComma: !!options.jsonc, allowEmptyContent: false });
+  const tree = parseTree(text, errors, { disallowComments: !options.jsonc, allowTrailingComma: !!options.jsonc, allowEmptyContent: false });
   const first = errors[0];
   if (first) {
     const code = printParseErrorCode(first.error);
     const at = positionAt(text, first.offset);
     return { ok: false, problem: { message: `${READABLE_ERRORS[code] ?? code} at line ${at.line}, column ${at.column}`, ...at } };
   }
+  const value = tree ? valueOf(tree) : undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, problem: { message: 'the file must hold a JSON object ({ … }) at line 1, column 1', line: 1, column: 1 } };
   }
   return { ok: true, value: value as JsonObject };
+}
+
+/**
+ * A parse tree's value, every key an own property as JSON.parse makes it. (jsonc-parser's
+ * own `parse` assigns keys, so a "__proto__" key would replace the object's prototype and
+ * vanish from the file's content; here it stays an ordinary entry, reported as invalid.)
+ */
+function valueOf(node: Node): unknown {
+  if (node.type === 'array') return (node.children ?? []).map(valueOf);
+  if (node.type !== 'object') return node.value;
+  const out: JsonObject = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (!key || !value) continue;
+    Object.defineProperty(out, String(key.value), { value: valueOf(value), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** Where a value sits in the text (for messages about one entry of a valid file). */

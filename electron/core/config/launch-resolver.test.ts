@@ -84,13 +84,14 @@ describe('createLaunchResolver', () => {
     const bin = path.join(dir, 'bin');
     const tool = await executable(path.join(bin, 'my-server'));
     const secrets = new FileSecretStore(path.join(dir, 'secrets.json'));
-    await secrets.set('key1', 's3cret-value');
+    const key = 'demo.env.API_KEY.0123456789abcdef';
+    await secrets.set(key, 's3cret-value');
     const seen: string[] = [];
     const resolver = createLaunchResolver({ secrets, environment: async () => ({ PATH: bin, REGION: 'eu' }), platform: 'linux', onSecret: (v) => seen.push(v) });
-    const stored = { command: 'my-server', args: ['--region=${REGION}'], env: { API_KEY: '${secret:key1}' } };
+    const stored = { command: 'my-server', args: ['--region=${REGION}'], env: { API_KEY: `\${secret:${key}}` } };
     const launched = await resolver.resolve('demo', stored);
     expect(launched).toEqual({ command: tool, args: ['--region=eu'], env: { PATH: bin, API_KEY: 's3cret-value' } });
-    expect(stored.env.API_KEY).toBe('${secret:key1}');
+    expect(stored.env.API_KEY).toBe(`\${secret:${key}}`);
     expect(seen).toEqual(['s3cret-value']);
     expect(await resolver.describe('demo', stored)).toEqual({ commandPath: tool });
   });

@@ -1,18 +1,45 @@
 /**
  * Moving values between an entry and the secret store. The renderer sends clear values
  * for the fields the user marked secret; they go into the store and the entry keeps a
- * `${secret:KEY}` reference. Keys carry a random part, so a config file from elsewhere
- * cannot guess its way to another server's secret.
+ * `${secret:KEY}` reference.
+ *
+ * A key names the server and the field it was made for, plus a random part:
+ * `<server>.<field>.<16 hex digits>`. An entry owns exactly the keys made for its own
+ * fields, and a reference is filled in only when its entry owns the key, so a config
+ * file from elsewhere can neither guess its way to another server's secret nor point at
+ * keys the app keeps for other purposes (OAuth tokens, `oauth:<server>:…`).
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../../../shared/config/server-config';
-import { describeSecretField, isSecretRef, secretCapableFields, secretKeyOf, secretKeysOf, secretRef, type SecretFieldPath } from '../../../shared/config/secret-ref';
+import { describeSecretField, isSecretRef, secretCapableFields, secretKeyOf, secretRef, type SecretFieldPath } from '../../../shared/config/secret-ref';
 import type { SecretStore } from '../secrets/secret-store';
 import type { ServerRegistry } from './server-registry';
 
+const RANDOM_PART = /^[0-9a-f]{16}$/;
+
+/** What every key made for this server's field starts with. */
+function keyPrefix(server: string, path: SecretFieldPath): string {
+  return `${`${server}.${describeSecretField(path)}`.replace(/[^A-Za-z0-9_.-]/g, '_')}.`;
+}
+
 export function newSecretKey(server: string, path: SecretFieldPath): string {
-  const readable = `${server}.${describeSecretField(path)}`.replace(/[^A-Za-z0-9_.-]/g, '_');
-  return `${readable}.${randomBytes(8).toString('hex')}`;
+  return `${keyPrefix(server, path)}${randomBytes(8).toString('hex')}`;
+}
+
+/** Whether the key was made for this server's field (and so may be filled in there). */
+export function ownsSecretKey(server: string, path: SecretFieldPath, key: string): boolean {
+  const prefix = keyPrefix(server, path);
+  return key.startsWith(prefix) && RANDOM_PART.test(key.slice(prefix.length));
+}
+
+/** The keys an entry refers to in fields that own them: the only ones it may use or delete. */
+export function ownedKeysOf(server: string, config: ServerConfig): string[] {
+  const out: string[] = [];
+  for (const field of secretCapableFields(config)) {
+    const key = secretKeyOf(field.value);
+    if (key && ownsSecretKey(server, field.path, key)) out.push(key);
+  }
+  return out;
 }
 
 export function getAtPath(config: ServerConfig, path: SecretFieldPath): unknown {
@@ -46,17 +73,24 @@ export async function storeSecretFields(config: ServerConfig, fields: readonly S
   return out;
 }
 
+/** The entries a secret may be copied from: their names and configs. */
+export type SecretSources = ReadonlyArray<{ name: string; config: ServerConfig }>;
+
 /**
- * Gives a new entry its own copy of every secret it refers to, so editing or deleting
- * one server's secret never changes another's. References the store does not know are
- * left as they are (the launch then says the secret is missing), and so are the keys in
- * `keep` (the entry's own, when it is edited).
+ * Gives an entry (new, renamed or duplicated) its own copy of every secret it refers to,
+ * so editing or deleting one server's secret never changes another's. Only a secret that
+ * one of `sources` owns is copied (a duplicate made in the form; the entry itself before
+ * a rename or with a renamed env or header key). Keys the entry already owns stay; any
+ * other reference is left as it is, and its launch then refuses it with a message naming
+ * the server, the field and the key.
  */
-export async function cloneSecrets(config: ServerConfig, store: SecretStore, server: string, keep: ReadonlySet<string> = new Set()): Promise<ServerConfig> {
+export async function cloneSecrets(config: ServerConfig, store: SecretStore, server: string, sources: SecretSources): Promise<ServerConfig> {
   let out = config;
   for (const field of secretCapableFields(config)) {
     const key = secretKeyOf(field.value);
-    if (!key || keep.has(key)) continue;
+    if (!key || ownsSecretKey(server, field.path, key)) continue;
+    const owner = sources.find((source) => secretCapableFields(source.config).some((own) => own.value === field.value && ownsSecretKey(source.name, own.path, key)));
+    if (!owner) continue;
     const value = await store.get(key);
     if (value === undefined) continue;
     const fresh = newSecretKey(server, field.path);
@@ -71,9 +105,14 @@ export async function releaseSecrets(keys: Iterable<string>, store: SecretStore,
   for (const key of new Set(keys)) if (!stillUsed.has(key)) await store.delete(key);
 }
 
-/** Every secret key an entry of an open scope still refers to. */
+/** Every secret key an entry of an open scope still owns and refers to. */
 export function usedKeys(registry: ServerRegistry): Set<string> {
   const used = new Set<string>();
-  for (const scope of registry.availableScopes()) for (const entry of registry.entriesOf(scope)) for (const key of secretKeysOf(entry.config)) used.add(key);
+  for (const scope of registry.availableScopes()) for (const entry of registry.entriesOf(scope)) for (const key of ownedKeysOf(entry.name, entry.config)) used.add(key);
   return used;
+}
+
+/** Every entry of the open scopes, as sources a secret may be copied from. */
+export function secretSources(registry: ServerRegistry): SecretSources {
+  return registry.availableScopes().flatMap((scope) => registry.entriesOf(scope));
 }

@@ -232,3 +232,28 @@ describe('ServerRegistry: fixed servers (one run only)', () => {
     expect(await readJson(path.join(dir, SERVERS_FILE))).toEqual({ mcpServers: { mine: { command: 'node' } } });
   });
 });
+
+describe('ServerRegistry: names every object already has', () => {
+  it('reports "__proto__", "constructor" and "prototype" entries as problems, loads the rest, and can remove them', async () => {
+    const file = path.join(dir, SERVERS_FILE);
+    await fs.writeFile(file, '{\n  "mcpServers": {\n    "__proto__": { "command": "x" },\n    "constructor": { "command": "y" },\n    "prototype": { "command": "z" },\n    "ok": { "command": "node" },\n    "sneaky": { "command": "node", "__proto__": { "type": "sse" }, "env": { "__proto__": "v" } }\n  }\n}\n');
+    const registry = await open();
+    expect(registry.list()).toEqual([['ok', { command: 'node' }]]);
+    const reserved = 'Names "__proto__", "constructor" and "prototype" are reserved; choose another name';
+    expect(registry.status()[0]?.entryProblems).toEqual([
+      { name: '__proto__', message: `"__proto__": ${reserved}`, line: 3, column: 18 },
+      { name: 'constructor', message: `"constructor": ${reserved}`, line: 4, column: 20 },
+      { name: 'prototype', message: `"prototype": ${reserved}`, line: 5, column: 18 },
+      { name: 'sneaky', message: '"sneaky": __proto__: "__proto__" cannot be used as a key', line: 7, column: 15 },
+    ]);
+    // Nothing leaked into the prototype of what was read.
+    expect(Object.getPrototypeOf(registry.get('ok'))).toBe(Object.prototype);
+
+    // Adding one again is refused by name, and the one in the file can be removed.
+    await expect(registry.add('user', '__proto__', { command: 'x' })).rejects.toThrow(`"__proto__": ${reserved}`);
+    await expect(registry.add('user', 'constructor', { command: 'x' })).rejects.toThrow(reserved);
+    await registry.remove('user', '__proto__');
+    expect(Object.keys((await readJson(file)).mcpServers)).toEqual(['constructor', 'prototype', 'ok', 'sneaky']);
+    expect((await open()).list().map(([name]) => name)).toEqual(['ok']);
+  });
+});

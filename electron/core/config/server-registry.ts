@@ -107,6 +107,11 @@ export class ServerRegistry {
     }
   }
 
+  /** The app data folder, where the user and local scope files live. */
+  get dataFolder(): string {
+    return this.dataDir;
+  }
+
   /** The open project's absolute path. */
   get project(): string | undefined {
     return this.projectDir;
@@ -179,30 +184,39 @@ export class ServerRegistry {
     return this.projectDir ? ['user', 'project', 'local'] : ['user'];
   }
 
+  // Each check runs inside the edit, on the file as it is on disk now (another process may
+  // have changed it since this one last read it), while the file's lock is held.
+
   async add(scope: ConfigScope, name: ServerName, config: ServerConfig): Promise<void> {
+    checkName(name);
     const { file, base } = this.target(scope);
-    if (this.scope(scope).entries.has(name) || this.hasRaw(scope, name)) {
-      throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(scope)} scope.`);
-    }
-    await file.edit(() => [{ path: [...base, name], value: config }]);
+    await file.edit((value) => {
+      if (hasRawIn(value, base, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(scope)} scope.`);
+      return [{ path: [...base, name], value: config }];
+    });
     this.changed([scope], false);
   }
 
   /** Replaces an entry, optionally renaming it. */
   async replace(scope: ConfigScope, name: ServerName, config: ServerConfig, newName: ServerName = name): Promise<void> {
+    checkName(newName);
     const { file, base } = this.target(scope);
-    if (!this.hasRaw(scope, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
-    if (newName !== name && this.hasRaw(scope, newName)) {
-      throw new AppError('conflict', `A server named "${newName}" already exists in the ${scopeName(scope)} scope.`);
-    }
-    await file.edit(() => [...(newName !== name ? [{ path: [...base, name], value: undefined }] : []), { path: [...base, newName], value: config }]);
+    await file.edit((value) => {
+      if (!hasRawIn(value, base, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
+      if (newName !== name && hasRawIn(value, base, newName)) {
+        throw new AppError('conflict', `A server named "${newName}" already exists in the ${scopeName(scope)} scope.`);
+      }
+      return [...(newName !== name ? [{ path: [...base, name], value: undefined }] : []), { path: [...base, newName], value: config }];
+    });
     this.changed([scope], false);
   }
 
   async remove(scope: ConfigScope, name: ServerName): Promise<void> {
     const { file, base } = this.target(scope);
-    if (!this.hasRaw(scope, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
-    await file.edit(() => [{ path: [...base, name], value: undefined }]);
+    await file.edit((value) => {
+      if (!hasRawIn(value, base, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
+      return [{ path: [...base, name], value: undefined }];
+    });
     this.changed([scope], false);
   }
 
@@ -216,8 +230,10 @@ export class ServerRegistry {
     if (!entry) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(from)} scope.`);
     const source = this.target(from);
     const target = this.target(to);
-    if (this.hasRaw(to, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(to)} scope.`);
-    await target.file.edit(() => [{ path: [...target.base, name], value: entry.config }]);
+    await target.file.edit((value) => {
+      if (hasRawIn(value, target.base, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(to)} scope.`);
+      return [{ path: [...target.base, name], value: entry.config }];
+    });
     await source.file.edit(() => [{ path: [...source.base, name], value: undefined }]);
     this.changed([from, to], false);
   }
@@ -275,21 +291,6 @@ export class ServerRegistry {
     if (this.fixed) throw new AppError('failed', `The servers of this run come from ${this.fixed.source}; nothing is saved.`);
   }
 
-  /** Whether the file has anything under that name, valid or not. */
-  private hasRaw(scope: ConfigScope, name: string): boolean {
-    const map = this.rawMap(scope);
-    return !!map && Object.hasOwn(map, name);
-  }
-
-  private rawMap(scope: ConfigScope): JsonObject | undefined {
-    const found = this.fileOf(scope);
-    let node: unknown = found?.file.value;
-    for (const key of found?.base ?? []) {
-      node = node && typeof node === 'object' && !Array.isArray(node) ? (node as JsonObject)[key as string] : undefined;
-    }
-    return node && typeof node === 'object' && !Array.isArray(node) ? (node as JsonObject) : undefined;
-  }
-
   /** The valid entries of a scope and the problems of the others, recomputed when the file changes. */
   private scope(scope: ConfigScope): ParsedScope {
     const found = this.fileOf(scope);
@@ -335,6 +336,25 @@ export class ServerRegistry {
     const hash = createHash('sha256').update(file).digest('hex').slice(0, 12);
     return path.join(this.dataDir, BACKUP_DIR, `${path.basename(path.dirname(file))}-${hash}${path.basename(file)}.bak`);
   }
+}
+
+/** A name no file may get: the same rule as for reading, with the same message. */
+function checkName(name: string): void {
+  const valid = ServerNameSchema.safeParse(name);
+  if (!valid.success) throw new AppError('invalid-request', `"${name}": ${valid.error.issues[0]?.message}`);
+}
+
+/** The object at `base` in a file's content, if there is one. */
+function mapAt(value: JsonObject | undefined, base: JSONPath): JsonObject | undefined {
+  let node: unknown = value;
+  for (const key of base) node = node && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, key as string) ? (node as JsonObject)[key as string] : undefined;
+  return node && typeof node === 'object' && !Array.isArray(node) ? (node as JsonObject) : undefined;
+}
+
+/** Whether the file has anything under that name, valid or not. */
+function hasRawIn(value: JsonObject | undefined, base: JSONPath, name: string): boolean {
+  const map = mapAt(value, base);
+  return !!map && Object.hasOwn(map, name);
 }
 
 function scopeName(scope: ConfigScope): string {

@@ -1,6 +1,9 @@
 /**
  * Import (preview, then apply the user's choices) and export. A preview never writes
  * anything; applying re-reads the source, so what is saved is what the file says now.
+ * Imported entries are saved switched off: nothing from a pasted or found config runs
+ * or connects before the user has looked at it and switched it on. An entry that refers
+ * to this app's stored secrets (`${secret:…}`) cannot be imported at all.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +20,7 @@ import type {
 } from '../../../shared/api/transfer';
 import { AppError } from '../../../shared/envelope';
 import { CONFIG_SCOPES, type ConfigScope } from '../../../shared/config/scopes';
-import { isSecretRef, looksSecret, secretCapableFields, secretKeysOf, type SecretFieldPath } from '../../../shared/config/secret-ref';
+import { isSecretRef, looksSecret, secretCapableFields, type SecretFieldPath } from '../../../shared/config/secret-ref';
 import { ServerConfigSchema, transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import { MASK } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
@@ -30,11 +33,38 @@ import { SourceError, type ParsedSource } from './formats/types';
 import { asObject, mapConfigStrings } from './formats/variables';
 import { knownSources, type SourceLocator } from './import-sources';
 import { parseJsonText } from './json-text';
-import { cloneSecrets, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
+import { checkExportTarget } from './export-target';
+import { ownedKeysOf, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
 import type { ServerRegistry } from './server-registry';
 
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 const INPUT_REF = /\$\{input:([^}]+)\}/g;
+const SECRET_REF = /\$\{secret:([^}]*)\}/;
+
+/**
+ * Why an entry from a source may not be imported: it names one of this app's stored
+ * secrets. A pasted or found config has no business reading the secret store (the keys
+ * of OAuth tokens are predictable), so such an entry is refused, naming the field and key.
+ */
+function storedSecretProblem(raw: unknown, where = ''): string | undefined {
+  if (typeof raw === 'string') {
+    const key = SECRET_REF.exec(raw)?.[1];
+    return key === undefined ? undefined : `${where || 'the entry'} refers to the stored secret "${key}"; an import cannot use secrets kept by this app. Remove the reference, or enter the value after importing.`;
+  }
+  if (Array.isArray(raw)) {
+    for (const [i, item] of raw.entries()) {
+      const problem = storedSecretProblem(item, `${where}[${i}]`);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  const object = asObject(raw);
+  for (const [key, value] of Object.entries(object ?? {})) {
+    const problem = storedSecretProblem(value, where ? `${where}.${key}` : key);
+    if (problem) return problem;
+  }
+  return undefined;
+}
 
 export interface TransferDeps {
   registry: ServerRegistry;
@@ -153,6 +183,8 @@ export function createTransferService(deps: TransferDeps) {
       const name = validNameFor(key);
       const inputs = [...new Set([...JSON.stringify(raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!))];
       const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[] };
+      const stored = storedSecretProblem(raw);
+      if (stored) return { ...base, error: stored };
       const valid = ServerConfigSchema.safeParse(raw);
       if (!valid.success) {
         const issue = valid.error.issues[0];
@@ -190,12 +222,17 @@ export function createTransferService(deps: TransferDeps) {
       if (names.has(choice.name)) throw new AppError('conflict', `Two servers would be named "${choice.name}"; rename one.`);
       names.add(choice.name);
       const object = asObject(entry.raw);
+      const stored = storedSecretProblem(entry.raw);
+      if (stored) throw new AppError('invalid-request', `Server "${choice.key}": ${stored}`);
       const missing = [...JSON.stringify(entry.raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!).filter((id) => inputs[id] === undefined);
       if (missing.length > 0) throw new AppError('invalid-request', `Enter a value for the input "${missing[0]}" (used by "${choice.key}").`);
       const valid = ServerConfigSchema.safeParse(object);
       if (!valid.success) throw new AppError('invalid-request', `"${choice.key}" is not a valid server entry: ${valid.error.issues[0]?.message}`);
       const secretFields = secretPlan(valid.data, passwordInputs, byName);
       const filled = mapConfigStrings(valid.data as Record<string, unknown>, (value) => value.replace(INPUT_REF, (_m, id: string) => inputs[id] ?? '')) as ServerConfig;
+      // An input's value may not smuggle in a reference either.
+      const smuggled = storedSecretProblem(filled);
+      if (smuggled) throw new AppError('invalid-request', `Server "${choice.key}": ${smuggled}`);
       const exists = registry.find(choice.name, request.scope) !== undefined;
       if (exists && !choice.replace) throw new AppError('conflict', `A server named "${choice.name}" already exists in the ${request.scope} scope; rename it or choose to replace it.`);
       planned.push({ name: choice.name, replace: exists, config: filled, secretFields });
@@ -203,12 +240,13 @@ export function createTransferService(deps: TransferDeps) {
 
     const result: ApplyImportResult = { added: [], replaced: [] };
     for (const item of planned) {
-      let config = await cloneSecrets(item.config, secrets, item.name);
-      config = await storeSecretFields(config, item.secretFields, secrets, item.name);
+      // Switched off until the user has checked it and switched it on: an import never starts
+      // or connects anything, now or at the next start.
+      const config = await storeSecretFields({ ...item.config, enabled: false } as ServerConfig, item.secretFields, secrets, item.name);
       if (item.replace) {
         const old = registry.find(item.name, request.scope)?.config;
         await registry.replace(request.scope, item.name, config);
-        if (old) await releaseSecrets(secretKeysOf(old), secrets, usedKeys(registry));
+        if (old) await releaseSecrets(ownedKeysOf(item.name, old), secrets, usedKeys(registry));
         result.replaced.push(item.name);
       } else {
         await registry.add(request.scope, item.name, config);
@@ -228,7 +266,7 @@ export function createTransferService(deps: TransferDeps) {
     const exported = exportServers(entries, request.format);
     if (!request.path) return exported;
     const target = request.path.trim();
-    if (!path.isAbsolute(target)) throw new AppError('invalid-request', `"${target}" is not an absolute path.`);
+    await checkExportTarget(target, registry.dataFolder);
     let existing: string | undefined;
     try {
       existing = await fs.readFile(target, 'utf8');
@@ -238,6 +276,7 @@ export function createTransferService(deps: TransferDeps) {
     if (existing !== undefined && !request.overwrite) {
       throw new AppError('conflict', `${target} already exists. Choose to replace it (its current version is kept as ${path.basename(target)}.bak).`);
     }
+    if (existing !== undefined) await checkExportTarget(`${target}.bak`, registry.dataFolder);
     try {
       if (existing !== undefined) await writeFileAtomic(`${target}.bak`, existing, { mode: 0o600 });
       await fs.mkdir(path.dirname(target), { recursive: true });

@@ -65,3 +65,17 @@ describe('FileSecretStore', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('{ not json');
   });
 });
+
+describe('FileSecretStore on disk', () => {
+  it('removes the temp files a killed write left beside it at the next write, never a young one', async () => {
+    const file = path.join(dir, 'secrets.json');
+    const stale = `${file}.3735928559`;
+    const young = `${file}.7`;
+    await fs.writeFile(stale, '{"secrets": {"half": "written"}}');
+    await fs.writeFile(young, '{}');
+    const old = new Date(Date.now() - 60_000);
+    await fs.utimes(stale, old, old);
+    await new FileSecretStore(file).set('a', 'one');
+    expect((await fs.readdir(dir)).sort()).toEqual(['secrets.json', 'secrets.json.7']);
+  });
+});

@@ -1,12 +1,16 @@
 /**
  * A secret store in one JSON file, readable only by its owner (mode 0600), written
  * atomically. With a cipher every value is encrypted before it touches the disk; without
- * one the values are plain text and the store says so.
+ * one the values are plain text and the store says so. Every change re-reads the file
+ * while holding its cross-process lock, so processes sharing a data folder never drop
+ * each other's secrets.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
+import { removeStaleTempFiles } from '../config/stale-temp-files';
+import { withFileLock } from '../util/file-lock';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
 
 interface SecretFile {
@@ -60,20 +64,24 @@ export class FileSecretStore implements SecretStore {
 
   async set(key: string, value: string): Promise<void> {
     const stored = this.options.cipher ? await this.options.cipher.encrypt(value) : value;
-    await this.serialize(async () => {
-      const file = await this.read();
-      file.secrets[key] = stored;
-      await this.write(file);
-    });
+    await this.serialize(() =>
+      withFileLock(this.filePath, async () => {
+        const file = await this.read();
+        file.secrets[key] = stored;
+        await this.write(file);
+      }),
+    );
   }
 
   async delete(key: string): Promise<void> {
-    await this.serialize(async () => {
-      const file = await this.read();
-      if (!Object.hasOwn(file.secrets, key)) return;
-      delete file.secrets[key];
-      await this.write(file);
-    });
+    await this.serialize(() =>
+      withFileLock(this.filePath, async () => {
+        const file = await this.read();
+        if (!Object.hasOwn(file.secrets, key)) return;
+        delete file.secrets[key];
+        await this.write(file);
+      }),
+    );
     await this.options.migrateFrom?.delete(key);
   }
 
@@ -109,6 +117,8 @@ export class FileSecretStore implements SecretStore {
 
   private async write(file: SecretFile): Promise<void> {
     await fs.mkdir(path.dirname(this.filePath), { recursive: true });
+    // Temp files of a write that was killed half way hold secrets: never leave them lying around.
+    await removeStaleTempFiles(this.filePath);
     await writeFileAtomic(this.filePath, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     // An existing file keeps its mode through an atomic write: make sure it is private.
     await fs.chmod(this.filePath, 0o600);

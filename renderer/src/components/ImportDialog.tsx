@@ -2,7 +2,8 @@
  * Import servers: from another client's config found on this machine, from any file,
  * or from pasted text (an mcpServers block, one entry, or `claude mcp add` lines).
  * Nothing is saved until the user has seen the preview, picked the entries, resolved
- * name conflicts and answered VS Code's input prompts.
+ * name conflicts and answered VS Code's input prompts, and nothing imported runs until
+ * the user switches it on: imported servers are saved switched off.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FileFormat, ImportPreview, ImportSourceInfo, ImportSourceRef } from '../../../shared/api/transfer';
@@ -298,6 +299,9 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
               />
               Keep values that look like credentials (…TOKEN, …KEY, Authorization…) in the secret store
             </label>
+            <p className="muted">
+              Imported servers are added switched off, so nothing from this source runs yet: check each one, then press Enable on it to connect.
+            </p>
             {preview.warnings.length > 0 && (
               <ul className="warnings">
                 {preview.warnings.map((w) => (

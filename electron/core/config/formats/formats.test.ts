@@ -167,6 +167,9 @@ describe('names', () => {
     expect(nameFromEntry({ url: 'http://127.0.0.1:3000/mcp' })).toBe('server');
     expect(validNameFor('My Server.v2')).toBe('My-Server-v2');
     expect(validNameFor('ok_name-1')).toBe('ok_name-1');
+    // Names every object already has would vanish in plain objects: an import never suggests them.
+    expect(validNameFor('__proto__')).toBe('server-__proto__');
+    expect(validNameFor('constructor')).toBe('server-constructor');
     expect(uniqueName('a', (n) => ['a', 'a-2'].includes(n))).toBe('a-3');
   });
 });

@@ -1,5 +1,5 @@
 /** A valid server name for an entry: its own, cleaned up, or one made from its package or host. */
-import { ServerNameSchema } from '../../../../shared/config/server-config';
+import { RESERVED_SERVER_NAMES, ServerNameSchema } from '../../../../shared/config/server-config';
 import { asObject } from './variables';
 
 export function cleanName(name: string): string {
@@ -8,6 +8,7 @@ export function cleanName(name: string): string {
     .replace(/[^A-Za-z0-9_-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 64);
+  if (RESERVED_SERVER_NAMES.includes(cleaned)) return `server-${cleaned}`;
   return cleaned || 'server';
 }
 

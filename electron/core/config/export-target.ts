@@ -1,0 +1,62 @@
+/**
+ * Where an export may be written. The app's own data folder is refused (an export must
+ * never replace servers.json, the secret store or a backup), and so is a symbolic link:
+ * the atomic writer follows links, so a link planted in the chosen folder would send the
+ * file anywhere.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../../shared/envelope';
+
+/** The real path of the nearest folder of `target` that exists (the writer creates the rest). */
+async function realFolderOf(target: string): Promise<string> {
+  let folder = path.dirname(target);
+  const missing: string[] = [];
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(folder), ...missing.reverse());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(folder) === folder) throw error;
+      missing.push(path.basename(folder));
+      folder = path.dirname(folder);
+    }
+  }
+}
+
+async function realOrSelf(dir: string): Promise<string> {
+  try {
+    return await fs.realpath(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Throws a clear error when `target` may not be written by an export. */
+export async function checkExportTarget(target: string, dataDir: string): Promise<void> {
+  if (!path.isAbsolute(target)) throw new AppError('invalid-request', `"${target}" is not an absolute path.`);
+  const [folder, data] = await Promise.all([
+    realFolderOf(target).catch((error: Error) => {
+      throw new AppError('failed', `Cannot write ${target}: ${error.message}`);
+    }),
+    realOrSelf(dataDir),
+  ]);
+  if (isInside(path.join(folder, path.basename(target)), data)) {
+    throw new AppError('invalid-request', `Not exporting to ${target}: it is inside the app's data folder (${data}), where the app keeps its own files. Choose another folder.`);
+  }
+  let stat;
+  try {
+    stat = await fs.lstat(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+  }
+  if (stat.isSymbolicLink()) {
+    throw new AppError('invalid-request', `Not exporting to ${target}: it is a symbolic link, and exports never follow links. Choose another file name.`);
+  }
+  if (!stat.isFile()) throw new AppError('invalid-request', `Not exporting to ${target}: it is not a regular file.`);
+}
