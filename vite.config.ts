@@ -53,6 +53,9 @@ export default defineConfig({
     target: 'chrome130',
     sourcemap: true,
     rolldownOptions: {
+      // "Plugins took a significant share of the build" depends on how busy the machine is,
+      // and nobody running `npm run web` can act on it.
+      checks: { bundlerTimings: false },
       output: {
         // Libraries in chunks of their own, so no chunk passes the 500 kB warning and a change
         // to our code leaves the library chunks cached. The editor's libraries are reached only
