@@ -204,9 +204,11 @@ test('outcomes: cancel is neutral, raw JSON and annotations, long strings wrap, 
     await panel.getByRole('button', { name: 'JSON', exact: true }).click();
     await panel.getByLabel('Arguments (JSON)').fill('{"name": "Ada", "count": 3}');
     await panel.getByRole('button', { name: 'Form', exact: true }).click();
+    // Run at the bottom of the window: the result appears below it, out of view unless scrolled in.
+    await panel.getByRole('button', { name: 'Run', exact: true }).scrollIntoViewIfNeeded();
     await panel.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(resultOf(panel)).toContainText('"name": "Ada"');
-    await expect(resultOf(panel)).toBeInViewport();
+    await expect(resultOf(panel)).toBeInViewport({ ratio: 1 });
 
     // A crash in the middle of a call: the failure shows without a reconnect.
     await pane.getByRole('button', { name: 'Keep open' }).click();
