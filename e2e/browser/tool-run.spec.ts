@@ -251,7 +251,8 @@ test('task-only tools are marked and cannot be run; elicitation enums show title
     await expect(toppings.getByLabel('ham')).toBeDisabled();
     const days = dialog.getByRole('group', { name: 'Days' });
     await days.getByLabel('Tuesday').check();
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    // Ctrl+Enter accepts (Enter is a new line in text fields).
+    await days.getByLabel('Tuesday').press('Control+Enter');
     await expect(resultOf(panel)).toContainText('content: {"favourite":"#0f0","size":"l","toppings":["cheese","olives"],"days":["tue"]}');
   } finally {
     await host.stop();
