@@ -77,6 +77,8 @@ export interface ToolInfo {
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
   icons?: ToolIcon[];
+  /** How the tool may be run: `taskSupport: "required"` means only as a task (tools/call with task augmentation). */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
 }
 
 /** One block of a tool result, as the MCP spec defines it (kept open for new kinds). */

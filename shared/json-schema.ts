@@ -46,14 +46,14 @@ export function validateAgainstSchema(schema: JsonSchema, value: unknown): Schem
     return { valid: false, issues: [{ path: '', message: `The schema itself could not be used: ${(error as Error).message}` }] };
   }
   if (result.valid) return { valid: true, issues: [] };
-  const issues = summarize(result.errors);
+  const issues = summarize(result.errors, value);
   return { valid: false, issues: issues.length > 0 ? issues : [{ path: '', message: 'The value does not match the schema.' }] };
 }
 
 /** Keywords whose error only says "something inside failed": the inner error says what. */
 const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref', '$recursiveRef', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'dependentSchemas', 'contains']);
 
-function summarize(units: OutputUnit[]): SchemaIssue[] {
+function summarize(units: OutputUnit[], value: unknown): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   for (const unit of units) {
@@ -64,6 +64,7 @@ function summarize(units: OutputUnit[]): SchemaIssue[] {
     if (unit.keyword === 'false') message = 'is not allowed here (the schema allows no other properties).';
     else if (WRAPPERS.has(unit.keyword)) continue;
     else if (unit.keyword === 'oneOf' || unit.keyword === 'anyOf') message = `matches none of the ${unit.keyword === 'oneOf' ? 'options (oneOf)' : 'options (anyOf)'}.`;
+    else if (unit.keyword === 'type') message = typeMessage(unit.error, instanceAt(value, unit.instanceLocation));
     const path = readablePath(unit.instanceLocation);
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
@@ -71,6 +72,28 @@ function summarize(units: OutputUnit[]): SchemaIssue[] {
     issues.push({ path, message: tidy(message) });
   }
   return issues;
+}
+
+/** `must be a number (got "abc")`: the expected type in words and what was there instead. */
+function typeMessage(error: string, instance: unknown): string {
+  const expected = [...(/Expected (.+)\.?$/.exec(error)?.[1] ?? '').matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+  if (expected.length === 0) return error;
+  const words = expected.map((type, index) => (index === 0 ? `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}` : type));
+  return `must be ${words.join(' or ')} (got ${shortJson(instance)})`;
+}
+
+function shortJson(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
+}
+
+function instanceAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const part of pointer.replace(/^#\/?/, '').split('/').filter((p) => p !== '')) {
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
 }
 
 function tidy(message: string): string {

@@ -35,6 +35,14 @@ export interface ImageFacts {
   mimeType: string;
 }
 
+/** What a content block says about itself (MCP annotations): who it is for and how much it matters. */
+export interface ContentAnnotations {
+  audience?: string[];
+  /** 0 (least) to 1 (most important). */
+  priority?: number;
+  lastModified?: string;
+}
+
 /** Text, with the truncation when it was cut. */
 export interface TextBlock {
   type: 'text';
@@ -94,7 +102,7 @@ export interface OtherBlock {
   truncated?: Truncation;
 }
 
-export type ResultBlock = TextBlock | ImageBlock | AudioBlock | ResourceLinkBlock | EmbeddedResourceBlock | OtherBlock;
+export type ResultBlock = (TextBlock | ImageBlock | AudioBlock | ResourceLinkBlock | EmbeddedResourceBlock | OtherBlock) & { annotations?: ContentAnnotations };
 
 /** How structuredContent compares with the tool's outputSchema. */
 export type OutputCheck =
@@ -127,4 +135,6 @@ export interface ToolRunResult {
   sizeBytes: number;
   /** The history entry this call was recorded under. */
   historyId?: string;
+  /** The result as the server sent it, pretty JSON (long base64 shortened), cut like long text. */
+  raw?: { text: string; truncated?: Truncation };
 }

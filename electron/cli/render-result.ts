@@ -35,7 +35,8 @@ async function restore<T extends { truncated?: Truncation }>(api: AppApi, block:
  */
 export async function wholeResult(api: AppApi, result: ToolRunResult): Promise<Omit<ToolRunResult, 'content' | 'structured'> & { content: ResultBlock[]; structured?: { value: unknown; file?: ResultFileRef } }> {
   const content = await wholeBlocks(api, result.content);
-  const { structured, ...rest } = result;
+  // The raw view is the window's; as JSON output the result already is the whole.
+  const { structured, raw: _raw, ...rest } = result;
   if (!structured) return { ...rest, content };
   if (!structured.truncated) return { ...rest, content, structured: { value: structured.value } };
   return { ...rest, content, structured: { value: JSON.parse(await wholeText(api, structured.truncated.file)), file: structured.truncated.file } };

@@ -6,7 +6,7 @@
  */
 import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
-import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult } from '../../../shared/tool-results';
+import type { AudioBlock, ContentAnnotations, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult } from '../../../shared/tool-results';
 import { fitImage } from './image-pipeline';
 import { jsonByteLength } from './json-size';
 import type { ResultFileStore } from './result-files';
@@ -36,6 +36,7 @@ export async function processToolResult(raw: ToolCallResult, ctx: ToolResultCont
   const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS);
   const content = await processContent(raw.content, options, budget);
   const structured = raw.structuredContent === undefined ? undefined : await processStructured(raw.structuredContent, options, budget);
+  const rawJson = await cutToFile(rawJsonOf(raw), `${options.label}-raw.json`, 'application/json', options, new TextBudget(options.textLimitBytes, options.textLimitBytes));
   return {
     callId: ctx.callId,
     server: ctx.server,
@@ -46,7 +47,24 @@ export async function processToolResult(raw: ToolCallResult, ctx: ToolResultCont
     isError: raw.isError,
     durationMs: raw.durationMs,
     sizeBytes: sizeOf(raw),
+    raw: rawJson,
   };
+}
+
+/** Base64 longer than this is shortened in the raw view: the block itself shows (and saves) it. */
+const RAW_BASE64_CHARS = 120;
+
+/** The result's JSON for the "Raw JSON" view: the wire fields, long base64 (image, audio, blob) shortened. */
+function rawJsonOf(raw: ToolCallResult): string {
+  const { durationMs: _duration, ...wire } = raw;
+  return JSON.stringify(
+    wire,
+    (key, value: unknown) =>
+      (key === 'data' || key === 'blob') && typeof value === 'string' && value.length > RAW_BASE64_CHARS
+        ? `${value.slice(0, 40)}… (${value.length.toLocaleString('en')} base64 characters)`
+        : value,
+    2,
+  );
 }
 
 /** Content blocks (of a tool result or a resources/read answer) through the pipeline. */
@@ -57,6 +75,24 @@ export async function processContent(blocks: readonly ContentBlock[], options: P
 }
 
 async function processBlock(block: ContentBlock, index: number, options: PipelineOptions, budget: TextBudget): Promise<ResultBlock> {
+  const processed = await processBlockBody(block, index, options, budget);
+  const annotations = annotationsOf((block as { annotations?: unknown }).annotations);
+  return annotations ? { ...processed, annotations } : processed;
+}
+
+/** The block's annotations, keeping only the fields MCP defines (and only with the right types). */
+function annotationsOf(value: unknown): ContentAnnotations | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const raw = value as Record<string, unknown>;
+  const out: ContentAnnotations = {
+    ...(Array.isArray(raw.audience) ? { audience: raw.audience.filter((a): a is string => typeof a === 'string') } : {}),
+    ...(typeof raw.priority === 'number' ? { priority: raw.priority } : {}),
+    ...optionalString('lastModified', raw.lastModified),
+  };
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+async function processBlockBody(block: ContentBlock, index: number, options: PipelineOptions, budget: TextBudget): Promise<ResultBlock> {
   const name = `${options.label}-${index + 1}`;
   if (block.type === 'text' && typeof block.text === 'string') {
     return { type: 'text', ...(await cutToFile(block.text, `${name}.txt`, 'text/plain', options, budget)) };

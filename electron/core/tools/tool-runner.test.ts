@@ -109,7 +109,7 @@ describe('tool runner against the tool-lab fixture', () => {
     expect((await call('structured_ok')).outputCheck).toEqual({ status: 'valid' });
     const bad = await call('structured_bad');
     expect(bad.structured?.value).toEqual({ total: 'three' });
-    expect(bad.outputCheck).toMatchObject({ status: 'invalid', errors: [expect.stringMatching(/^total: type "string" is invalid/)] });
+    expect(bad.outputCheck).toMatchObject({ status: 'invalid', errors: [expect.stringMatching(/^total: must be a number \(got "three"\)/)] });
     const error = await call('tool_error');
     expect(error.isError).toBe(true);
   });

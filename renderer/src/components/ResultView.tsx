@@ -7,13 +7,14 @@
  */
 import { useState } from 'react';
 import { checkExternalUrl } from '../../../shared/external-url';
-import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResourceLinkBlock, ResultBlock, StructuredResult, ToolRunResult, Truncation } from '../../../shared/tool-results';
+import type { AudioBlock, ContentAnnotations, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResourceLinkBlock, ResultBlock, StructuredResult, ToolRunResult, Truncation } from '../../../shared/tool-results';
 import { useWorkbench } from '../state/store';
 import { formatBytes, formatDuration } from './tools/format';
 import { JsonView, tryParseJson } from './tools/JsonTree';
 import { FileActions } from './tools/result-files';
 
 export function ResultView({ result }: { result: ToolRunResult }) {
+  const [raw, setRaw] = useState(false);
   return (
     <section className={`result${result.isError ? ' result-error' : ''}`} aria-label="Result" aria-live="polite">
       <header className="result-header">
@@ -21,17 +22,63 @@ export function ResultView({ result }: { result: ToolRunResult }) {
         <span className="muted result-facts">
           {formatDuration(result.durationMs)} · {formatBytes(result.sizeBytes)} · {result.content.length} {result.content.length === 1 ? 'block' : 'blocks'}
         </span>
+        {result.raw && (
+          <span className="result-views" role="group" aria-label="Show the result as">
+            <button type="button" aria-pressed={!raw} onClick={() => setRaw(false)}>
+              Rendered
+            </button>
+            <button type="button" aria-pressed={raw} onClick={() => setRaw(true)}>
+              Raw JSON
+            </button>
+          </span>
+        )}
       </header>
-      {result.content.length === 0 && <p className="empty">The tool returned no content.</p>}
-      {result.content.map((block, index) => (
-        <BlockView key={index} block={block} server={result.server} />
-      ))}
-      <Structured structured={result.structured} check={result.outputCheck} />
+      {raw && result.raw ? (
+        <div className="raw-result" aria-label="Raw result JSON">
+          <TextView text={result.raw.text} plain {...(result.raw.truncated ? { truncated: result.raw.truncated } : {})} />
+        </div>
+      ) : (
+        <>
+          {result.content.length === 0 && <p className="empty">The tool returned no content.</p>}
+          {result.content.map((block, index) => (
+            <BlockView key={index} block={block} server={result.server} />
+          ))}
+          <Structured structured={result.structured} check={result.outputCheck} />
+        </>
+      )}
     </section>
   );
 }
 
+/** A block, with what its annotations say (audience, priority, last modified) above it. */
 export function BlockView({ block, server }: { block: ResultBlock; server: string }) {
+  if (!block.annotations) return <BlockBody block={block} server={server} />;
+  return (
+    <div className="annotated-block">
+      <BlockAnnotations annotations={block.annotations} />
+      <BlockBody block={block} server={server} />
+    </div>
+  );
+}
+
+function BlockAnnotations({ annotations }: { annotations: ContentAnnotations }) {
+  const facts = [
+    annotations.audience && annotations.audience.length > 0 ? `for ${annotations.audience.join(' and ')}` : '',
+    annotations.priority !== undefined ? `priority ${annotations.priority}` : '',
+    annotations.lastModified ? `modified ${annotations.lastModified}` : '',
+  ].filter(Boolean);
+  return (
+    <p className="block-annotations" aria-label="Annotations">
+      {facts.map((fact) => (
+        <span key={fact} className="badge badge-annotation">
+          {fact}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function BlockBody({ block, server }: { block: ResultBlock; server: string }) {
   switch (block.type) {
     case 'text':
       return <TextView text={block.text} {...(block.truncated ? { truncated: block.truncated } : {})} />;
@@ -55,14 +102,14 @@ export function BlockView({ block, server }: { block: ResultBlock; server: strin
 
 const PAGE_BYTES = 1024 * 1024;
 
-/** Text; JSON pretty-printed as a tree; when cut, its whole can be paged in or opened. */
-function TextView({ text, truncated }: { text: string; truncated?: Truncation }) {
+/** Text; JSON pretty-printed as a tree (unless `plain`); when cut, its whole can be paged in or opened. */
+function TextView({ text, truncated, plain = false }: { text: string; truncated?: Truncation; plain?: boolean }) {
   const api = useWorkbench((s) => s.api);
   const [more, setMore] = useState<{ text: string; offset: number } | undefined>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | undefined>();
   if (!truncated) {
-    const json = tryParseJson(text);
+    const json = plain ? undefined : tryParseJson(text);
     return json === undefined ? <pre className="text-block">{text}</pre> : <JsonView value={json} />;
   }
   const offset = more?.offset ?? truncated.shownBytes;

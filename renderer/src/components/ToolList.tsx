@@ -8,7 +8,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
-import type { ServerTools } from '../state/tools-slice';
+import { ALL_TOOLS, type ServerTools } from '../state/tools-slice';
 import { useWorkbench } from '../state/store';
 import { displayName, ToolBadges, ToolIcon } from './tools/tool-display';
 
@@ -47,8 +47,11 @@ export function buildToolRows(servers: readonly ServerView[], toolsByServer: Rea
 export function ToolList({ server }: { server?: string } = {}) {
   const servers = useWorkbench((s) => s.servers);
   const toolsByServer = useWorkbench((s) => s.toolsByServer);
-  const search = useWorkbench((s) => s.toolSearch);
-  const setSearch = useWorkbench((s) => s.setToolSearch);
+  // Each workspace's list has its own search: what was typed in one never filters another.
+  const searchKey = server ?? ALL_TOOLS;
+  const search = useWorkbench((s) => s.toolSearch[searchKey] ?? '');
+  const setSearchOf = useWorkbench((s) => s.setToolSearch);
+  const setSearch = (text: string) => setSearchOf(searchKey, text);
   const selected = useWorkbench((s) => s.selectedTool);
   const selectedServer = useWorkbench((s) => s.selectedServer);
   const selectTool = useWorkbench((s) => s.selectTool);

@@ -4,8 +4,9 @@
  * timeout, "send anyway" for arguments the schema rejects, saving the request, and the
  * result.
  */
-import { useEffect, useState } from 'react';
-import { defaultArgsText, type ToolCallState } from '../state/calls-slice';
+import { useEffect, useRef, useState } from 'react';
+import { mcpToolName } from '../../../shared/domain';
+import { defaultArgsText, needsTasks, TASKS_NOTE, type ToolCallState } from '../state/calls-slice';
 import { useWorkbench } from '../state/store';
 import { ResultView } from './ResultView';
 import { ArgumentsEditor } from './tools/ArgumentsEditor';
@@ -13,13 +14,27 @@ import { formatDuration } from './tools/format';
 import { CopyButton, displayName, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
 
 export function ToolPanel() {
-  const tool = useWorkbench((s) =>
+  const liveTool = useWorkbench((s) =>
     s.selectedTool ? s.toolsByServer[s.selectedTool.server]?.tools.find((t) => t.name === s.selectedTool?.name) : undefined,
   );
+  // A server that crashed or disconnected takes its tool list along; the last call's outcome stays.
+  const lastRun = useWorkbench((s) => (s.selectedTool ? s.calls[mcpToolName(s.selectedTool.server, s.selectedTool.name)] : undefined));
+  const tool = liveTool ?? lastRun?.tool;
+  const gone = !liveTool && tool !== undefined;
   const call = useWorkbench((s) => (tool ? s.calls[tool.fullName] : undefined));
   const runTool = useWorkbench((s) => s.runTool);
   const cancelTool = useWorkbench((s) => s.cancelTool);
   const setTimeoutText = useWorkbench((s) => s.setTimeoutText);
+  const outcome = useRef<HTMLDivElement>(null);
+  const wasRunning = useRef(false);
+  // When a run ends, its outcome comes into view (the form may be taller than the panel).
+  useEffect(() => {
+    if (wasRunning.current && !call?.running) outcome.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    wasRunning.current = call?.running === true;
+  }, [call?.running]);
+  useEffect(() => {
+    if (call?.schemaIssues) outcome.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [call?.schemaIssues]);
 
   if (!tool) {
     return (
@@ -29,7 +44,11 @@ export function ToolPanel() {
     );
   }
 
-  const run = () => void runTool(tool.server, tool.name, tool.fullName);
+  const tasksOnly = needsTasks(tool);
+  const blocked = tasksOnly || gone;
+  const run = () => {
+    if (!blocked) void runTool(tool.server, tool.name, tool.fullName);
+  };
   const argsText = call?.argsText ?? defaultArgsText(tool);
 
   return (
@@ -56,9 +75,26 @@ export function ToolPanel() {
           <pre className="json">{JSON.stringify(tool.outputSchema, null, 2)}</pre>
         </details>
       )}
+      {gone && (
+        <p className="note" role="note">
+          {tool.server} is not connected: below is the outcome of the last call. Connect it again to run {displayName(tool)}.
+        </p>
+      )}
       <ArgumentsEditor key={tool.fullName} tool={tool} argsText={argsText} onRun={run} />
+      {tasksOnly && (
+        <p className="note" id="tasks-note" role="note">
+          {TASKS_NOTE} Run is off for it.
+        </p>
+      )}
       <div className="run-row">
-        <button type="button" className="primary" onClick={run} disabled={call?.running} aria-keyshortcuts="Control+Enter">
+        <button
+          type="button"
+          className="primary"
+          onClick={run}
+          disabled={call?.running || blocked}
+          aria-keyshortcuts="Control+Enter"
+          {...(tasksOnly ? { 'aria-describedby': 'tasks-note' } : {})}
+        >
           {call?.running ? 'Running…' : 'Run'}
         </button>
         {call?.running && (
@@ -82,28 +118,35 @@ export function ToolPanel() {
         </span>
         <SaveRequest server={tool.server} tool={tool.name} argsText={argsText} />
       </div>
-      {call?.running && <RunProgress call={call} />}
-      {call?.schemaIssues && (
-        <div role="alert" className="request-error schema-blocked">
-          <strong>The arguments do not match the input schema</strong>
-          <ul>
-            {call.schemaIssues.map((issue) => (
-              <li key={issue}>{issue}</li>
-            ))}
-          </ul>
-          <button type="button" onClick={() => void runTool(tool.server, tool.name, tool.fullName, { anyway: true })}>
-            Send anyway
-          </button>
-          <span className="muted"> to see how the server handles them.</span>
-        </div>
-      )}
-      {call?.error && (
-        <div role="alert" className="request-error">
-          <strong>Request failed</strong>
-          <p>{call.error}</p>
-        </div>
-      )}
-      {call?.result && <ResultView result={call.result} />}
+      <div ref={outcome} className="call-outcome">
+        {call?.running && <RunProgress call={call} />}
+        {call?.schemaIssues && (
+          <div role="alert" className="request-error schema-blocked">
+            <strong>The arguments do not match the input schema</strong>
+            <ul>
+              {call.schemaIssues.map((issue) => (
+                <li key={issue}>{issue}</li>
+              ))}
+            </ul>
+            <button type="button" onClick={() => void runTool(tool.server, tool.name, tool.fullName, { anyway: true })}>
+              Send anyway
+            </button>
+            <span className="muted"> to see how the server handles them.</span>
+          </div>
+        )}
+        {call?.cancelled && (
+          <div role="status" className="call-cancelled">
+            <strong>Cancelled</strong> <span className="muted">You cancelled the call; the server was told to stop.</span>
+          </div>
+        )}
+        {call?.error && (
+          <div role="alert" className="request-error">
+            <strong>Request failed</strong>
+            <p>{call.error}</p>
+          </div>
+        )}
+        {call?.result && <ResultView result={call.result} />}
+      </div>
     </section>
   );
 }

@@ -20,13 +20,19 @@ export interface ToolCallState {
   startedAt?: number;
   progress?: { progress: number; total?: number; message?: string };
   result?: ToolRunResult;
-  /** A failure of the request itself (bad JSON, connection lost, timeout, cancel), not a tool error. */
+  /** A failure of the request itself (bad JSON, connection lost, timeout), not a tool error. */
   error?: string;
+  /** The user cancelled the last run: shown as such, not as a failure. */
+  cancelled?: boolean;
+  /** Run was pressed at least once: the form then shows every schema problem, not only those of touched fields. */
+  attempted?: boolean;
   /** Run was pressed with arguments that do not match the schema: what is wrong ("send anyway" sends them). */
   schemaIssues?: string[];
   /** The per-call timeout the user typed (ms), empty for the default. */
   timeoutText?: string;
   cancelling?: boolean;
+  /** The tool as it was when last run: its outcome stays readable while the server is gone (crashed, disconnected). */
+  tool?: ToolInfo;
 }
 
 export interface PermissionPrompt {
@@ -61,6 +67,8 @@ export interface CallsSlice {
 
 export const DEFAULT_ARGS_TEXT = '{}';
 
+export const TASKS_NOTE = 'This tool runs only as a task (execution.taskSupport: "required"), and MCP Workbench cannot start tasks yet.';
+
 /** The arguments a tool starts with: its schema's defaults, pretty-printed. */
 export function defaultArgsText(tool: ToolInfo | undefined): string {
   if (!tool) return DEFAULT_ARGS_TEXT;
@@ -86,12 +94,26 @@ export function findTool(state: Pick<WorkbenchState, 'toolsByServer'>, server: s
   return state.toolsByServer[server]?.tools.find((tool) => tool.name === name);
 }
 
+function findToolByFullName(state: Pick<WorkbenchState, 'toolsByServer'>, fullName: string): ToolInfo | undefined {
+  for (const entry of Object.values(state.toolsByServer)) {
+    const tool = entry.tools.find((t) => t.fullName === fullName);
+    if (tool) return tool;
+  }
+  return undefined;
+}
+
+/** Tools the server runs only as tasks (`execution.taskSupport: "required"`), which this version cannot start. */
+export function needsTasks(tool: ToolInfo | undefined): boolean {
+  return tool?.execution?.taskSupport === 'required';
+}
+
 export const createCallsSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], CallsSlice> =>
   (set, get) => {
+    // A tool's first entry starts from its schema's defaults, whatever field is set first (the timeout, say).
     const update = (fullName: string, patch: Partial<ToolCallState>) =>
       set((state) => ({
-        calls: { ...state.calls, [fullName]: { argsText: DEFAULT_ARGS_TEXT, running: false, ...state.calls[fullName], ...patch } },
+        calls: { ...state.calls, [fullName]: { argsText: state.calls[fullName]?.argsText ?? defaultArgsText(findToolByFullName(state, fullName)), running: false, ...state.calls[fullName], ...patch } },
       }));
 
     return {
@@ -111,13 +133,17 @@ export const createCallsSlice =
         const current = get().calls[fullName];
         const argsText = current?.argsText ?? defaultArgsText(info);
         if (current?.running) return;
+        if (needsTasks(info)) {
+          update(fullName, { argsText, error: TASKS_NOTE, result: undefined, cancelled: false });
+          return;
+        }
         const parsed = parseArguments(argsText);
         if (!parsed.ok) {
-          update(fullName, { argsText, error: parsed.message, result: undefined, schemaIssues: undefined });
+          update(fullName, { argsText, error: parsed.message, result: undefined, schemaIssues: undefined, cancelled: false, attempted: true });
           return;
         }
         // A new run starts: the last one's answer goes, so what is shown next is this run's.
-        update(fullName, { argsText, result: undefined, error: undefined });
+        update(fullName, { argsText, result: undefined, error: undefined, cancelled: false, attempted: true });
         if (info && !options.anyway) {
           const check = validateAgainstSchema(info.inputSchema, parsed.value);
           if (!check.valid) {
@@ -139,7 +165,7 @@ export const createCallsSlice =
         }
         const timeoutMs = Number(current?.timeoutText);
         const callId = crypto.randomUUID();
-        update(fullName, { argsText, running: true, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false });
+        update(fullName, { argsText, ...(info ? { tool: info } : {}), running: true, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false });
         try {
           const result = await api.callTool({
             server,
@@ -151,7 +177,9 @@ export const createCallsSlice =
           });
           update(fullName, { running: false, result, cancelling: false });
         } catch (error) {
-          update(fullName, { running: false, error: (error as Error).message, cancelling: false });
+          // Only a cancel the user asked for reads as "Cancelled"; anything else is a failure.
+          if (get().calls[fullName]?.cancelling) update(fullName, { running: false, cancelled: true, cancelling: false });
+          else update(fullName, { running: false, error: (error as Error).message, cancelling: false });
         }
       },
       async cancelTool(fullName) {

@@ -1,6 +1,7 @@
 /** The call history (searchable) and saved requests; opening one loads it into its tool. */
 import type { StateCreator } from 'zustand';
 import type { HistoryEntry, SavedRequest, SaveRequestRequest } from '../../../shared/api/history';
+import { mcpToolName } from '../../../shared/domain';
 import type { WorkbenchState } from './store';
 
 export interface HistorySlice {
@@ -15,8 +16,11 @@ export interface HistorySlice {
   loadSavedRequests(): Promise<void>;
   saveRequest(request: SaveRequestRequest): Promise<void>;
   deleteSavedRequest(id: string): Promise<void>;
-  /** Selects the tool and puts these arguments in its editor; with `run`, runs it too. */
-  openRequest(request: { server: string; tool: string; arguments: Record<string, unknown> }, run?: boolean): Promise<void>;
+  /**
+   * Opens the tool's workspace on its Tools tab with these arguments; with `run`, runs it too.
+   * `historyId`: the past call being opened; its result shows if it is the one still held, else none.
+   */
+  openRequest(request: { server: string; tool: string; arguments: Record<string, unknown> }, run?: boolean, historyId?: string): Promise<void>;
 }
 
 export const createHistorySlice =
@@ -57,12 +61,19 @@ export const createHistorySlice =
       await api.deleteSavedRequest({ id });
       set((state) => ({ savedRequests: state.savedRequests.filter((r) => r.id !== id) }));
     },
-    async openRequest(request, run = false) {
+    async openRequest(request, run = false, historyId) {
       const state = get();
       if (!state.toolsByServer[request.server]) await state.loadTools(request.server);
       get().selectTool(request.server, request.tool);
-      const fullName = `mcp__${request.server}__${request.tool}`;
+      get().setWorkspaceTab(request.server, 'tools');
+      get().chooseWorkspaceTool(request.server, request.tool);
+      const fullName = mcpToolName(request.server, request.tool);
       get().setArgsText(fullName, JSON.stringify(request.arguments, null, 2));
+      // What shows under the arguments is this entry's outcome, never another call's.
+      const call = get().calls[fullName];
+      if (!call?.running && (historyId === undefined || call?.result?.historyId !== historyId)) {
+        set((s) => ({ calls: { ...s.calls, [fullName]: { ...s.calls[fullName]!, result: undefined, error: undefined, cancelled: false, schemaIssues: undefined } } }));
+      }
       if (run) await get().runTool(request.server, request.tool, fullName);
     },
   });

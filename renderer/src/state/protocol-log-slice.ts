@@ -5,6 +5,7 @@
 import type { StateCreator } from 'zustand';
 import type { ProtocolLogExport } from '../../../shared/api/protocol-log';
 import type { ProtocolLogEntry, ProtocolLogFilter } from '../../../shared/protocol-log';
+import { withEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
 /** Entries kept in the view, as the core keeps per server. */
@@ -16,7 +17,9 @@ export interface ProtocolLogSlice {
   logEntries: ProtocolLogEntry[];
   logLoading: boolean;
   logError?: string;
+  /** The filter of the server shown; each server keeps its own. */
   logFilter: ProtocolLogFilter;
+  logFilters: Record<string, ProtocolLogFilter>;
   openProtocolLog(server?: string): void;
   closeProtocolLog(): void;
   showLogOf(server: string): Promise<void>;
@@ -33,8 +36,10 @@ export const createProtocolLogSlice =
     logEntries: [],
     logLoading: false,
     logFilter: {},
+    logFilters: {},
     openProtocolLog(server) {
-      const target = server ?? get().logServer ?? get().selectedServer ?? get().servers[0]?.name;
+      // The current workspace's server first: the log of the server one is looking at.
+      const target = server ?? get().selectedServer ?? get().logServer ?? get().servers[0]?.name;
       set({ logOpen: true });
       if (target) void get().showLogOf(target);
     },
@@ -42,7 +47,7 @@ export const createProtocolLogSlice =
       set({ logOpen: false });
     },
     async showLogOf(server) {
-      set({ logServer: server, logEntries: [], logLoading: true, logError: undefined });
+      set((state) => ({ logServer: server, logEntries: [], logLoading: true, logError: undefined, logFilter: state.logFilters[server] ?? {} }));
       try {
         const entries = await api.getProtocolLog({ server });
         if (get().logServer !== server) return;
@@ -55,7 +60,10 @@ export const createProtocolLogSlice =
       }
     },
     setLogFilter(patch) {
-      set((state) => ({ logFilter: withoutEmpty({ ...state.logFilter, ...patch }) }));
+      set((state) => {
+        const logFilter = withoutEmpty({ ...state.logFilter, ...patch });
+        return { logFilter, ...(state.logServer ? { logFilters: withEntry(state.logFilters, state.logServer, () => logFilter) } : {}) };
+      });
     },
     applyProtocolLog(entries) {
       const { logOpen, logServer, logEntries } = get();

@@ -118,7 +118,7 @@ describe('workbench store', () => {
     store.getState().setArgsText('mcp__a__write', '{"n": "one"}');
     await store.getState().runTool('a', 'write', 'mcp__a__write');
     expect(api.callTool).not.toHaveBeenCalled();
-    expect(store.getState().calls['mcp__a__write']?.schemaIssues).toEqual(['n: type "string" is invalid. Expected "integer".']);
+    expect(store.getState().calls['mcp__a__write']?.schemaIssues).toEqual(['n: must be an integer (got "one")']);
     await store.getState().runTool('a', 'write', 'mcp__a__write', { anyway: true });
     expect(api.callTool).toHaveBeenCalledWith(expect.objectContaining({ arguments: { n: 'one' } }));
   });

@@ -1,7 +1,11 @@
 /** Tools per server, loaded on demand and dropped when the server goes away. */
 import type { StateCreator } from 'zustand';
 import type { ToolInfo } from '../../../shared/domain';
+import { withEntry } from './per-server';
 import type { WorkbenchState } from './store';
+
+/** The key of the search of the list that shows every connected server's tools (no server is named ""). */
+export const ALL_TOOLS = '';
 
 export interface ServerTools {
   status: 'loading' | 'ready' | 'error';
@@ -12,9 +16,9 @@ export interface ServerTools {
 export interface ToolsSlice {
   toolsByServer: Record<string, ServerTools>;
   selectedTool?: { server: string; name: string };
-  /** The tool list's search text. */
-  toolSearch: string;
-  setToolSearch(text: string): void;
+  /** Each tool list's search text: by server for a workspace's list, under ALL_TOOLS for the list of every server's tools. */
+  toolSearch: Record<string, string>;
+  setToolSearch(list: string, text: string): void;
   loadTools(server: string): Promise<void>;
   /** The server's tool list changed: list again if it was loaded. */
   refreshTools(server: string): void;
@@ -26,9 +30,9 @@ export const createToolsSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ToolsSlice> =>
   (set, get) => ({
     toolsByServer: {},
-    toolSearch: '',
-    setToolSearch(toolSearch) {
-      set({ toolSearch });
+    toolSearch: {},
+    setToolSearch(list, text) {
+      set((state) => ({ toolSearch: withEntry(state.toolSearch, list, () => text) }));
     },
     refreshTools(server) {
       if (get().toolsByServer[server]) void get().loadTools(server);

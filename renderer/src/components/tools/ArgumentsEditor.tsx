@@ -2,9 +2,11 @@
  * A tool's arguments: the form generated from its input schema, or the raw JSON editor.
  * Both edit the same JSON text, so they always agree: the form writes the text, the
  * editor's text (once it parses) drives the form. Below both: what does not match the
- * schema, checked as you type.
+ * schema, checked as you type, but in a pristine form only for the fields touched until
+ * Run is pressed (or the JSON is edited), so a new form does not open in red.
  */
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { SchemaIssue } from '../../../../shared/json-schema';
 import type { ToolInfo } from '../../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../../shared/json-schema';
 import { parseArguments } from '../../state/calls-slice';
@@ -21,7 +23,26 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
   const setArgsText = useWorkbench((s) => s.setArgsText);
   const parsed = useMemo(() => parseArguments(argsText), [argsText]);
   const check = useMemo(() => (parsed.ok ? validateAgainstSchema(tool.inputSchema, parsed.value) : undefined), [parsed, tool.inputSchema]);
-  const issues = useMemo(() => (check && !check.valid ? issuesByPath(check.issues) : undefined), [check]);
+  const attempted = useWorkbench((s) => s.calls[tool.fullName]?.attempted === true);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [jsonEdited, setJsonEdited] = useState(false);
+  const touch = useCallback((path: string) => setTouched((current) => (current.has(path) ? current : new Set([...current, path]))), []);
+  const shownIssues = useMemo(
+    () => (check && !check.valid ? (attempted || jsonEdited ? check.issues : check.issues.filter((issue) => isTouched(issue, touched))) : []),
+    [check, attempted, jsonEdited, touched],
+  );
+  const issues = useMemo(() => (shownIssues.length > 0 ? issuesByPath(shownIssues.map(atField)) : undefined), [shownIssues]);
+  const editJson = (text: string) => {
+    setJsonEdited(true);
+    setArgsText(tool.fullName, text);
+  };
+  // Ctrl/⌘+Enter runs from any field of the form (Enter alone is a new line in text).
+  const runOnModEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      onRun();
+    }
+  };
   // Someone typing in the plain box while the editor loads keeps typing in the editor.
   const typingInFallback = useRef(false);
 
@@ -36,7 +57,7 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
         </button>
       </div>
       {mode === 'form' ? (
-        <>
+        <div className="form-mode" onKeyDown={runOnModEnter}>
           {!parsed.ok && (
             <p className="field-error" role="alert">
               The JSON does not parse, so the form cannot show it: {parsed.message.replace(/^Arguments are not valid JSON: /, '')}. Fix it in the JSON tab.
@@ -47,9 +68,10 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
             value={parsed.ok ? parsed.value : {}}
             disabled={!parsed.ok}
             onChange={(value) => setArgsText(tool.fullName, JSON.stringify(value ?? {}, null, 2))}
+            onTouch={touch}
             {...(issues ? { issues } : {})}
           />
-        </>
+        </div>
       ) : (
         <Suspense
           fallback={
@@ -59,7 +81,7 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
               rows={8}
               spellCheck={false}
               value={argsText}
-              onChange={(event) => setArgsText(tool.fullName, event.target.value)}
+              onChange={(event) => editJson(event.target.value)}
               onFocus={() => (typingInFallback.current = true)}
               onBlur={() => (typingInFallback.current = false)}
             />
@@ -67,7 +89,7 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
         >
           <JsonEditor
             value={argsText}
-            onChange={(text) => setArgsText(tool.fullName, text)}
+            onChange={editJson}
             schema={tool.inputSchema}
             label={ARGS_LABEL}
             onRun={onRun}
@@ -75,11 +97,11 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
           />
         </Suspense>
       )}
-      {check && !check.valid && (
+      {shownIssues.length > 0 && (
         <div className="schema-issues" aria-label="Problems with the arguments">
           <strong>Does not match the input schema:</strong>
           <ul>
-            {formatIssues(check.issues).map((issue) => (
+            {formatIssues(shownIssues).map((issue) => (
               <li key={issue}>{issue}</li>
             ))}
           </ul>
@@ -87,4 +109,17 @@ export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; arg
       )}
     </section>
   );
+}
+
+/** A missing required property is reported on its object; it belongs to the property's own field. */
+function atField(issue: SchemaIssue): SchemaIssue {
+  const missing = /^required property "([^"]+)" is missing/.exec(issue.message)?.[1];
+  return missing === undefined ? issue : { ...issue, path: issue.path ? `${issue.path}.${missing}` : missing };
+}
+
+/** The issue is about a touched field, or something inside one. */
+function isTouched(issue: SchemaIssue, touched: ReadonlySet<string>): boolean {
+  const path = atField(issue).path;
+  for (const field of touched) if (path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`)) return true;
+  return false;
 }

@@ -103,7 +103,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
             <HistoryRow
               key={entry.id}
               entry={entry}
-              onOpen={(run) => void act(() => openRequest(entry, run), true)}
+              onOpen={(run) => void act(() => openRequest(entry, run, entry.id), true)}
               onDelete={() => void act(() => deleteEntry(entry.id))}
               onSave={(name, group) => act(() => saveRequest({ name, group, server: entry.server, tool: entry.tool, arguments: entry.arguments }))}
             />

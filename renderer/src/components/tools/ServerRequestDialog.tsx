@@ -100,6 +100,13 @@ function FormRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { ki
         setTried(true);
         if (check.valid) onAnswer({ action: 'accept', content: value });
       }}
+      onKeyDown={(event) => {
+        // Text fields take Enter as a new line; Ctrl/⌘+Enter accepts, as it runs a tool.
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }
+      }}
     >
       <p className="request-message">{body.message}</p>
       <SchemaForm schema={body.requestedSchema} value={value} onChange={(next) => setValue((next ?? {}) as Record<string, unknown>)} {...(tried && !check.valid ? { issues: issuesByPath(check.issues) } : {})} />

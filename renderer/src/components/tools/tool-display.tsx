@@ -20,6 +20,7 @@ export function badgesOf(tool: ToolInfo): Badge[] {
   if (a.destructiveHint === true) badges.push({ key: 'destructive', label: 'destructive', title: 'May delete or overwrite things' });
   if (a.idempotentHint) badges.push({ key: 'idempotent', label: 'idempotent', title: 'Running it twice with the same arguments does no more than once' });
   if (a.openWorldHint) badges.push({ key: 'open-world', label: 'open world', title: 'Reaches outside systems (the web, other services)' });
+  if (tool.execution?.taskSupport === 'required') badges.push({ key: 'needs-tasks', label: 'needs tasks', title: 'Runs only as a task, which MCP Workbench cannot start yet' });
   return badges;
 }
 

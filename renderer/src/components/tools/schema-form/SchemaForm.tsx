@@ -12,6 +12,7 @@
  */
 import { useId, useState } from 'react';
 import {
+  choicesOf,
   emptyValue,
   getIn,
   isNullable,
@@ -26,6 +27,7 @@ import {
   variantLabel,
   variantsOf,
   withoutNull,
+  type Choice,
   type Path,
   type Schema,
 } from './schema-model';
@@ -38,6 +40,8 @@ export interface SchemaFormProps {
   issues?: ReadonlyMap<string, string[]>;
   /** Disables every input (e.g. while the JSON text does not parse). */
   disabled?: boolean;
+  /** A field was changed or left (its path label), so its problems may show. */
+  onTouch?(path: string): void;
 }
 
 interface FieldContext {
@@ -49,13 +53,24 @@ interface FieldContext {
   disabled: boolean;
 }
 
-export function SchemaForm({ schema, value, onChange, issues, disabled = false }: SchemaFormProps) {
+export function SchemaForm({ schema, value, onChange, issues, disabled = false, onTouch }: SchemaFormProps) {
   const idPrefix = useId();
-  const ctx: FieldContext = { root: schema, value, set: (path, next) => onChange(setIn(value, path, next)), ...(issues ? { issues } : {}), idPrefix, disabled };
+  const set = (path: Path, next: unknown) => {
+    onTouch?.(pathLabel(path));
+    onChange(setIn(value, path, next));
+  };
+  const ctx: FieldContext = { root: schema, value, set, ...(issues ? { issues } : {}), idPrefix, disabled };
   const resolved = resolve(schema, schema);
   if (propertiesOf(resolved).length === 0 && !isFreeForm(resolved)) return <p className="muted">No arguments.</p>;
   return (
-    <div className="schema-form">
+    <div
+      className="schema-form"
+      onBlur={(event) => {
+        // Leaving a field counts as touching it, even without a change (a required field skipped).
+        const field = (event.target as HTMLElement).closest<HTMLElement>('[data-path]');
+        if (field?.dataset.path !== undefined) onTouch?.(field.dataset.path);
+      }}
+    >
       <ObjectFields schema={resolved} path={[]} ctx={ctx} />
     </div>
   );
@@ -165,6 +180,8 @@ interface InputProps {
 
 function FieldInput(props: InputProps) {
   const { schema, ctx } = props;
+  const choices = choicesOf(schema, ctx.root);
+  if (choices && schema.const === undefined) return <ChoiceInput {...props} choices={choices} />;
   const variants = variantsOf(schema, ctx.root);
   if (variants) return <VariantInput {...props} variants={variants.options} kind={variants.key} />;
   const kind = kindOf(schema, ctx.root);
@@ -174,7 +191,7 @@ function FieldInput(props: InputProps) {
     case 'array':
       return <ArrayInput {...props} />;
     case 'enum':
-      return <EnumInput {...props} />;
+      return <ChoiceInput {...props} choices={choicesOf(schema, ctx.root) ?? []} />;
     case 'const':
       return <ConstInput {...props} />;
     case 'boolean':
@@ -253,6 +270,9 @@ function ArrayInput({ schema, path, label, ctx }: InputProps) {
   const items = Array.isArray(value) ? value : undefined;
   const itemSchema = resolve(schema.items, ctx.root);
   if (Array.isArray(schema.prefixItems) || Array.isArray(schema.items)) return <RawJsonField path={path} label={label} ctx={ctx} />;
+  // Items from a fixed list (a multi-select): one checkbox per choice.
+  const itemChoices = schema.items !== undefined ? choicesOf(itemSchema, ctx.root) : undefined;
+  if (itemChoices) return <MultiChoiceInput schema={schema} path={path} label={label} ctx={ctx} choices={itemChoices} />;
   if (!items) {
     return (
       <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, [])}>
@@ -296,25 +316,53 @@ function ArrayInput({ schema, path, label, ctx }: InputProps) {
   );
 }
 
-function EnumInput({ schema, path, id, required, ctx, describedBy }: InputProps) {
-  const options = schema.enum as unknown[];
+function ChoiceInput({ path, id, required, ctx, describedBy, choices }: InputProps & { choices: Choice[] }) {
   const value = getIn(ctx.value, path);
-  const index = options.findIndex((option) => JSON.stringify(option) === JSON.stringify(value));
+  const index = choices.findIndex((choice) => JSON.stringify(choice.value) === JSON.stringify(value));
   return (
     <select
       id={id}
       value={index === -1 ? '' : String(index)}
       disabled={ctx.disabled}
       aria-describedby={describedBy}
-      onChange={(event) => ctx.set(path, event.target.value === '' ? undefined : options[Number(event.target.value)])}
+      onChange={(event) => ctx.set(path, event.target.value === '' ? undefined : choices[Number(event.target.value)]?.value)}
     >
       {(!required || index === -1) && <option value="">{required ? 'Choose…' : '(not set)'}</option>}
-      {options.map((option, i) => (
+      {choices.map((choice, i) => (
         <option key={i} value={String(i)}>
-          {typeof option === 'string' ? option : JSON.stringify(option)}
+          {choice.label}
         </option>
       ))}
     </select>
+  );
+}
+
+/** An array of values from a fixed list: checkboxes, at most maxItems ticked (minItems is said, and checked). */
+function MultiChoiceInput({ schema, path, label, ctx, choices }: { schema: Schema; path: Path; label: string; ctx: FieldContext; choices: Choice[] }) {
+  const value = getIn(ctx.value, path);
+  const picked = Array.isArray(value) ? value : [];
+  const isPicked = (choice: Choice) => picked.some((item) => JSON.stringify(item) === JSON.stringify(choice.value));
+  const min = typeof schema.minItems === 'number' ? schema.minItems : undefined;
+  const max = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
+  const full = max !== undefined && picked.length >= max;
+  const hint = min !== undefined && max !== undefined ? (min === max ? `Choose ${min}.` : `Choose ${min} to ${max}.`) : min !== undefined ? `Choose at least ${min}.` : max !== undefined ? `Choose at most ${max}.` : undefined;
+  const toggle = (choice: Choice, on: boolean) => {
+    // Kept in the order of the list, whatever order they were ticked in.
+    const next = choices.filter((c) => (c === choice ? on : isPicked(c))).map((c) => c.value);
+    ctx.set(path, next);
+  };
+  return (
+    <fieldset className="multi-choice" aria-label={label}>
+      {hint && <p className="muted field-help">{hint}</p>}
+      {choices.map((choice, i) => {
+        const on = isPicked(choice);
+        return (
+          <label key={i} className="multi-choice-option">
+            <input type="checkbox" checked={on} disabled={ctx.disabled || (!on && full)} onChange={(event) => toggle(choice, event.target.checked)} /> {choice.label}
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }
 
@@ -345,9 +393,11 @@ function BooleanInput({ path, id, ctx, describedBy, required }: InputProps) {
 
 function NumberInput({ schema, path, id, ctx, describedBy, integer }: InputProps & { integer: boolean }) {
   const value = getIn(ctx.value, path);
-  // What the user typed, kept while it is not a number yet ("-", "1e", "").
+  // What the user typed, kept while it reads differently from the number it is ("1.", "1e3").
   const [draft, setDraft] = useState<string | undefined>(undefined);
-  const shown = draft ?? (typeof value === 'number' ? String(value) : value === undefined ? '' : JSON.stringify(value));
+  // Text that is not a number stays in the arguments as that text: the schema check names it, and
+  // "send anyway" sends exactly what was typed.
+  const shown = draft ?? (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
   return (
     <input
       id={id}
@@ -366,12 +416,15 @@ function NumberInput({ schema, path, id, ctx, describedBy, integer }: InputProps
         }
         const number = Number(text);
         if (Number.isFinite(number) && /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim())) {
-          setDraft(text.endsWith('.') || text !== String(number) ? text : undefined);
+          setDraft(text !== String(number) ? text : undefined);
           ctx.set(path, number);
-        } else setDraft(text);
+        } else {
+          setDraft(undefined);
+          ctx.set(path, text);
+        }
       }}
       onBlur={() => setDraft(undefined)}
-      aria-invalid={draft !== undefined && !Number.isFinite(Number(draft))}
+      aria-invalid={typeof value === 'string' || undefined}
     />
   );
 }
@@ -391,19 +444,31 @@ function StringInput({ schema, path, id, required, ctx, describedBy }: InputProp
   const value = getIn(ctx.value, path);
   const format = typeof schema.format === 'string' ? FORMAT_INPUTS[schema.format] : undefined;
   const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-  const long = typeof schema.maxLength !== 'number' || schema.maxLength > 200;
   const set = (next: string) => ctx.set(path, next === '' && !required ? undefined : next);
-  if (!format && long && text.includes('\n')) {
-    return <textarea id={id} rows={4} value={text} disabled={ctx.disabled} aria-describedby={describedBy} onChange={(event) => set(event.target.value)} />;
+  if (!format) {
+    // Text may span lines (file contents, notes): Enter is a new line, Ctrl/⌘+Enter runs the tool.
+    // The box grows with its text (field-sizing); rows is the start for engines without it.
+    return (
+      <textarea
+        id={id}
+        className="grow-text"
+        rows={Math.min(12, text.split('\n').length)}
+        value={text}
+        disabled={ctx.disabled}
+        aria-describedby={describedBy}
+        placeholder={typeof schema.format === 'string' ? schema.format : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
+    );
   }
   return (
     <input
       id={id}
-      type={format?.type ?? 'text'}
+      type={format.type}
       value={text}
       disabled={ctx.disabled}
       aria-describedby={describedBy}
-      placeholder={format?.placeholder ?? (typeof schema.format === 'string' ? schema.format : undefined)}
+      placeholder={format.placeholder ?? (typeof schema.format === 'string' ? schema.format : undefined)}
       onChange={(event) => set(event.target.value)}
     />
   );

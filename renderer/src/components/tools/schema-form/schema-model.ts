@@ -101,6 +101,31 @@ export function withoutNull(schema: Schema, root: Schema): Schema {
   return rest;
 }
 
+export interface Choice {
+  value: unknown;
+  label: string;
+}
+
+/**
+ * The fixed values a schema allows, with their labels, when it is a pick-one list: `enum`
+ * (labelled by the legacy `enumNames` when given), or oneOf/anyOf whose every option is a
+ * `const` (labelled by its `title`), as MCP elicitation's titled enums are written.
+ */
+export function choicesOf(schema: Schema, root: Schema): Choice[] | undefined {
+  if (Array.isArray(schema.enum)) {
+    const names = Array.isArray(schema.enumNames) && schema.enumNames.length === schema.enum.length ? schema.enumNames : undefined;
+    return schema.enum.map((value, i) => ({ value, label: typeof names?.[i] === 'string' ? names[i] : typeof value === 'string' ? value : JSON.stringify(value) }));
+  }
+  const key = variantKey(schema);
+  if (!key) return undefined;
+  const options = (schema[key] as unknown[]).map((option) => resolve(option, root));
+  if (options.length === 0 || !options.every((option) => option.const !== undefined)) return undefined;
+  return options.map((option) => ({
+    value: option.const,
+    label: typeof option.title === 'string' && option.title ? option.title : typeof option.const === 'string' ? option.const : JSON.stringify(option.const),
+  }));
+}
+
 /** oneOf/anyOf options (without a null option), or undefined. */
 export function variantsOf(schema: Schema, root: Schema): { key: 'oneOf' | 'anyOf'; options: Schema[] } | undefined {
   const key = variantKey(schema);
