@@ -49,4 +49,29 @@ describe('the desktop secret store', () => {
     const plain = await createSafeStorageSecretStore(fakeSafeStorage(false), dir, 'linux');
     expect(plain.info()).toMatchObject({ encrypted: false, warning: expect.stringContaining('not encrypted') });
   });
+
+  it('encrypts a value again when safeStorage says its OS key was replaced, and then reads it without that flag', async () => {
+    const oldKey = (buffer: Buffer) => Buffer.from(buffer.map((b) => b ^ 0x21));
+    const newKey = (buffer: Buffer) => Buffer.from(buffer.map((b) => b ^ 0x42));
+    let rotated = false;
+    const safe: SafeStorageLike = {
+      isAsyncEncryptionAvailable: async () => true,
+      encryptStringAsync: async (plain: string) => (rotated ? Buffer.concat([Buffer.from('N'), newKey(Buffer.from(plain))]) : Buffer.concat([Buffer.from('O'), oldKey(Buffer.from(plain))])),
+      // Like the OS: values under the old key still decrypt after a rotation, flagged for re-encryption.
+      decryptStringAsync: async (encrypted: Buffer) => {
+        const underOld = encrypted[0] === 'O'.charCodeAt(0);
+        const result = (underOld ? oldKey : newKey)(encrypted.subarray(1)).toString('utf8');
+        return { result, shouldReEncrypt: rotated && underOld };
+      },
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+    };
+    const store = await createSafeStorageSecretStore(safe, dir, 'linux');
+    await store.set('token', 'the-secret');
+    const stored = async () => Buffer.from(JSON.parse(await fs.readFile(path.join(dir, 'secrets.enc.json'), 'utf8')).secrets.token as string, 'base64')[0];
+    expect(await stored()).toBe('O'.charCodeAt(0));
+    rotated = true;
+    expect(await store.get('token')).toBe('the-secret');
+    expect(await stored()).toBe('N'.charCodeAt(0));
+    expect(await store.get('token')).toBe('the-secret');
+  });
 });

@@ -26,6 +26,12 @@ export function createSafeStorageCipher(safeStorage: SafeStorageLike, platform: 
       : {}),
     encrypt: async (plain) => (await safeStorage.encryptStringAsync(plain)).toString('base64'),
     decrypt: async (encoded) => (await safeStorage.decryptStringAsync(Buffer.from(encoded, 'base64'))).result,
+    // safeStorage says when a value was encrypted with an OS key that has since been
+    // replaced (e.g. a rotated keychain entry): the store then writes it again with the new one.
+    decryptChecked: async (encoded) => {
+      const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(encoded, 'base64'));
+      return { plain: result, reEncrypt: shouldReEncrypt };
+    },
   };
 }
 

@@ -54,12 +54,40 @@ export class FileSecretStore implements SecretStore {
   async get(key: string): Promise<string | undefined> {
     const file = await this.serialize(() => this.read());
     const stored = file.secrets[key];
-    if (stored !== undefined) return this.options.cipher ? this.options.cipher.decrypt(stored) : stored;
+    if (stored !== undefined) return this.options.cipher ? this.decrypt(key, stored, this.options.cipher) : stored;
     const legacy = await this.options.migrateFrom?.get(key);
     if (legacy === undefined) return undefined;
     await this.set(key, legacy);
     await this.options.migrateFrom?.delete(key);
     return legacy;
+  }
+
+  private async decrypt(key: string, stored: string, cipher: SecretCipher): Promise<string> {
+    if (!cipher.decryptChecked) return cipher.decrypt(stored);
+    const { plain, reEncrypt } = await cipher.decryptChecked(stored);
+    if (reEncrypt) await this.reEncrypt(key, stored, plain, cipher);
+    return plain;
+  }
+
+  /**
+   * Writes a value again under the current OS key, unless it changed meanwhile (another
+   * process or call set a new one). A failure leaves the old, still readable value: the
+   * next read tries again.
+   */
+  private async reEncrypt(key: string, stored: string, plain: string, cipher: SecretCipher): Promise<void> {
+    try {
+      const fresh = await cipher.encrypt(plain);
+      await this.serialize(() =>
+        withFileLock(this.filePath, async () => {
+          const file = await this.read();
+          if (file.secrets[key] !== stored) return;
+          file.secrets[key] = fresh;
+          await this.write(file);
+        }),
+      );
+    } catch {
+      // Still readable with the old key; nothing is lost by trying again on the next read.
+    }
   }
 
   async set(key: string, value: string): Promise<void> {

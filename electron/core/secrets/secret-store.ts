@@ -24,6 +24,12 @@ export interface SecretStore {
 export interface SecretCipher {
   encrypt(plain: string): Promise<string>;
   decrypt(encoded: string): Promise<string>;
+  /**
+   * Like decrypt, and also says whether the value should be encrypted again (the OS key it
+   * was encrypted with has been replaced, as Electron's safeStorage reports); the store then
+   * rewrites it with the current key.
+   */
+  decryptChecked?(encoded: string): Promise<{ plain: string; reEncrypt: boolean }>;
   /** A reason the encryption is weak, if it is (e.g. no keyring on Linux). */
   weakness?: string;
   description: string;
