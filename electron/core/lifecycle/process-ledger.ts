@@ -97,12 +97,16 @@ export class ProcessLedger {
     }
     const owner = await this.owner;
     if (processes.length === 0 || !owner) {
-      await fs.rm(this.file, { force: true });
+      await removeRecord(this.file);
       return;
     }
-    await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const ledger: Ledger = { owner: { pid: process.pid, ...owner }, processes };
-    await writeFileAtomic(this.file, `${JSON.stringify(ledger, null, 2)}\n`, { mode: 0o600 });
+    const text = `${JSON.stringify({ owner: { pid: process.pid, ...owner }, processes } satisfies Ledger, null, 2)}\n`;
+    const write = async () => {
+      await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(this.file, text, { mode: 0o600 });
+    };
+    // Another run may remove the (then empty) folder between the two steps: once more.
+    await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
   }
 }
 
@@ -134,9 +138,15 @@ export async function stopLeftoverProcesses(dataDir: string): Promise<LeftoverRe
       report.stopped += count;
       if (entry.server !== undefined) report.byServer.set(entry.server, (report.byServer.get(entry.server) ?? 0) + count);
     }
-    await fs.rm(file, { force: true });
+    await removeRecord(file);
   }
   return report;
+}
+
+/** Removes a record, and the folder with it when it was the last (a clean data folder has none). */
+async function removeRecord(file: string): Promise<void> {
+  await fs.rm(file, { force: true });
+  await fs.rmdir(path.dirname(file)).catch(() => undefined);
 }
 
 /** "Stopped 2 server processes left by an earlier run that ended abruptly (github, files)." */
