@@ -71,15 +71,18 @@ async function linuxIdentity(pid: number): Promise<ProcessIdentity | undefined> 
 
 function psIdentity(pid: number): Promise<ProcessIdentity | undefined> {
   return new Promise((resolve) => {
-    // lstart is fixed width ("Tue Dec  1 11:15:29 2026"); the command follows it.
-    execFile('ps', ['-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { timeout: 2000, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) => {
-      const line = stdout?.replace(/\n$/, '') ?? '';
-      if (error || line.length < 25) return resolve(undefined);
-      resolve({ start: line.slice(0, 24).trim(), command: line.slice(24).trim() });
+    // -ww: the whole command line, never cut to a terminal's width.
+    execFile('ps', ['-ww', '-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { timeout: 2000, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) => {
+      resolve(error ? undefined : parsePsIdentity(stdout));
     });
   });
 }
 
+/** `ps -o lstart= -o command=`: "Tue Dec  1 11:15:29 2026 /usr/bin/node server.js". */
+export function parsePsIdentity(output: string): ProcessIdentity | undefined {
+  const match = /^\s*(\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})\s+(.*\S)\s*$/m.exec(output);
+  return match ? { start: match[1]!, command: match[2]! } : undefined;
+}
 export interface GroupMember {
   pid: number;
   sid: number;
