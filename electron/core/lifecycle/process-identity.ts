@@ -83,6 +83,7 @@ export function parsePsIdentity(output: string): ProcessIdentity | undefined {
   const match = /^\s*(\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})\s+(.*\S)\s*$/m.exec(output);
   return match ? { start: match[1]!, command: match[2]! } : undefined;
 }
+
 export interface GroupMember {
   pid: number;
   sid: number;
