@@ -36,12 +36,12 @@ export class WebSocketHandshakeError extends Error {
  * Whether a request failed because the connection closed. The SDK rejects pending
  * requests with code -32000 when its transport closes, but -32000 is also the code many
  * servers use for their own failures (it opens the JSON-RPC range for server errors), and
- * such an answer reaches us as the same McpError. Only the connection's state tells them
- * apart: `connectionOpen` (the transport was still open when the request failed) makes it
- * the server's answer. Unknown (undefined) counts as closed.
+ * such an answer reaches us as the same McpError. What tells them apart is whether the
+ * server sent it: `serverAnswered` (the logging transport saw that error arrive, see
+ * LoggingTransport.takeServerAnswer) makes it the server's answer. Not known: a close.
  */
-export function isConnectionClosedError(error: unknown, connectionOpen?: boolean): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed && connectionOpen !== true;
+export function isConnectionClosedError(error: unknown, serverAnswered?: boolean): boolean {
+  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed && serverAnswered !== true;
 }
 
 export function isSessionExpiredError(error: unknown): boolean {

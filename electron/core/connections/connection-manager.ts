@@ -291,8 +291,8 @@ export class ConnectionManager {
       try {
         return await run(connection.client, link?.signal);
       } catch (error) {
-        // Read before anything else runs: a -32000 on an open connection is the server's own answer.
-        const connectionOpen = connection.client.transport !== undefined;
+        // A -32000 the server itself answered with is its error, not the SDK's close.
+        const serverAnswered = connection.logged.takeServerAnswer(error);
         const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && connection.built.sessionExpired());
         if (expired && !ctx.signal?.aborted) {
           await this.dropConnection(name, connection);
@@ -316,10 +316,10 @@ export class ConnectionManager {
             ...(ctx.maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs: ctx.maxTotalTimeoutMs } : {}),
             aborted: ctx.signal?.aborted === true,
             ...withReason(closeReasonOf(connection)),
-            connectionOpen,
+            serverAnswered,
           })}`,
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
-          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true, connectionOpen) },
+          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true, serverAnswered) },
         );
       } finally {
         link?.dispose();
@@ -446,14 +446,14 @@ export class ConnectionManager {
     try {
       await withDeadline(client.connect(logged, { timeout: timeoutMs }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
-      const connectionOpen = client.transport !== undefined;
+      const serverAnswered = logged.takeServerAnswer(error);
       connection.closing = true;
       await client.close().catch(() => undefined);
       if (entry.cancelled) throw cancelled(name);
       const reason = describeConnectError(error, {
         ...(stdio ? { command: config.command } : {}),
         timeoutMs,
-        connectionOpen,
+        serverAnswered,
         ...withReason(closeReasonOf(connection)),
       });
       const exit = built.exit();

@@ -35,15 +35,15 @@ describe('failure kinds', () => {
 describe('code -32000: the SDK\'s connection-closed code, and a server\'s own error code', () => {
   const answer = new McpError(ErrorCode.ConnectionClosed, 'Upstream API rate limit reached');
 
-  it('on an open connection is the server\'s answer, with its message', () => {
-    expect(describeCallError(answer, { timeoutMs: 1000, connectionOpen: true })).toBe('MCP error -32000: Upstream API rate limit reached');
+  it('that the server sent is its answer, with its message', () => {
+    expect(describeCallError(answer, { timeoutMs: 1000, serverAnswered: true })).toBe('MCP error -32000: Upstream API rate limit reached');
     expect(callFailureKind(answer, false, true)).toBe('server-error');
-    expect(describeConnectError(answer, { timeoutMs: 1000, connectionOpen: true })).toBe('MCP error -32000: Upstream API rate limit reached');
+    expect(describeConnectError(answer, { timeoutMs: 1000, serverAnswered: true })).toBe('MCP error -32000: Upstream API rate limit reached');
   });
 
-  it('once the connection closed is the close, with its reason', () => {
+  it('that the server did not send is the close, with its reason', () => {
     const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
-    expect(describeCallError(closed, { timeoutMs: 1000, connectionOpen: false, closeReason: 'The server process exited with code 7.' })).toBe(
+    expect(describeCallError(closed, { timeoutMs: 1000, serverAnswered: false, closeReason: 'The server process exited with code 7.' })).toBe(
       'The connection closed during the call: The server process exited with code 7.',
     );
     expect(callFailureKind(closed, false, false)).toBe('connection');

@@ -1,10 +1,13 @@
 /**
- * A server's own JSON-RPC error answer to a call reaches the user with the server's
- * message, also for code -32000 (the code many servers use for their failures, and the
- * SDK's code for a closed connection): through the real core against the tool-lab
- * fixture, and beside it a real connection close, which still says so.
+ * A server's own JSON-RPC error answer reaches the user with the server's message, also
+ * for code -32000 (the code many servers use for their failures, and the SDK's code for a
+ * closed connection): to a call, through the real core against the tool-lab fixture; to
+ * initialize, from a real HTTP server on 127.0.0.1; and beside them a real connection
+ * close, which still says so.
  */
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +51,30 @@ describe('errors a server answers a call with', () => {
     const lookalike = await failure(core.api.callTool({ server: 'lab', tool: 'rpc_error', arguments: { message: 'Connection closed' }, confirmed: true }));
     expect(lookalike.kind).toBe('server-error');
     expect(lookalike.message).toMatch(/^lab: MCP error -32000: .*Connection closed$/);
+  });
+
+  it('-32000 answering initialize (over HTTP, where the SDK closes the transport at once) shows the server\'s message', async () => {
+    // Every JSON-RPC request is answered with the error; anything else (the session DELETE, a GET stream) is refused.
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const id = req.method === 'POST' ? (JSON.parse(body) as { id?: unknown }).id : undefined;
+        if (id === undefined) return void res.writeHead(405).end();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Missing API key: set the X-Api-Key header' } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const view = await core.api.addServer({ name: 'keyless', config: { type: 'http', url } });
+      expect(view.status).toBe('failed');
+      expect(view.error).toBe('MCP error -32000: Missing API key: set the X-Api-Key header');
+    } finally {
+      await core.api.removeServer({ name: 'keyless' });
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a real close during the call still says the connection closed, with why', async () => {
