@@ -133,6 +133,10 @@ describe('secrets never in clear', () => {
     // Encoded forms of secrets, typed and echoed: base64, URL-encoded, JSON-escaped.
     const encoded = [Buffer.from(HEADER_SECRET).toString('base64'), encodeURIComponent(QUOTED_SECRET), JSON.stringify({ key: QUOTED_SECRET })].join(' ');
     const echoedForms = await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: encoded }, confirmed: true });
+    // A text too long to show is kept whole in a result file: the secret, past the cut, must be masked there too.
+    await core.api.updateSettings({ resultTextLimitBytes: 1024 });
+    const long = await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: `${'x'.repeat(4096)} ${BEARER_TOKEN}` }, confirmed: true });
+    expect(JSON.stringify(long)).toContain('"truncated"');
 
     // 3. An OAuth sign-in; its tokens are what the store holds.
     await core.api.addServer({ name: 'guarded', config: { type: 'http', url: oauthFixture.url } });
