@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
+import { onStopSignals } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
 import { hostDesktop } from './host/desktop';
@@ -75,8 +76,7 @@ async function main(): Promise<void> {
     await host.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  onStopSignals(() => void stop());
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@
 import { EXIT } from './cli/exit-codes';
 import { flush } from './cli/output';
 import { runCli } from './cli/run-cli';
+import { onStopSignals, signalExitCode } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
 
 
@@ -33,8 +34,7 @@ const interrupt = (signal: NodeJS.Signals, code: number) => {
   process.stderr.write(`\n${signal === 'SIGINT' ? 'Interrupted' : 'Stopped'}: closing servers…\n`);
   void closeSessions().finally(() => exit(code));
 };
-process.on('SIGINT', () => interrupt('SIGINT', EXIT.interrupted));
-process.on('SIGTERM', () => interrupt('SIGTERM', 143));
+onStopSignals((signal) => interrupt(signal, signalExitCode(signal)));
 
 runCli(process.argv.slice(2), io).then(
   (code) => {

@@ -1,9 +1,12 @@
 /**
- * Secrets never in clear: a session with a secret env value, a secret header and an
- * OAuth sign-in, on a core whose secret store encrypts (as the desktop app's safeStorage
- * store does), then a search of everything the app wrote or handed out — every file in
- * the data folder, the protocol log export, history, the OAuth view, server states with
- * their crash output, and every event — for each secret in clear text.
+ * Secrets never in clear: a session with secret env values (one holding `"` and `\`), a
+ * secret header, a secret `Authorization: Bearer …` header whose bare token is echoed
+ * back, typed as an argument and saved in a request, and an OAuth sign-in, on a core
+ * whose secret store encrypts (as the desktop app's safeStorage store does), then a
+ * search of everything the app wrote or handed out — every file in the data folder
+ * (history, saved requests, …), the protocol log export, history, the OAuth view, server
+ * states with their crash output, and every event — for each secret in clear text,
+ * JSON-escaped, base64 or URL-encoded.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -45,13 +48,22 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Every form a secret could be written in: as is, base64 (Basic auth), URL-encoded. */
+/** Inside a JSON string, once and twice (JSON text quoted inside JSON, as tools often return). */
+const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** Every form a secret could be written in: as is, JSON-escaped, base64 (Basic auth), URL-encoded. */
 function spellings(secret: string): string[] {
-  return [...new Set([secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)])];
+  return [
+    ...new Set([secret, jsonEscaped(secret), jsonEscaped(jsonEscaped(secret)), Buffer.from(secret).toString('base64'), encodeURIComponent(secret)]),
+  ];
 }
 
 const ENV_SECRET = `env-secret-${randomBytes(8).toString('hex')}`;
 const HEADER_SECRET = `header-secret-${randomBytes(8).toString('hex')}`;
+/** Stored as the whole header value `Bearer <token>`; the bare token must be masked too. */
+const BEARER_TOKEN = `bearer-token-${randomBytes(8).toString('hex')}`;
+/** JSON writes it escaped (`\"`, `\\`), so the plain value never occurs in a JSON text. */
+const QUOTED_SECRET = `quoted-"secret"\\path-${randomBytes(8).toString('hex')}`;
 
 let dataDir: string;
 let core: Core;
@@ -62,7 +74,7 @@ const events: AppEvent[] = [];
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-secrets-'));
-  httpFixture = await startFixture('http-server', ['--require-header', `X-Api-Key=${HEADER_SECRET}`]);
+  httpFixture = await startFixture('http-server', ['--require-header', `X-Api-Key=${HEADER_SECRET}`, '--bearer', BEARER_TOKEN]);
   oauthFixture = await startFixture('oauth-server');
   secretStore = new FileSecretStore(path.join(dataDir, 'secrets.enc.json'), { cipher: memoryKeyCipher() });
   core = await createCore({
@@ -87,8 +99,11 @@ describe('secrets never in clear', () => {
     // 1. A stdio server with a secret env value; it prints the value to stderr.
     const envy = await core.api.addServer({
       name: 'envy',
-      config: { command: process.execPath, args: [fixtureServer('env-stdio')], env: { API_KEY: ENV_SECRET } },
-      secretFields: [['env', 'API_KEY']],
+      config: { command: process.execPath, args: [fixtureServer('env-stdio')], env: { API_KEY: ENV_SECRET, QUOTED: QUOTED_SECRET } },
+      secretFields: [
+        ['env', 'API_KEY'],
+        ['env', 'QUOTED'],
+      ],
     });
     expect(envy.status).toBe('connected');
     // The value reached the process (its hash matches); a tool that echoes it is masked.
@@ -96,15 +111,32 @@ describe('secrets never in clear', () => {
     expect(textOf(hashed)).toBe(createHash('sha256').update(ENV_SECRET).digest('hex'));
     const echoed = await core.api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'API_KEY' }, confirmed: true });
     expect(textOf(echoed)).toBe(MASK);
+    // In the protocol log this one is JSON-escaped.
+    const quoted = await core.api.callTool({ server: 'envy', tool: 'env', arguments: { name: 'QUOTED' }, confirmed: true });
+    expect(textOf(quoted)).toBe(MASK);
 
-    // 2. A remote server with a secret header it requires.
+    // 2. A remote server with secret headers it requires: an API key and a bearer token.
     const hdr = await core.api.addServer({
       name: 'hdr',
-      config: { type: 'http', url: httpFixture.url, headers: { 'X-Api-Key': HEADER_SECRET } },
-      secretFields: [['headers', 'X-Api-Key']],
+      config: { type: 'http', url: httpFixture.url, headers: { 'X-Api-Key': HEADER_SECRET, Authorization: `Bearer ${BEARER_TOKEN}` } },
+      secretFields: [
+        ['headers', 'X-Api-Key'],
+        ['headers', 'Authorization'],
+      ],
     });
     expect(hdr.status).toBe('connected');
     await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: 'hello' }, confirmed: true });
+    // The bare token typed as an argument and echoed back; then in a saved request.
+    const bare = await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: `token ${BEARER_TOKEN}` }, confirmed: true });
+    expect(textOf(bare)).toBe(`token ${MASK}`);
+    await core.api.saveRequest({ name: 'echo the token', server: 'hdr', tool: 'echo', arguments: { text: BEARER_TOKEN } });
+    // Encoded forms of secrets, typed and echoed: base64, URL-encoded, JSON-escaped.
+    const encoded = [Buffer.from(HEADER_SECRET).toString('base64'), encodeURIComponent(QUOTED_SECRET), JSON.stringify({ key: QUOTED_SECRET })].join(' ');
+    const echoedForms = await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: encoded }, confirmed: true });
+    // A text too long to show is kept whole in a result file: the secret, past the cut, must be masked there too.
+    await core.api.updateSettings({ resultTextLimitBytes: 1024 });
+    const long = await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: `${'x'.repeat(4096)} ${BEARER_TOKEN}` }, confirmed: true });
+    expect(JSON.stringify(long)).toContain('"truncated"');
 
     // 3. An OAuth sign-in; its tokens are what the store holds.
     await core.api.addServer({ name: 'guarded', config: { type: 'http', url: oauthFixture.url } });
@@ -120,7 +152,7 @@ describe('secrets never in clear', () => {
     await waitUntil(async () => (await core.api.listServers()).find((s) => s.name === 'envy')?.status === 'failed', 'the crash to be noticed');
 
     // Everything the session's secrets are made of.
-    const secrets = [ENV_SECRET, HEADER_SECRET];
+    const secrets = [ENV_SECRET, HEADER_SECRET, BEARER_TOKEN, QUOTED_SECRET];
     for (const key of await secretStore.keys()) {
       const value = await secretStore.get(key);
       if (!key.startsWith('oauth:') || !value) continue;
@@ -130,7 +162,12 @@ describe('secrets never in clear', () => {
         if (secret) secrets.push(secret);
       }
     }
-    expect(secrets.length).toBeGreaterThanOrEqual(4); // env, header, access and refresh tokens
+    expect(secrets.length).toBeGreaterThanOrEqual(6); // env values, headers, access and refresh tokens
+
+    // History lines are appended in the background: wait until every call is on disk.
+    const calls = (await core.api.listHistory({})).length;
+    const historyLines = async () => (await fs.readFile(path.join(dataDir, 'history.jsonl'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+    await waitUntil(async () => (await historyLines()) >= calls, 'the history to be written');
 
     // Everything the app wrote or handed out.
     const outputs: Array<[string, string]> = [];
@@ -142,6 +179,7 @@ describe('secrets never in clear', () => {
     outputs.push(['OAuth view', JSON.stringify(await core.api.getOAuthLog({ name: 'guarded' }))]);
     outputs.push(['server list', JSON.stringify([...views, ...(await core.api.listServers())])]);
     outputs.push(['events', JSON.stringify(events)]);
+    outputs.push(['tool results', JSON.stringify([echoed, quoted, bare, echoedForms])]);
 
     // The search must be able to fail: the env server did print its key, in clear, to its own stderr.
     expect(events.some((event) => event.type === 'server-log' && event.line.includes('API_KEY='))).toBe(true);
@@ -150,7 +188,7 @@ describe('secrets never in clear', () => {
       secrets.flatMap((secret) => spellings(secret).filter((form) => text.includes(form)).map(() => `${where}: ${secret.slice(0, 12)}…`)),
     );
     expect(leaks).toEqual([]);
-    expect(outputs.map(([where]) => where)).toContain('secrets.enc.json');
+    expect(outputs.map(([where]) => where)).toEqual(expect.arrayContaining(['secrets.enc.json', 'history.jsonl', 'saved-requests.json']));
   });
 });
 

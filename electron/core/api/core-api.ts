@@ -20,6 +20,7 @@ import { ConsoleService } from '../console/console-service';
 import { logMessages } from '../console/log-messages';
 import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
+import { openProcessLedger } from '../lifecycle/process-ledger';
 import type { NativeDialogs } from '../platform/native-dialogs';
 import { promptNotifications } from '../prompts/prompt-notifications';
 import { PromptService } from '../prompts/prompt-service';
@@ -76,6 +77,8 @@ export interface CoreOptions {
   fixedServers?: FixedServers;
   /** Opening result files and links outside the app (Electron's shell, or browser mode's opener). */
   desktop?: Desktop;
+  /** Tells the user something at start-up (server processes an earlier run left behind); default: stderr. */
+  notice?: (line: string) => void;
   /**
    * Opens a sign-in's authorization page: the desktop app's system browser, the CLI's
    * printed URL. Default (browser mode): an `auth-open-url` event, and the window that
@@ -137,6 +140,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const lockDir = ideLockDir(env);
   // Log messages reach the console without passing an event: masked as they are kept.
   const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
+  // Before any server starts: what an earlier run that ended abruptly left running is stopped.
+  const processLedger = await openProcessLedger(options.dataDir, {
+    ...(options.notice ? { notice: options.notice } : {}),
+    console: (server, text) => void consoleBuffer.record(server, { source: 'event', text }),
+  });
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
@@ -168,8 +176,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const memory = new ProjectMemory(options.dataDir);
   if (options.project) {
     // Asked for by name: a folder that is not there is an error the caller reports.
-    await registry.openProject(options.project).catch((error: unknown) => {
+    await registry.openProject(options.project).catch(async (error: unknown) => {
       registry.close();
+      await processLedger.dispose();
       throw error;
     });
   } else if (options.project === undefined && !options.fixedServers) {
@@ -219,6 +228,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispose: async () => {
       registry.close();
       await Promise.all([auth.dispose(), connections.closeAll()]);
+      await processLedger.dispose();
       consoleBuffer.flush();
       await toolKit.history.flush();
     },

@@ -6,6 +6,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 /** The server no longer knows our session (HTTP 404 with JSON-RPC code -32001). */
 export class SessionExpiredError extends Error {
@@ -29,6 +30,18 @@ export class WebSocketHandshakeError extends Error {
     super(`The server refused the WebSocket connection (HTTP ${status}).`);
     this.name = 'WebSocketHandshakeError';
   }
+}
+
+/**
+ * Whether a request failed because the connection closed. The SDK rejects pending
+ * requests with code -32000 when its transport closes, but -32000 is also the code many
+ * servers use for their own failures (it opens the JSON-RPC range for server errors), and
+ * such an answer reaches us as the same McpError. What tells them apart is whether the
+ * server sent it: `serverAnswered` (the logging transport saw that error arrive, see
+ * LoggingTransport.takeServerAnswer) makes it the server's answer. Not known: a close.
+ */
+export function isConnectionClosedError(error: unknown, serverAnswered?: boolean): boolean {
+  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed && serverAnswered !== true;
 }
 
 export function isSessionExpiredError(error: unknown): boolean {

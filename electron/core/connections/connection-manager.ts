@@ -292,6 +292,8 @@ export class ConnectionManager {
       try {
         return await run(connection.client, link?.signal);
       } catch (error) {
+        // A -32000 the server itself answered with is its error, not the SDK's close.
+        const serverAnswered = connection.logged.takeServerAnswer(error);
         const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && connection.built.sessionExpired());
         if (expired && !ctx.signal?.aborted) {
           await this.dropConnection(name, connection);
@@ -315,9 +317,10 @@ export class ConnectionManager {
             ...(ctx.maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs: ctx.maxTotalTimeoutMs } : {}),
             aborted: ctx.signal?.aborted === true,
             ...withReason(closeReasonOf(connection)),
+            serverAnswered,
           })}`,
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
-          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true) },
+          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true, serverAnswered) },
         );
       } finally {
         link?.dispose();
@@ -444,12 +447,14 @@ export class ConnectionManager {
     try {
       await withDeadline(client.connect(logged, { timeout: timeoutMs }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
+      const serverAnswered = logged.takeServerAnswer(error);
       connection.closing = true;
       await client.close().catch(() => undefined);
       if (entry.cancelled) throw cancelled(name);
       const reason = describeConnectError(error, {
         ...(stdio ? { command: config.command } : {}),
         timeoutMs,
+        serverAnswered,
         ...withReason(closeReasonOf(connection)),
       });
       const exit = built.exit();

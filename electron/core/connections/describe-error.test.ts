@@ -3,7 +3,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SessionExpiredError } from './connection-errors';
-import { callFailureKind, connectFailureKind, ConnectTimeoutError } from './describe-error';
+import { callFailureKind, connectFailureKind, ConnectTimeoutError, describeCallError, describeConnectError } from './describe-error';
 import { RequestTimeoutError } from './transports/timeout-fetch';
 
 describe('failure kinds', () => {
@@ -29,5 +29,24 @@ describe('failure kinds', () => {
     expect(connectFailureKind(new McpError(ErrorCode.RequestTimeout, 'Request timed out'))).toBe('timeout');
     expect(connectFailureKind(new UnauthorizedError('no token'))).toBe('needs-auth');
     expect(connectFailureKind(Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT' }))).toBe('connection');
+  });
+});
+
+describe('code -32000: the SDK\'s connection-closed code, and a server\'s own error code', () => {
+  const answer = new McpError(ErrorCode.ConnectionClosed, 'Upstream API rate limit reached');
+
+  it('that the server sent is its answer, with its message', () => {
+    expect(describeCallError(answer, { timeoutMs: 1000, serverAnswered: true })).toBe('MCP error -32000: Upstream API rate limit reached');
+    expect(callFailureKind(answer, false, true)).toBe('server-error');
+    expect(describeConnectError(answer, { timeoutMs: 1000, serverAnswered: true })).toBe('MCP error -32000: Upstream API rate limit reached');
+  });
+
+  it('that the server did not send is the close, with its reason', () => {
+    const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
+    expect(describeCallError(closed, { timeoutMs: 1000, serverAnswered: false, closeReason: 'The server process exited with code 7.' })).toBe(
+      'The connection closed during the call: The server process exited with code 7.',
+    );
+    expect(callFailureKind(closed, false, false)).toBe('connection');
+    expect(describeConnectError(closed, { timeoutMs: 1000 })).toBe('The server closed the connection before it finished starting.');
   });
 });

@@ -1,7 +1,7 @@
 /** Turns SDK, spawn and network errors into messages a user can act on. */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FailureKind } from '../../../shared/envelope';
-import { isHttpTransportError, isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
+import { isConnectionClosedError, isHttpTransportError, isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
 import { RequestTimeoutError } from './transports/timeout-fetch';
 
 export interface ConnectErrorContext {
@@ -10,6 +10,8 @@ export interface ConnectErrorContext {
   timeoutMs: number;
   /** Why the transport closed, when it did (the process exited, …). */
   closeReason?: string;
+  /** The server itself answered initialize with the error (see isConnectionClosedError). */
+  serverAnswered?: boolean;
 }
 
 export function describeConnectError(error: unknown, ctx: ConnectErrorContext): string {
@@ -23,7 +25,7 @@ export function describeConnectError(error: unknown, ctx: ConnectErrorContext): 
   if (error instanceof ConnectTimeoutError || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
     return `Timed out after ${formatDuration(ctx.timeoutMs)} waiting for the server to answer initialize.`;
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  if (isConnectionClosedError(error, ctx.serverAnswered)) {
     return `The server closed the connection before it finished starting${ctx.closeReason ? ` (${lowerFirst(stripDot(ctx.closeReason))})` : ''}.`;
   }
   if (isUnauthorizedError(error)) return `The server requires sign-in: ${messageOf(error)}`;
@@ -36,6 +38,11 @@ export interface CallErrorContext {
   /** The caller cancelled the call. */
   aborted?: boolean;
   closeReason?: string;
+  /**
+   * The server itself answered with the error: one with the SDK's connection-closed code
+   * (-32000) is then the server's own failure, not a close.
+   */
+  serverAnswered?: boolean;
 }
 
 export function describeCallError(error: unknown, ctx: CallErrorContext): string {
@@ -48,7 +55,7 @@ export function describeCallError(error: unknown, ctx: CallErrorContext): string
     }
     return `The call timed out after ${formatDuration(ctx.timeoutMs)}.`;
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  if (isConnectionClosedError(error, ctx.serverAnswered)) {
     return `The connection closed during the call${ctx.closeReason ? `: ${ctx.closeReason}` : '.'}`;
   }
   if (isSessionExpiredError(error)) return messageOf(error);
@@ -64,13 +71,13 @@ export function connectFailureKind(error: unknown): FailureKind {
 }
 
 /** What kind of failure a request's error is; undefined when it is none of the known kinds. */
-export function callFailureKind(error: unknown, aborted: boolean): FailureKind | undefined {
+export function callFailureKind(error: unknown, aborted: boolean, serverAnswered?: boolean): FailureKind | undefined {
   if (aborted) return 'cancelled';
   if (isUnauthorizedError(error)) return 'needs-auth';
   if (error instanceof RequestTimeoutError) return 'timeout';
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) return 'timeout';
-    if (error.code === ErrorCode.ConnectionClosed) return 'connection';
+    if (isConnectionClosedError(error, serverAnswered)) return 'connection';
     // Any other code is the server's own answer to the request.
     return 'server-error';
   }

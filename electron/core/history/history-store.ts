@@ -5,8 +5,8 @@
  *   (the file is compacted when it holds twice that). Lines that do not parse are skipped.
  * - `saved-requests.json`: requests saved under a name and a group.
  * Arguments bigger than MAX_ARGUMENT_BYTES are not kept (the entry says so). Secret
- * values in a call's arguments or summary are masked before the call is kept (re-running
- * such a call sends the mask); saved requests are kept as the user saved them.
+ * values in a call's arguments or summary, and in a saved request's arguments, are
+ * masked before they are kept (re-running such a call sends the mask).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -171,7 +171,8 @@ export class HistoryStore {
       group,
       server: request.server,
       tool: request.tool,
-      arguments: request.arguments,
+      // The file is plain JSON on disk: a secret typed as an argument must not end up there.
+      arguments: this.redact(request.arguments),
       savedAt: Date.now(),
     };
     const next = { ...this.saved, requests: [...this.saved.requests.filter((r) => r !== existing), saved] };

@@ -32,13 +32,16 @@ export class ResultFileStore {
   constructor(
     readonly dir: string,
     private readonly limits = { maxFiles: MAX_FILES, maxBytes: MAX_BYTES },
+    /** Masks secret values in a text before it is written (a cut text may quote one past the cut). */
+    private readonly maskText: (text: string) => string = (text) => text,
   ) {}
 
-  static inDataDir(dataDir: string): ResultFileStore {
-    return new ResultFileStore(path.join(dataDir, RESULTS_DIR));
+  static inDataDir(dataDir: string, maskText?: (text: string) => string): ResultFileStore {
+    return new ResultFileStore(path.join(dataDir, RESULTS_DIR), undefined, maskText);
   }
 
   async save(data: Buffer | string, name: string, mimeType?: string): Promise<ResultFileRef> {
+    if (typeof data === 'string') data = this.maskText(data);
     const id = randomUUID();
     const folder = path.join(this.dir, id);
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });

@@ -31,10 +31,10 @@ export async function createToolKit(options: {
   events: EventBus;
   settings: SettingsStore;
   desktop?: Desktop;
-  /** Masks secret values in what the kit keeps (history). */
+  /** Masks secret values in what the kit keeps (history, saved requests, texts in result files). */
   redact?: <T>(value: T) => T;
 }): Promise<ToolKit> {
-  const files = ResultFileStore.inDataDir(options.dataDir);
+  const files = ResultFileStore.inDataDir(options.dataDir, options.redact);
   const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
   await Promise.all([history.load(), permissions.load()]);

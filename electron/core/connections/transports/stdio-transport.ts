@@ -12,6 +12,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
+import { processEnded, processStarted } from '../../lifecycle/started-processes';
 import { JsonRpcLineReader } from './json-line-reader';
 import { rememberText, textOf } from './message-text';
 import { terminateTree, type TerminateOptions } from './process-tree';
@@ -50,6 +51,8 @@ export class ProcessTransport implements Transport {
   constructor(
     private readonly config: StdioServerConfig,
     private readonly hooks: StdioTransportHooks = {},
+    /** The server's name, recorded with its process (see started-processes.ts). */
+    private readonly server?: string,
   ) {
     this.reader = new JsonRpcLineReader(
       (message, line) => {
@@ -89,6 +92,8 @@ export class ProcessTransport implements Transport {
 
       child.once('spawn', () => {
         spawned = true;
+        // Recorded until its whole group is gone, so a crash of ours cannot orphan it unnoticed.
+        if (child.pid !== undefined) processStarted({ pid: child.pid, ...(this.server !== undefined ? { server: this.server } : {}) });
         resolve();
       });
       child.once('error', (error) => {
@@ -145,6 +150,7 @@ export class ProcessTransport implements Transport {
       }
       // Also when the leader already exited: its group may still hold grandchildren.
       await terminateTree(child.pid, this.exit ? { leaderExited: true } : { onSignal: this.hooks.onSignal });
+      processEnded(child.pid);
       // Give Node a moment to report the exit; a grandchild holding the pipes must not keep us waiting.
       await Promise.race([this.outputDone, delay(OUTPUT_FLUSH_MS)]);
       child.stdout?.destroy();

@@ -44,7 +44,7 @@ export interface BuiltTransport {
 export async function createTransport(config: ServerConfig, ctx: TransportContext): Promise<BuiltTransport> {
   const type = transportOf(config);
   if (isStdioConfig(config)) {
-    const transport = new ProcessTransport(config, ctx.stdio);
+    const transport = new ProcessTransport(config, ctx.stdio, ctx.server);
     return {
       transport,
       remote: false,

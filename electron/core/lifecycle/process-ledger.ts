@@ -1,0 +1,213 @@
+/**
+ * The record of the server processes a running app started, kept in the data folder so
+ * that a run ending abruptly (SIGKILL, a crash, power kept but the app killed) leaves a
+ * note of what it left behind, and the next start stops it.
+ *
+ * Each running app process writes its own file, `processes/<pid>.json`: its own identity
+ * and, for every server process group it started and has not ended yet, the leader's pid
+ * (which is the group's id), start time, command line and server name. One file per owner
+ * means no two runs (the desktop app and the CLI at once, say) ever write the same file.
+ * The file goes away when its owner has no server process left, so it normally exists only
+ * while servers run.
+ *
+ * At start-up, `stopLeftoverProcesses` reads every file whose owner is no longer running
+ * (its pid is gone, or is now a different process) and stops what is still there, guarding
+ * against pid reuse: a recorded leader is stopped (with its whole tree) only if its start
+ * time and command line still match; when the leader itself is gone but its group lives
+ * on, the group is stopped only on Linux, and only if every member is in the leader's
+ * session and started after it in the same boot. Elsewhere, and on Windows (no identities
+ * to compare), nothing that does not match is touched.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { liveTree, terminateTree } from '../connections/transports/process-tree';
+import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
+import { startedProcesses, watchStartedProcesses } from './started-processes';
+
+export const PROCESSES_DIR = 'processes';
+
+const Identity = z.object({ start: z.string(), command: z.string() });
+const LedgerSchema = z.object({
+  owner: Identity.extend({ pid: z.number().int().positive() }),
+  processes: z.array(Identity.extend({ pid: z.number().int().positive(), server: z.string().optional() })),
+});
+type Ledger = z.infer<typeof LedgerSchema>;
+
+/** Keeps this app process's file in `dataDir` in step with the server processes it runs. */
+export class ProcessLedger {
+  private readonly file: string;
+  private unwatch: (() => void) | undefined;
+  private dirty = false;
+  private writing: Promise<void> | undefined;
+  /** Identities read once, right after each spawn, while the process surely is ours. */
+  private readonly identities = new Map<number, ProcessIdentity>();
+  private readonly owner = processIdentity(process.pid);
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, PROCESSES_DIR, `${process.pid}.json`);
+  }
+
+  get path(): string {
+    return this.file;
+  }
+
+  start(): void {
+    if (process.platform === 'win32' || this.unwatch) return;
+    this.unwatch = watchStartedProcesses(() => this.schedule());
+    if (startedProcesses().length > 0) this.schedule();
+  }
+
+  /** Stops following; what is still running stays recorded (none, after closing every connection). */
+  async dispose(): Promise<void> {
+    if (!this.unwatch) return;
+    this.unwatch();
+    this.unwatch = undefined;
+    this.schedule();
+    await this.writing;
+  }
+
+  /** Writes as soon as possible after each change, never two writes at once. */
+  private schedule(): void {
+    this.dirty = true;
+    this.writing ??= this.writeWhileDirty().finally(() => (this.writing = undefined));
+  }
+
+  private async writeWhileDirty(): Promise<void> {
+    while (this.dirty) {
+      this.dirty = false;
+      // A record that cannot be written costs only the clean-up after a crash, never the app.
+      await this.write().catch(() => undefined);
+    }
+  }
+
+  private async write(): Promise<void> {
+    const running = startedProcesses();
+    for (const pid of this.identities.keys()) if (!running.some((entry) => entry.pid === pid)) this.identities.delete(pid);
+    const processes: Ledger['processes'] = [];
+    for (const entry of running) {
+      let identity = this.identities.get(entry.pid);
+      if (!identity) {
+        identity = await processIdentity(entry.pid);
+        if (!identity) continue;
+        this.identities.set(entry.pid, identity);
+      }
+      processes.push({ pid: entry.pid, ...identity, ...(entry.server !== undefined ? { server: entry.server } : {}) });
+    }
+    const owner = await this.owner;
+    if (processes.length === 0 || !owner) {
+      await removeRecord(this.file);
+      return;
+    }
+    const text = `${JSON.stringify({ owner: { pid: process.pid, ...owner }, processes } satisfies Ledger, null, 2)}\n`;
+    const write = async () => {
+      await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(this.file, text, { mode: 0o600 });
+    };
+    // Another run may remove the (then empty) folder between the two steps: once more.
+    await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
+  }
+}
+
+export interface LeftoverReport {
+  /** Processes stopped (leaders and the rest of their groups and trees). */
+  stopped: number;
+  /** How many of them each server had, by server name (unnamed ones are counted only in `stopped`). */
+  byServer: Map<string, number>;
+}
+
+/** Stops the server processes that runs which ended abruptly left behind (see the file comment). */
+export async function stopLeftoverProcesses(dataDir: string): Promise<LeftoverReport> {
+  const report: LeftoverReport = { stopped: 0, byServer: new Map() };
+  if (process.platform === 'win32') return report;
+  const dir = path.join(dataDir, PROCESSES_DIR);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return report;
+  }
+  for (const name of names.filter((n) => /^\d+\.json$/.test(n))) {
+    const file = path.join(dir, name);
+    const ledger = await readLedger(file);
+    if (ledger && sameIdentity(await processIdentity(ledger.owner.pid), ledger.owner)) continue; // still running
+    for (const entry of ledger?.processes ?? []) {
+      const count = await stopLeftover(entry);
+      if (count === 0) continue;
+      report.stopped += count;
+      if (entry.server !== undefined) report.byServer.set(entry.server, (report.byServer.get(entry.server) ?? 0) + count);
+    }
+    await removeRecord(file);
+  }
+  return report;
+}
+
+/** Removes a record, and the folder with it when it was the last (a clean data folder has none). */
+async function removeRecord(file: string): Promise<void> {
+  await fs.rm(file, { force: true });
+  await fs.rmdir(path.dirname(file)).catch(() => undefined);
+}
+
+/** "Stopped 2 server processes left by an earlier run that ended abruptly (github, files)." */
+export function describeLeftovers(report: LeftoverReport): string | undefined {
+  if (report.stopped === 0) return undefined;
+  const servers = [...report.byServer.keys()];
+  return `Stopped ${report.stopped} server ${report.stopped === 1 ? 'process' : 'processes'} left by an earlier run that ended abruptly${servers.length ? ` (${servers.join(', ')})` : ''}.`;
+}
+
+async function readLedger(file: string): Promise<Ledger | undefined> {
+  try {
+    const parsed = LedgerSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops one recorded process group if it is still the one recorded; how many processes that stopped. */
+async function stopLeftover(entry: Ledger['processes'][number]): Promise<number> {
+  const now = await processIdentity(entry.pid);
+  if (now) {
+    // The pid belongs to another process now: not ours to touch.
+    if (!sameIdentity(now, entry)) return 0;
+    const { all } = await liveTree(entry.pid);
+    await terminateTree(entry.pid);
+    return all.size;
+  }
+  // The leader is gone; its group (grandchildren that ignored it ending) may not be.
+  if (process.platform !== 'linux') return 0;
+  const recorded = linuxStartOf(entry);
+  if (!recorded || recorded.boot !== (await currentBootId())) return 0;
+  const members = await linuxGroupMembers(entry.pid);
+  if (members.length === 0) return 0;
+  // A group whose id was reused after ours ended would have a member that fails this.
+  if (!members.every((member) => member.sid === entry.pid && member.startTicks >= recorded.ticks)) return 0;
+  await terminateTree(entry.pid, { leaderExited: true });
+  return members.length;
+}
+
+export interface LeftoverNotices {
+  /** One line for the user (default: the process's stderr). */
+  notice?: (line: string) => void;
+  /** A line in a server's console. */
+  console?: (server: string, text: string) => void;
+}
+
+/**
+ * At start-up, before any server starts: stops what earlier runs that ended abruptly
+ * left behind, says so, and from then on records this run's server processes.
+ */
+export async function openProcessLedger(dataDir: string, notices: LeftoverNotices = {}): Promise<ProcessLedger> {
+  const report = await stopLeftoverProcesses(dataDir).catch((): LeftoverReport => ({ stopped: 0, byServer: new Map() }));
+  const line = describeLeftovers(report);
+  if (line) {
+    (notices.notice ?? ((text) => process.stderr.write(`${text}\n`)))(line);
+    for (const [server, count] of report.byServer) {
+      notices.console?.(server, `Stopped ${count} ${count === 1 ? 'process' : 'processes'} of this server left by an earlier run that ended abruptly.`);
+    }
+  }
+  const ledger = new ProcessLedger(dataDir);
+  ledger.start();
+  return ledger;
+}
