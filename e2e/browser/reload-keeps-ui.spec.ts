@@ -40,8 +40,10 @@ test('a reload keeps the open workspaces, the selected tool and tab, and the arg
     await expect(beta.getByRole('region', { name: 'Result' })).toContainText('typed before the reload');
 
     // Kept for this tab only: nothing typed reaches localStorage (which holds only the theme).
-    expect(await page.evaluate(() => JSON.stringify({ ...window.localStorage }))).not.toContain('typed before the reload');
-    expect(await page.evaluate(() => window.sessionStorage.getItem('mcp-workbench-ui'))).toContain('typed before the reload');
+    const storage = (area: 'localStorage' | 'sessionStorage') =>
+      page.evaluate((name) => JSON.stringify({ ...(globalThis as unknown as Record<string, Record<string, string>>)[name] }), area);
+    expect(await storage('localStorage')).not.toContain('typed before the reload');
+    expect(await storage('sessionStorage')).toContain('typed before the reload');
   } finally {
     await host.stop();
   }
