@@ -5,6 +5,19 @@ import type { AppEvent } from './events';
 export const WS_PATH = '/api';
 
 /**
+ * The browser host's one unauthenticated answer besides its static files: it says only
+ * that an MCP Workbench host runs at this address. A browser hides why a WebSocket
+ * handshake failed (a 401 for a wrong token and a host that is down both end in close
+ * code 1006), so a page whose socket was refused asks here to tell the two apart.
+ */
+export const HEALTH_PATH = '/health';
+
+/** The body of a healthy answer at HEALTH_PATH (JSON). */
+export interface HealthAnswer {
+  app: 'mcp-workbench';
+}
+
+/**
  * The largest message (one request, as UTF-8 JSON) the host accepts: large enough for
  * big tool arguments, small enough that one message cannot exhaust the host's memory.
  * The renderer refuses to send anything bigger; the host closes a socket that does.

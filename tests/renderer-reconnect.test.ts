@@ -2,7 +2,9 @@
  * The renderer's client (ws-client.ts with reconnect.ts, as resolve-api.ts wires them)
  * against the real browser host over real sockets, the `ws` client standing in for the
  * browser's WebSocket: a page the host dropped for falling behind reloads (reconnect and
- * resync) once the host takes it again; while the host is gone it only keeps trying.
+ * resync) once the host takes it again; while the host is gone it keeps trying and says
+ * why each attempt failed (the host stopped, or another run refuses its token); calls
+ * waiting when the connection drops, and calls made after, fail at once.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AppApi } from '../shared/api';
 import type { AppEvent } from '../shared/events';
-import { reloadWhenHostIsBack } from '../renderer/src/api/reconnect';
+import { reloadWhenHostIsBack, type RefusedBecause } from '../renderer/src/api/reconnect';
 import { createWsApi, type HostStatus } from '../renderer/src/api/ws-client';
 import { createDispatcher } from '../electron/core/api/dispatcher';
 import { EventBus } from '../electron/core/events/event-bus';
@@ -51,13 +53,14 @@ async function host(options: { port?: number; token?: string; events?: EventBus 
 function page(target: RunningHost) {
   const url = `ws://127.0.0.1:${target.port}/api?token=${target.token}`;
   const statuses: HostStatus[] = [];
+  const refusals: RefusedBecause[] = [];
   let reload!: () => void;
   const reloaded = new Promise<void>((resolve) => (reload = resolve));
   const client = createWsApi(url, (status) => {
     statuses.push(status);
-    if (status === 'lost') reloadWhenHostIsBack(url, reload, 20);
+    if (status === 'lost') reloadWhenHostIsBack({ socketUrl: url, reload, intervalMs: 20, onRefused: (because) => refusals.push(because) });
   });
-  return { client, statuses, reloaded, socket: () => sockets.at(-1)! };
+  return { client, statuses, refusals, reloaded, socket: () => sockets.at(-1)! };
 }
 
 describe('the page after losing the host', () => {
@@ -92,5 +95,35 @@ describe('the page after losing the host', () => {
     expect(done).toBe(false);
     await host({ port: first.port, token: first.token });
     await reloaded;
+  });
+
+  it('says the host stopped while nothing answers, and that the token is wrong once another run takes the port', async () => {
+    const first = await host();
+    const { client, refusals, reloaded } = page(first);
+    await expect(client.listServers()).resolves.toEqual([]);
+    let done = false;
+    void reloaded.then(() => (done = true));
+    await first.close();
+    await waitUntil(() => refusals.includes('stopped'), 'the page to find the host stopped');
+    // The next run of the host on the same port has its own token.
+    await host({ port: first.port });
+    await waitUntil(() => refusals.at(-1) === 'wrong-token', 'the page to find its token refused');
+    expect(done).toBe(false);
+  });
+
+  it('fails the calls waiting when the connection drops, and every call after, at once', async () => {
+    let answer!: () => void;
+    const asked = new Promise<void>((resolve) => (answer = resolve));
+    const slow = { ...api, listServers: () => (answer(), new Promise(() => undefined)) } as unknown as AppApi;
+    const target = await startHost({ dispatch: createDispatcher(slow), events: new EventBus(), rendererDir, port: 0 });
+    running.push(target);
+    const { client, statuses } = page(target);
+    const waiting = client.listServers();
+    await asked;
+    await target.close();
+    await expect(waiting).rejects.toThrow('Lost the connection to the MCP Workbench host.');
+    await waitUntil(() => statuses.includes('lost'), 'the page to notice');
+    await expect(client.listServers()).rejects.toThrow('Lost the connection to the MCP Workbench host.');
+    await expect(client.callTool({ server: 's', tool: 't', arguments: {}, callId: 'c' })).rejects.toThrow('Lost the connection to the MCP Workbench host.');
   });
 });

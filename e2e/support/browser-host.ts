@@ -13,9 +13,13 @@ export interface BrowserHost {
   port: number;
   token: string;
   home: string;
+  /** The host process's id. */
+  pid: number;
   /** Everything the host wrote to stderr so far (for failure messages). */
   stderr(): string;
   stop(): Promise<void>;
+  /** Kills the host outright (SIGKILL), as a crash would: no cleanup, its sockets just drop. */
+  crash(): Promise<void>;
 }
 
 const READY = /^MCP Workbench ready at (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
@@ -24,15 +28,18 @@ const HOST_ENTRY = path.resolve('out/electron/browser-host.cjs');
 /**
  * `env` adds to (or, with undefined, removes from) the host's environment, e.g. a fake HOME
  * for import tests. `open` lets the host open the browser (with a stand-in opener on PATH).
+ * `port` asks for a fixed port (default 0: any free one), e.g. the port of a host that stopped.
  */
-export async function startBrowserHost(options: { home?: string; env?: Record<string, string | undefined>; open?: boolean } = {}): Promise<BrowserHost> {
+export async function startBrowserHost(
+  options: { home?: string; env?: Record<string, string | undefined>; open?: boolean; port?: number } = {},
+): Promise<BrowserHost> {
   const home = options.home ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-e2e-')));
   const env: NodeJS.ProcessEnv = { ...process.env, MCP_WORKBENCH_HOME: home };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, [HOST_ENTRY, ...(options.open ? [] : ['--no-open']), '--port', '0'], {
+  const child = spawn(process.execPath, [HOST_ENTRY, ...(options.open ? [] : ['--no-open']), '--port', String(options.port ?? 0)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,14 +63,16 @@ export async function startBrowserHost(options: { home?: string; env?: Record<st
     token: ready[3]!,
     home,
     stderr: () => stderr,
+    pid: child.pid!,
     stop: () => stopChild(child),
+    crash: () => stopChild(child, 'SIGKILL'),
   };
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);

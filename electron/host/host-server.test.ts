@@ -98,6 +98,17 @@ describe('browser host', () => {
     expect(res.status).toBe(403);
   });
 
+  it('says at /health that a host runs here, without the token, and nothing more; still behind Host and Origin', async () => {
+    const res = await get('/health', { Host: `127.0.0.1:${host.port}`, Origin: `http://127.0.0.1:${host.port}` });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(res.body)).toEqual({ app: 'mcp-workbench' });
+    expect(res.body).not.toContain(host.token);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await get('/health', { Host: `evil.example:${host.port}` })).status).toBe(421);
+    expect((await get('/health', { Host: `127.0.0.1:${host.port}`, Origin: 'https://evil.example' })).status).toBe(403);
+  });
+
   it('never serves files outside the renderer folder', async () => {
     const res = await get('/..%2fmcpwb-secret.txt', { Host: `127.0.0.1:${host.port}` });
     expect(res.status).toBe(404);

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { WS_MAX_MESSAGE_BYTES, WS_PATH } from '../../shared/ws-protocol';
+import { HEALTH_PATH, WS_MAX_MESSAGE_BYTES, WS_PATH, type HealthAnswer } from '../../shared/ws-protocol';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
 import { HostWebSocket, serveApi } from './api-socket';
@@ -69,6 +69,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, 'Only GET and HEAD', { Allow: 'GET, HEAD' });
     const pathname = requestPath(req.url);
     if (pathname === undefined) return answer(400, 'Bad request target');
+    // Behind the same Host and Origin checks as everything else; no token: it only says a host runs here.
+    if (pathname === HEALTH_PATH) {
+      res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+      return res.end(JSON.stringify({ app: 'mcp-workbench' } satisfies HealthAnswer));
+    }
     if (pathname.startsWith(LAUNCH_PATH_PREFIX)) {
       if (req.method !== 'GET') return answer(405, 'Only GET', { Allow: 'GET' });
       if (!launchCodes.redeem(pathname.slice(LAUNCH_PATH_PREFIX.length))) {

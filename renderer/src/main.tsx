@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { resolveApi } from './api/resolve-api';
 import { App } from './app/App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { persistUi } from './state/persist-ui';
 import { applyEvent, createWorkbenchStore, StoreContext, type WorkbenchStore } from './state/store';
 import './styles.css';
 
@@ -27,6 +28,8 @@ try {
   const ref: { store?: WorkbenchStore } = {};
   const api = resolveApi((hostStatus) => ref.store?.setState({ hostStatus }));
   const store = (ref.store = createWorkbenchStore(api));
+  // What the user arranged and typed survives a reload of this tab (before the first render).
+  persistUi(store);
   root.render(
     <StrictMode>
       <ErrorBoundary>

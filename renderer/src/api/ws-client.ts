@@ -8,7 +8,15 @@ import { AppError, unwrapEnvelope } from '../../../shared/envelope';
 import type { AppEventListener } from '../../../shared/events';
 import { oversizedBytes, WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMessage } from '../../../shared/ws-protocol';
 
-export type HostStatus = 'connecting' | 'open' | 'lost';
+/**
+ * `lost`: the WebSocket closed and why is not known yet. The page then asks the host
+ * (reconnect.ts) and narrows it: `stopped` (nothing answers at this address: the run
+ * this page belongs to has ended) or `wrong-token` (a host answers but refuses this
+ * page's token: another run of the host, or a mistyped URL).
+ */
+export type HostStatus = 'connecting' | 'open' | 'lost' | 'stopped' | 'wrong-token';
+
+export const LOST_CONNECTION_MESSAGE = 'Lost the connection to the MCP Workbench host.';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -25,6 +33,8 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
   });
   opened.catch(() => undefined);
   let nextId = 1;
+  /** Set once the socket has closed: why every later call fails at once (a closed socket would drop it unsent, unanswered). */
+  let closedMessage: string | undefined;
 
   onStatus('connecting');
   // 'close' always follows and reports the loss; in Node (`ws`, the benchmarks) an unheard error would throw.
@@ -36,7 +46,8 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
     const message =
       event.code === WS_CLOSE_TOO_BIG
         ? `The MCP Workbench host refused a message (${event.reason || `over the ${WS_MAX_MESSAGE_TEXT} limit`}) and closed the connection.`
-        : 'Lost the connection to the MCP Workbench host.';
+        : LOST_CONNECTION_MESSAGE;
+    closedMessage = message;
     for (const call of pending.values()) call.reject(new AppError('failed', message));
     pending.clear();
   });
@@ -59,6 +70,8 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
 
   const invoke = async (method: string, payload: unknown): Promise<unknown> => {
     await opened;
+    // Not connected (any more): fail now rather than wait for an answer that cannot come.
+    if (closedMessage !== undefined || socket.readyState !== socket.OPEN) throw new AppError('failed', closedMessage ?? LOST_CONNECTION_MESSAGE);
     const id = nextId++;
     const request: WsRequest = { id, method, ...(payload === undefined ? {} : { payload }) };
     const text = JSON.stringify(request);

@@ -15,6 +15,7 @@ import { PermissionsDialog } from '../components/tools/PermissionsDialog';
 import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 import { Workspaces } from '../workspace/Workspaces';
+import { HostBanner } from './HostBanner';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -48,11 +49,7 @@ export function App() {
           <ThemeToggle />
         </div>
       </header>
-      {hostStatus === 'lost' && (
-        <p className="banner" role="alert">
-          Lost the connection to the MCP Workbench host. This page reloads by itself as soon as the host answers again; if the host stopped, start it again and open the URL it prints.
-        </p>
-      )}
+      <HostBanner status={hostStatus} />
       <ConfigProblems />
       <main className="columns">
         <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
