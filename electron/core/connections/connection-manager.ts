@@ -11,8 +11,7 @@
  *   then with backoff, then it gives up.
  * - Every message goes to the protocol log.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
 import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
@@ -25,7 +24,9 @@ import type { ConnectionAuth, RemoteAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
 import { callFailureKind, connectFailureKind, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
+import { listPage } from './list-page';
 import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
+import { isConnectionClosed } from './sdk-errors';
 import { ServerCaches } from './server-caches';
 import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
@@ -218,7 +219,7 @@ export class ConnectionManager {
       const tools: ToolInfo[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor ? { cursor } : {});
+        const page = await listPage(client, 'tools/list', cursor);
         for (const tool of page.tools) {
           tools.push({
             server: name,
@@ -255,20 +256,24 @@ export class ConnectionManager {
         const started = performance.now();
         // A plain request, not client.callTool: that one throws away a result whose
         // structuredContent does not match the outputSchema, and a mismatch must be shown.
-        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
+        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, {
           timeout: timeoutMs,
           ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
           ...(onprogress ? { onprogress } : {}),
           ...(signal ? { signal } : {}),
         });
         const durationMs = performance.now() - started;
-        const content: ContentBlock[] = Array.isArray(result.content)
-          ? (result.content as ContentBlock[])
-          : // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
-            [{ type: 'text', text: JSON.stringify(result.toolResult ?? null, null, 2) }];
+        // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
+        const toolResult = (result as { toolResult?: unknown }).toolResult;
+        const content: ContentBlock[] =
+          result.content.length === 0 && toolResult !== undefined
+            ? [{ type: 'text', text: JSON.stringify(toolResult, null, 2) }]
+            : (result.content as ContentBlock[]);
         return {
           content,
-          ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+          ...(result.structuredContent !== undefined && result.structuredContent !== null
+            ? { structuredContent: result.structuredContent as Record<string, unknown> }
+            : {}),
           isError: result.isError === true,
           durationMs,
         };
@@ -432,7 +437,7 @@ export class ConnectionManager {
     const capabilities = mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {}));
     const client = new Client(this.options.clientInfo, { capabilities });
     for (const feature of features) feature.install(name, config, client);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    client.setNotificationHandler('notifications/tools/list_changed', async () => {
       this.tools.delete(name);
       this.options.events.emit({ type: 'tools-changed', server: name });
     });
@@ -543,10 +548,6 @@ function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: Remo
 
 function withReason(reason: string | undefined): { closeReason?: string } {
   return reason ? { closeReason: reason } : {};
-}
-
-function isConnectionClosed(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
 }
 
 function describeUrl(text: string): string {

@@ -3,8 +3,7 @@
  * the handle* hooks to watch or change traffic. The SDK's Client takes over the
  * callbacks of whatever it is given, so each layer owns its inner transport's.
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 
 export class ForwardingTransport implements Transport {
   onclose?: () => void;

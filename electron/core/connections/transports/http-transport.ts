@@ -11,10 +11,13 @@
  * - claudeai-proxy: a bearer token from the token provider, asked again once after a 401;
  * - http with OAuth: the SDK's own handling (token, refresh after a 401, step-up on 403).
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type JSONRPCMessage,
+  type OAuthClientProvider,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/client';
 import { isSessionExpiredError, NeedsAuthError, SessionExpiredError } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
 

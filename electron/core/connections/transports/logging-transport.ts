@@ -4,8 +4,7 @@
  * (the method of a response is the one of the request it answers). Transport errors
  * and the close are recorded as events.
  */
-import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
 import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';

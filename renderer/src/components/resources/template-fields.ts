@@ -3,7 +3,7 @@
  * expressions, `{?q}` and `{&page}`), and the URI the typed values give. Expansion is
  * the SDK's own UriTemplate (levels 1–3), so the form and the server agree.
  */
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { UriTemplate } from '@modelcontextprotocol/client';
 
 /** Variables of query expressions, which may be left out. */
 export function optionalVariables(uriTemplate: string): Set<string> {
