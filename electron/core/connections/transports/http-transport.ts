@@ -71,7 +71,9 @@ export class StreamableHttpTransport extends ForwardingTransport {
     try {
       await super.send(message, options);
     } catch (error) {
-      if (isSessionExpiredError(error)) {
+      // Without a session there is none to expire: a 2025 server may answer Protocol Auto's
+      // server/discover probe (sent before initialize) with 404, which means "not modern".
+      if (isSessionExpiredError(error) && this.http.sessionId !== undefined) {
         this.sessionExpired = true;
         throw new SessionExpiredError();
       }
@@ -92,7 +94,7 @@ export class StreamableHttpTransport extends ForwardingTransport {
 
   protected override handleError(error: Error): void {
     super.handleError(error);
-    if (isSessionExpiredError(error) && !this.sessionExpired) {
+    if (isSessionExpiredError(error) && !this.sessionExpired && this.http.sessionId !== undefined) {
       // Seen on the event stream, outside any request: nothing will retry, so end here.
       this.sessionExpired = true;
       this.closeReason = 'The server ended the session.';

@@ -63,6 +63,11 @@ export class ProcessTransport implements Transport {
     return this.child?.pid;
   }
 
+  /** The server's stderr, as the SDK's stdio transport has it (read through the hooks). */
+  get stderr(): NodeJS.ReadableStream | null {
+    return this.child?.stderr ?? null;
+  }
+
   /** Why the transport closed, when the server ended it. */
   get closeReason(): string | undefined {
     return this.exitedOnItsOwn && this.exit ? `The server process ${describeExit(this.exit)}.` : undefined;
