@@ -88,6 +88,21 @@ describe('input_required answered in the app’s dialogs', () => {
     expect(weather).toMatchObject({ structured: { value: { city: 'Quito', celsius: 21, era: 'modern' } }, outputCheck: { status: 'valid' } });
   });
 
+  it('on a 2026-only stdio server: resources, a template and its completion, prompts and their completion', async () => {
+    const catalog = await core.api.listResources({ server: 'modern' });
+    expect(catalog.resources).toEqual([{ uri: 'note://readme', name: 'readme', title: 'Readme', mimeType: 'text/plain' }]);
+    expect(catalog.templates.map((t) => [t.uriTemplate, t.variables])).toEqual([['note://notes/{id}', ['id']]]);
+    expect((await core.api.readResource({ server: 'modern', uri: 'note://notes/10' })).contents[0]?.content).toMatchObject({ kind: 'text', text: 'Note 10' });
+    expect((await core.api.completeArgument({ server: 'modern', ref: { type: 'ref/resource', uri: 'note://notes/{id}' }, argument: { name: 'id', value: '1' } })).values).toEqual(['1', '10']);
+    expect((await core.api.listPrompts({ server: 'modern' })).map((p) => p.name)).toEqual(['greet']);
+    const greet = await core.api.getPrompt({ server: 'modern', name: 'greet', arguments: { name: 'Ada', language: 'french' } });
+    expect(greet.messages[0]).toMatchObject({ role: 'user' });
+    expect(JSON.stringify(greet.messages)).toContain('Greet Ada in french.');
+    expect((await core.api.completeArgument({ server: 'modern', ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'fr' } })).values).toEqual(['french']);
+    // resources/subscribe is 2025-only (2026-07-28 has subscriptions/listen instead): the fix is named.
+    await expect(core.api.subscribeResource({ server: 'modern', uri: 'note://readme' })).rejects.toThrow(/^modern: This request does not exist in the protocol version the connection uses .*Set Protocol to Legacy/);
+  });
+
   it('on a dual-era HTTP server: Auto speaks 2026-07-28, so the tool can ask', async () => {
     answerer = (request) => (request.body.kind === 'elicitation-form' ? { action: 'accept', content: { confirm: true } } : undefined);
     expect(firstText(await call('dual', 'deploy', { env: 'staging' }))).toBe('Deployed to staging');

@@ -47,7 +47,7 @@ export function describeEraError(error: unknown, mode: EraMode): string | undefi
     return `This server does not speak MCP ${pinned} (it answered server/discover without offering it, or not at all): it is a 2025 server. Set Protocol to Auto or Legacy.`;
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
-    return `This request does not exist in the protocol version the connection uses (${error.message}). Set Protocol to Legacy to use it with this server.`;
+    return `This request does not exist in the protocol version the connection uses (${error.message}). Set Protocol to Legacy to use it, if the server also speaks the 2025 protocol.`;
   }
   return undefined;
 }
