@@ -28,8 +28,12 @@ export interface ServerView {
   serverInfo?: ServerInfo;
   instructions?: string;
   capabilities?: Record<string, unknown>;
-  /** The MCP protocol version agreed at initialize. */
+  /** The MCP protocol version agreed at connect (initialize, or server/discover). */
   protocolVersion?: string;
+  /** The protocol era of the connection: `legacy` (2025, initialize) or `modern` (2026-07-28 on). */
+  protocolEra?: 'legacy' | 'modern';
+  /** How the era was settled: detected now, taken from the last detection, or set in the entry. */
+  protocolSource?: 'detected' | 'remembered' | 'configured';
   /** When the server entered this state (epoch ms). */
   since?: number;
   /** The scope the entry in use comes from (always set by listServers). */

@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../../shared/config/server-config';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/api/core-api';
 import { SERVERS_FILE } from '../../electron/core/config/server-registry';

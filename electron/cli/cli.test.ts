@@ -183,8 +183,8 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
 
   it('servers check: state, tool count and connect time; exits 3 when one fails and names it with its stderr', async () => {
     const [bad, asJson] = await Promise.all([cli(['servers', 'check', 'basic', 'broken']), cli(['servers', 'check', 'basic', 'broken', '--json'])]);
-    expect(bad.stdout).toMatch(/^NAME\s+STATE\s+TOOLS\s+CONNECT\s+SERVER$/m);
-    expect(bad.stdout).toMatch(/^basic\s+connected\s+6\s+[\d.]+ m?s\s+basic-fixture 1\.2\.3$/m);
+    expect(bad.stdout).toMatch(/^NAME\s+STATE\s+TOOLS\s+CONNECT\s+PROTOCOL\s+SERVER$/m);
+    expect(bad.stdout).toMatch(/^basic\s+connected\s+6\s+[\d.]+ m?s\s+2025-11-25\s+basic-fixture 1\.2\.3$/m);
     expect(bad.code).toBe(3);
     expect(bad.stdout).toMatch(/^broken\s+failed/m);
     expect(bad.stderr).toMatch(/broken: The server closed the connection/);
@@ -192,7 +192,7 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(asJson.code).toBe(3);
     const doc = json<{ ok: boolean; servers: Array<{ name: string; status: string; tools?: number; connectMs?: number }> }>(asJson);
     expect(doc.ok).toBe(false);
-    expect(doc.servers.find((s) => s.name === 'basic')).toMatchObject({ status: 'connected', tools: 6 });
+    expect(doc.servers.find((s) => s.name === 'basic')).toMatchObject({ status: 'connected', tools: 6, protocolVersion: '2025-11-25', protocolEra: 'legacy', protocolSource: expect.stringMatching(/^(detected|remembered)$/) });
     expect(doc.servers.find((s) => s.name === 'basic')!.connectMs).toBeGreaterThan(0);
     expect(doc.servers.find((s) => s.name === 'broken')).toMatchObject({ status: 'failed', errorKind: 'connection' });
   });
@@ -292,6 +292,26 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(json<{ tools: unknown[] }>(wsRun).tools).toHaveLength(4);
   });
 
+  it('--protocol: auto detects a 2026-only server, legacy and modern are pinned and fail with the fix named, anything else is a usage error', async () => {
+    const modernOnly = stdio('v2-stdio', '--modern-only');
+    const [auto, legacy, modern, pinnedLegacy, bogus] = await Promise.all([
+      cli(['tools', 'call', '--stdio', modernOnly, 'weather', '--arg', 'city=Lima', '--protocol', 'auto', '--json']),
+      cli(['tools', 'list', '--stdio', modernOnly, '--protocol', 'legacy']),
+      cli(['tools', 'list', '--stdio', stdio('basic-stdio'), '--protocol', 'modern']),
+      cli(['servers', 'check', '--stdio', stdio('v2-stdio'), '--protocol', '2025-06-18', '--json']),
+      cli(['tools', 'list', '--stdio', stdio('basic-stdio'), '--protocol', 'newest']),
+    ]);
+    expect(auto.code).toBe(0);
+    expect(json<{ structured: unknown; outputCheck: unknown }>(auto)).toMatchObject({ structured: { value: { city: 'Lima', celsius: 21, era: 'modern' } }, outputCheck: { status: 'valid' } });
+    expect(legacy.code).toBe(3);
+    expect(legacy.stderr).toMatch(/only speaks MCP 2026-07-28 and refused 2025-11-25 \(error -32022\): set Protocol to Auto/);
+    expect(modern.code).toBe(3);
+    expect(modern.stderr).toMatch(/does not speak MCP 2026-07-28 .*Set Protocol to Auto or Legacy/);
+    expect(json<{ servers: unknown[] }>(pinnedLegacy).servers).toMatchObject([{ status: 'connected', protocolVersion: '2025-06-18', protocolEra: 'legacy', protocolSource: 'configured' }]);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toMatch(/--protocol must be auto, legacy, modern or a protocol version/);
+  });
+
   it('ad-hoc servers and --config write nothing into the config files (nor the --config file)', async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-empty-'));
     cleanup.push(() => fs.rm(empty, { recursive: true, force: true }));
@@ -302,7 +322,7 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(adhoc.code).toBe(0);
     expect(fromFile).toMatchObject({ code: 0, stdout: 'x\n' });
     // The call is in the history like any other; no scope file, no remembered project.
-    expect((await fs.readdir(empty)).filter((name) => !['history.jsonl', 'results'].includes(name))).toEqual([]);
+    expect((await fs.readdir(empty)).filter((name) => !['history.jsonl', 'results', 'protocol-eras.json'].includes(name))).toEqual([]);
     expect(JSON.parse(await fs.readFile(configFile, 'utf8'))).toEqual({ mcpServers: { fromfile: { command: node, args: [fixtureServer('basic-stdio')] } } });
   });
 

@@ -26,9 +26,12 @@ type Done = (code: ExitCode) => void;
 const SOURCE_GROUP = 'Which servers:';
 const ADHOC_GROUP = 'Ad-hoc server (in place of <server>; nothing is saved):';
 
-/** --config and --project: the same servers as the app, or a file's. */
+/** --config and --project: the same servers as the app, or a file's; --protocol for every one of them. */
 function withSources(command: Command): Command {
   return command
+    .addOption(
+      new Option('--protocol <era>', "the MCP protocol era: auto (detect, the default), legacy (2025 initialize), modern (2026-07-28 only), or a version such as 2025-06-18; overrides each server's Protocol setting"),
+    )
     .addOption(new Option('--config <file>', "the servers of this mcpServers file (Claude Desktop, .mcp.json, Cursor, VS Code), instead of the app's").helpGroup(SOURCE_GROUP))
     .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP));
 }

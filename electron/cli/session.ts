@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildAppApi } from '../../shared/api/client';
 import type { AppApi } from '../../shared/api';
 import { unwrapEnvelope } from '../../shared/envelope';
-import type { ServerName } from '../../shared/config/server-config';
+import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
@@ -27,6 +27,17 @@ declare const __APP_VERSION__: string;
 export interface SourceOptions extends AdhocOptions {
   config?: string;
   project?: string;
+  /** --protocol: auto, legacy, modern or a version. */
+  protocol?: string;
+}
+
+/** --protocol as a Protocol setting (`modern` is the 2026-07-28 revision). */
+export function protocolOption(value: string | undefined): ProtocolSetting | undefined {
+  if (value === undefined) return undefined;
+  const setting = value.trim() === 'modern' ? MODERN_PROTOCOL_VERSION : value;
+  const parsed = ProtocolSettingSchema.safeParse(setting);
+  if (!parsed.success) throw usageError(`--protocol must be auto, legacy, modern or a protocol version such as 2025-06-18; got "${value}".`);
+  return parsed.data;
 }
 
 /** What a command may add to the core it opens. */
@@ -76,6 +87,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
   }
 
   const dataDir = resolveAppDataDir(io.env);
+  const protocol = protocolOption(options.protocol);
   let core: Core;
   try {
     core = await createCore({
@@ -89,6 +101,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       ...(fixed ? { fixedServers: fixed } : {}),
       appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
       ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
+      ...(protocol ? { protocolOverride: protocol } : {}),
     });
   } catch (error) {
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);

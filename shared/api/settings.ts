@@ -28,6 +28,8 @@ export const SettingsSchema = z.strictObject({
   resultTextLimitBytes: z.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024 bytes').max(64 * 1024 * 1024, 'must be at most 64 MB'),
   /** How long a server's question (elicitation, sampling) waits for an answer. */
   serverRequestTimeoutMs: millis(1000, DAY_MS),
+  /** Protocol Auto on stdio: how long to wait for an answer to server/discover before taking the server for a 2025 one. */
+  eraProbeTimeoutMs: millis(100, 60 * 1000),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -41,6 +43,7 @@ export const DEFAULT_SETTINGS: Settings = {
   resetTimeoutOnProgress: true,
   resultTextLimitBytes: 100 * 1024,
   serverRequestTimeoutMs: 5 * 60 * 1000,
+  eraProbeTimeoutMs: 3000,
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial();

@@ -31,6 +31,25 @@ export const OAuthSettingsSchema = z.looseObject({
 });
 export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
 
+/**
+ * Which MCP protocol era to speak: `auto` (the default) detects it, `legacy` is the 2025
+ * `initialize` handshake, `2026-07-28` (or a later revision) speaks only that revision,
+ * and an earlier date pins the `initialize` handshake to that version.
+ */
+export const PROTOCOL_AUTO = 'auto';
+export const PROTOCOL_LEGACY = 'legacy';
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+export const ProtocolSettingSchema = z
+  .string()
+  .trim()
+  .regex(/^(auto|legacy|\d{4}-\d{2}-\d{2})$/, 'Protocol must be auto, legacy or a protocol version such as 2026-07-28');
+export type ProtocolSetting = z.infer<typeof ProtocolSettingSchema>;
+
+/** A version date from 2026-07-28 on is the modern era (no initialize, server/discover instead). */
+export function isModernVersion(version: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSION;
+}
+
 /** Our own fields, valid on every transport. */
 const CommonFields = {
   enabled: z.boolean().optional(),
@@ -41,6 +60,8 @@ const CommonFields = {
   oauth: OAuthSettingsSchema.optional(),
   roots: z.array(z.looseObject({ uri: z.string(), name: z.string().optional() })).optional(),
   notes: z.string().optional(),
+  /** The protocol era (see ProtocolSettingSchema); absent means auto. */
+  protocol: ProtocolSettingSchema.optional(),
 };
 
 const Url = z.string().trim().min(1, 'URL is required');
@@ -160,7 +181,7 @@ export function isStdioConfig(config: ServerConfig): config is StdioServerConfig
 }
 
 /** Fields only MCP Workbench reads; exports for other clients leave them out. */
-export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes'] as const;
+export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes', 'protocol'] as const;
 
 export const TRANSPORT_LABELS: Record<TransportType, string> = {
   stdio: 'stdio (local process)',

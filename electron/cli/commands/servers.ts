@@ -84,6 +84,10 @@ interface CheckResult {
   connectMs?: number;
   tools?: number;
   serverInfo?: ServerView['serverInfo'];
+  /** The protocol version agreed, its era, and whether it was detected now, remembered or set. */
+  protocolVersion?: string;
+  protocolEra?: ServerView['protocolEra'];
+  protocolSource?: ServerView['protocolSource'];
   error?: string;
   errorKind?: FailureKind;
   stderr?: string[];
@@ -127,6 +131,9 @@ export async function serversCheck(run: CommandRun, names: string[], options: So
     const connectMs = Math.round(performance.now() - started);
     const result: CheckResult = { name: view.name, status: after.status, ...(after.status !== 'disabled' ? { connectMs } : {}) };
     if (after.serverInfo) result.serverInfo = after.serverInfo;
+    if (after.protocolVersion) result.protocolVersion = after.protocolVersion;
+    if (after.protocolEra) result.protocolEra = after.protocolEra;
+    if (after.protocolSource) result.protocolSource = after.protocolSource;
     if (after.status === 'connected') {
       try {
         result.tools = (await session.api.listTools({ name: view.name })).length;
@@ -163,6 +170,7 @@ export async function serversCheck(run: CommandRun, names: string[], options: So
         { header: 'STATE', value: (r) => (r.skipped ? 'disabled (skipped)' : r.status) },
         { header: 'TOOLS', value: (r) => (r.tools !== undefined ? String(r.tools) : '-'), right: true },
         { header: 'CONNECT', value: (r) => (r.connectMs !== undefined ? formatMs(r.connectMs) : '-'), right: true },
+        { header: 'PROTOCOL', value: (r) => r.protocolVersion ?? '-' },
         { header: 'SERVER', value: (r) => (r.serverInfo ? `${r.serverInfo.name} ${r.serverInfo.version}` : r.error ?? '') },
       ],
       run.output.width,

@@ -12,7 +12,9 @@ import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
 import { ProjectMemory } from '../config/project-memory';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
+import type { ProtocolSetting } from '../../../shared/config/server-config';
 import { ConnectionManager } from '../connections/connection-manager';
+import { EraCache } from '../connections/era/era-cache';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { ConsoleBuffer } from '../console/console-buffer';
@@ -87,6 +89,8 @@ export interface CoreOptions {
   openAuthorizationUrl?: AuthorizationUrlOpener;
   /** How long a sign-in waits for the browser's callback (default 5 minutes). */
   signInTimeoutMs?: number;
+  /** The protocol era for every server, over their own Protocol setting (the CLI's --protocol). */
+  protocolOverride?: ProtocolSetting;
 }
 
 export interface Core {
@@ -151,6 +155,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
+    eraCache: new EraCache(options.dataDir),
+    ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,

@@ -1,5 +1,4 @@
 /** ResultsApi: result files by id, resource links, and links out of the app. */
-import { ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ResultsApi } from '../../../shared/api/results';
 import { AppError } from '../../../shared/envelope';
 import { checkExternalUrl } from '../../../shared/external-url';
@@ -37,7 +36,7 @@ export function createResultsApi(ctx: CoreContext, kit: ToolKit): ResultsApi {
     async readResourceLink({ server, uri }) {
       const config = ctx.configOf(server);
       const result = await ctx.connections.request(server, config, (client, signal) =>
-        client.request({ method: 'resources/read', params: { uri } }, ReadResourceResultSchema, signal ? { signal } : {}),
+        client.request({ method: 'resources/read', params: { uri } }, signal ? { signal } : {}),
       );
       const limit = ctx.settings.effective().resultTextLimitBytes;
       const budget = new TextBudget(limit, limit * 8);

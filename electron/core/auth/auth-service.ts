@@ -17,14 +17,16 @@ import { randomBytes } from 'node:crypto';
 import {
   discoverOAuthServerInfo,
   extractWWWAuthenticateParams,
+  LATEST_PROTOCOL_VERSION,
+  OAuthError,
+  OAuthErrorCode,
   auth as sdkAuth,
   refreshAuthorization,
+  type FetchLike,
+  type OAuthClientInformationMixed,
   type OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js';
-import { InvalidGrantError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+  type OAuthTokens,
+} from '@modelcontextprotocol/client';
 import type { AuthStatus } from '../../../shared/api/auth';
 import { AppError } from '../../../shared/envelope';
 import { transportOf, type OAuthSettings, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
@@ -333,7 +335,7 @@ export class AuthService implements ConnectionAuth {
       } catch (error) {
         this.logs.add(server, 'error', `The refresh failed: ${error instanceof Error ? error.message : String(error)}`);
         // A refresh token the server no longer accepts is worth nothing: sign-in is needed.
-        if (error instanceof InvalidGrantError) await this.store.delete(server, ['tokens']);
+        if (error instanceof OAuthError && error.code === OAuthErrorCode.InvalidGrant) await this.store.delete(server, ['tokens']);
         throw error;
       }
     })().finally(() => this.refreshing.delete(server));

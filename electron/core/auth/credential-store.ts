@@ -9,8 +9,7 @@
  * Keys: `oauth:<server>:<kind>`. Credentials saved for another URL of the same server
  * name are never used: the server's URL changed, so the user signs in again.
  */
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
 

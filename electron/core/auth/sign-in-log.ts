@@ -4,7 +4,7 @@
  * response), then the token refreshes that followed, with every credential masked.
  * Kept in memory per server, bounded; a new sign-in starts a new log.
  */
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthHttpExchange, OAuthLog, OAuthLogEntry, OAuthLogKind } from '../../../shared/api/auth';
 import type { ServerName } from '../../../shared/config/server-config';
 import { maskBody, maskHeaders, maskUrl } from './oauth-masking';

@@ -1,4 +1,4 @@
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { OAuthSettings } from '../../../shared/config/server-config';
 import { NeedsAuthError } from '../connections/connection-errors';

@@ -4,8 +4,7 @@
  * Client before that client connects. Features live beside the code that owns them and
  * are handed to the ConnectionManager, so adding one never touches the connect logic.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 
 export interface ClientFeature {

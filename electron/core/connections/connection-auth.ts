@@ -5,8 +5,7 @@
  * wrapper that watches WWW-Authenticate challenges), and tells them when a server
  * needs sign-in or connected.
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { BearerSource } from './transports/http-transport';
 

@@ -3,10 +3,7 @@
  * session (re-initialize and retry), a server that wants sign-in (needs-auth), and
  * terminal network errors (count them; three in a row close the transport).
  */
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
 
 /** The server no longer knows our session (HTTP 404 with JSON-RPC code -32001). */
 export class SessionExpiredError extends Error {
@@ -32,33 +29,24 @@ export class WebSocketHandshakeError extends Error {
   }
 }
 
-/**
- * Whether a request failed because the connection closed. The SDK rejects pending
- * requests with code -32000 when its transport closes, but -32000 is also the code many
- * servers use for their own failures (it opens the JSON-RPC range for server errors), and
- * such an answer reaches us as the same McpError. What tells them apart is whether the
- * server sent it: `serverAnswered` (the logging transport saw that error arrive, see
- * LoggingTransport.takeServerAnswer) makes it the server's answer. Not known: a close.
- */
-export function isConnectionClosedError(error: unknown, serverAnswered?: boolean): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed && serverAnswered !== true;
-}
-
 export function isSessionExpiredError(error: unknown): boolean {
   if (error instanceof SessionExpiredError) return true;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 404 && typeof message === 'string' && /"code"\s*:\s*-32001/.test(message);
+  // Streamable HTTP reports the status on `.status`, SSE on `.code`; both keep the body in the message.
+  const status = error instanceof SdkHttpError ? error.status : code;
+  return status === 404 && typeof message === 'string' && /"code"\s*:\s*-32001/.test(message);
 }
 
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof NeedsAuthError || error instanceof UnauthorizedError) return true;
-  if (error instanceof StreamableHTTPError || error instanceof SseError) return error.code === 401;
+  if (error instanceof SdkHttpError) return error.status === 401;
+  if (error instanceof SseError) return error.code === 401;
   return error instanceof WebSocketHandshakeError && error.status === 401;
 }
 
 /** The HTTP transports' own errors (an HTTP status where a JSON-RPC answer was expected). */
 export function isHttpTransportError(error: unknown): boolean {
-  return error instanceof StreamableHTTPError || error instanceof SseError || error instanceof WebSocketHandshakeError;
+  return error instanceof SdkHttpError || error instanceof SseError || error instanceof WebSocketHandshakeError;
 }
 
 /** Error codes that mean the connection itself is broken, not one request. */

@@ -10,12 +10,13 @@
  * - An expired HTTP session is re-initialized and the request retried: once at once,
  *   then with backoff, then it gives up.
  * - Every message goes to the protocol log.
+ * - The protocol era follows the entry's Protocol setting (era/era-plan.ts); what Auto
+ *   detects is remembered per entry (era/era-cache.ts), and Reconnect detects it afresh.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
 import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
-import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import { isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { delay, linkSignal, withDeadline } from './async-helpers';
@@ -25,8 +26,13 @@ import type { ConnectionAuth, RemoteAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
 import { callFailureKind, connectFailureKind, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
+import { listPage } from './list-page';
 import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
+import { isConnectionClosed } from './sdk-errors';
 import { ServerCaches } from './server-caches';
+import type { EraCache } from './era/era-cache';
+import { describeEraError, isProbeClosedError } from './era/era-errors';
+import { eraModeOf, planEra, type EraMode } from './era/era-plan';
 import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
 import { DegradationGuard } from './transports/degradation-guard';
@@ -50,6 +56,7 @@ export interface ConnectionSettings {
   callTimeoutMs: number;
   maxTotalCallTimeoutMs: number;
   resetTimeoutOnProgress: boolean;
+  eraProbeTimeoutMs: number;
   stdioStartupConcurrency: number;
   remoteStartupConcurrency: number;
 }
@@ -76,6 +83,10 @@ export interface ConnectionManagerOptions {
   httpRequestTimeoutMs?: number;
   /** Client-side features (capabilities + handlers) installed on every new client. */
   clientFeatures?: readonly ClientFeature[];
+  /** Where Protocol Auto remembers what it found; without it every connect detects afresh. */
+  eraCache?: EraCache;
+  /** Wins over every entry's Protocol setting (the CLI's --protocol). */
+  protocolOverride?: ProtocolSetting;
 }
 
 export interface CallOptions {
@@ -162,10 +173,16 @@ export class ConnectionManager {
     return (await this.ensureConnection(name, config)).client;
   }
 
-  /** Closes whatever connection the server has, even a healthy one, and connects again. */
+  /** Closes whatever connection the server has, even a healthy one, and connects again (detecting its protocol era afresh). */
   async reconnect(name: ServerName, config: ServerConfig): Promise<Client> {
     await this.closeServer(name);
+    await this.options.eraCache?.forget(connectionKey(name, config)).catch(() => undefined);
     return this.connect(name, config);
+  }
+
+  /** The era mode for an entry: the override (CLI) or the entry's Protocol setting. */
+  eraMode(config: ServerConfig): EraMode {
+    return eraModeOf(this.options.protocolOverride ?? config.protocol);
   }
 
   async disconnect(name: ServerName): Promise<void> {
@@ -218,7 +235,7 @@ export class ConnectionManager {
       const tools: ToolInfo[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor ? { cursor } : {});
+        const page = await listPage(client, 'tools/list', cursor);
         for (const tool of page.tools) {
           tools.push({
             server: name,
@@ -230,7 +247,6 @@ export class ConnectionManager {
             ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
             ...(tool.annotations ? { annotations: tool.annotations } : {}),
             ...(tool.icons ? { icons: tool.icons } : {}),
-            ...(tool.execution ? { execution: tool.execution } : {}),
           });
         }
         cursor = page.nextCursor;
@@ -256,20 +272,24 @@ export class ConnectionManager {
         const started = performance.now();
         // A plain request, not client.callTool: that one throws away a result whose
         // structuredContent does not match the outputSchema, and a mismatch must be shown.
-        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
+        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, {
           timeout: timeoutMs,
           ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
           ...(onprogress ? { onprogress } : {}),
           ...(signal ? { signal } : {}),
         });
         const durationMs = performance.now() - started;
-        const content: ContentBlock[] = Array.isArray(result.content)
-          ? (result.content as ContentBlock[])
-          : // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
-            [{ type: 'text', text: JSON.stringify(result.toolResult ?? null, null, 2) }];
+        // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
+        const toolResult = (result as { toolResult?: unknown }).toolResult;
+        const content: ContentBlock[] =
+          result.content.length === 0 && toolResult !== undefined
+            ? [{ type: 'text', text: JSON.stringify(toolResult, null, 2) }]
+            : (result.content as ContentBlock[]);
         return {
           content,
-          ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+          ...(result.structuredContent !== undefined && result.structuredContent !== null
+            ? { structuredContent: result.structuredContent as Record<string, unknown> }
+            : {}),
           isError: result.isError === true,
           durationMs,
         };
@@ -292,8 +312,6 @@ export class ConnectionManager {
       try {
         return await run(connection.client, link?.signal);
       } catch (error) {
-        // A -32000 the server itself answered with is its error, not the SDK's close.
-        const serverAnswered = connection.logged.takeServerAnswer(error);
         const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && connection.built.sessionExpired());
         if (expired && !ctx.signal?.aborted) {
           await this.dropConnection(name, connection);
@@ -312,15 +330,17 @@ export class ConnectionManager {
         }
         throw new AppError(
           'failed',
-          `${name}: ${describeCallError(error, {
-            timeoutMs: ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-            ...(ctx.maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs: ctx.maxTotalTimeoutMs } : {}),
-            aborted: ctx.signal?.aborted === true,
-            ...withReason(closeReasonOf(connection)),
-            serverAnswered,
-          })}`,
+          `${name}: ${
+            (ctx.signal?.aborted ? undefined : describeEraError(error, this.eraMode(config))) ??
+            describeCallError(error, {
+              timeoutMs: ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+              ...(ctx.maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs: ctx.maxTotalTimeoutMs } : {}),
+              aborted: ctx.signal?.aborted === true,
+              ...withReason(closeReasonOf(connection)),
+            })
+          }`,
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
-          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true, serverAnswered) },
+          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true) },
         );
       } finally {
         link?.dispose();
@@ -387,8 +407,17 @@ export class ConnectionManager {
     }
   }
 
-  private async open(name: ServerName, config: ServerConfig, entry: Entry): Promise<Connection> {
+  /** `asLegacy`: the probe ended a stdio server, which makes it a 2025 one; it is started again for initialize. */
+  private async open(name: ServerName, config: ServerConfig, entry: Entry, asLegacy = false): Promise<Connection> {
     const timeoutMs = config.connectTimeoutMs ?? this.settings().connectTimeoutMs;
+    const mode = this.eraMode(config);
+    const verdict = mode.kind === 'auto' && !asLegacy ? await this.options.eraCache?.get(entry.key).catch(() => undefined) : undefined;
+    const era = planEra(mode, {
+      transport: transportOf(config),
+      verdict: asLegacy ? { era: 'legacy', at: Date.now() } : verdict,
+      probeTimeoutMs: this.settings().eraProbeTimeoutMs,
+      connectTimeoutMs: timeoutMs,
+    });
     this.setState(name, { status: 'pending' });
     const stderr = new LineTail(STDERR_LINES_KEPT, (line) =>
       this.options.events.emit({ type: 'server-log', server: name, stream: 'stderr', line, time: Date.now() }),
@@ -434,9 +463,9 @@ export class ConnectionManager {
     const logged = new LoggingTransport(guard ?? built.transport, log);
     const features = this.options.clientFeatures ?? [];
     const capabilities = mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {}));
-    const client = new Client(this.options.clientInfo, { capabilities });
+    const client = new Client(this.options.clientInfo, { capabilities, ...era.clientOptions });
     for (const feature of features) feature.install(name, config, client);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    client.setNotificationHandler('notifications/tools/list_changed', async () => {
       this.tools.delete(name);
       this.options.events.emit({ type: 'tools-changed', server: name });
     });
@@ -445,16 +474,20 @@ export class ConnectionManager {
     client.onclose = () => this.onClosed(name, entry, connection);
 
     try {
-      await withDeadline(client.connect(logged, { timeout: timeoutMs }), timeoutMs, () => void logged.close().catch(() => undefined));
+      const prior = era.prior ? { prior: era.prior } : {};
+      await withDeadline(client.connect(logged, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
-      const serverAnswered = logged.takeServerAnswer(error);
       connection.closing = true;
       await client.close().catch(() => undefined);
       if (entry.cancelled) throw cancelled(name);
-      const reason = describeConnectError(error, {
+      if (era.probing && stdio && isProbeClosedError(error)) {
+        this.logEvent(name, 'The server ended when asked server/discover: it speaks the 2025 protocol. Starting it again with initialize.');
+        await this.options.eraCache?.set(entry.key, { era: 'legacy' }).catch(() => undefined);
+        return this.open(name, config, entry, true);
+      }
+      const reason = describeEraError(error, mode) ?? describeConnectError(error, {
         ...(stdio ? { command: config.command } : {}),
         timeoutMs,
-        serverAnswered,
         ...withReason(closeReasonOf(connection)),
       });
       const exit = built.exit();
@@ -475,6 +508,13 @@ export class ConnectionManager {
       throw cancelled(name);
     }
 
+    const protocolEra = client.getProtocolEra() ?? 'legacy';
+    const negotiated = client.getNegotiatedProtocolVersion() ?? logged.protocolVersion;
+    if (era.probing) {
+      const discover = client.getDiscoverResult();
+      const found = protocolEra === 'modern' && negotiated && discover ? ({ era: 'modern', version: negotiated, discover } as const) : ({ era: 'legacy' } as const);
+      await this.options.eraCache?.set(entry.key, found).catch(() => undefined);
+    }
     const serverInfo = client.getServerVersion();
     const instructions = client.getInstructions();
     this.setState(name, {
@@ -482,9 +522,12 @@ export class ConnectionManager {
       ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title ? { title: serverInfo.title } : {}) } } : {}),
       ...(instructions ? { instructions } : {}),
       capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-      ...(logged.protocolVersion ? { protocolVersion: logged.protocolVersion } : {}),
+      ...(negotiated ? { protocolVersion: negotiated } : {}),
+      protocolEra,
+      protocolSource: asLegacy ? 'detected' : era.source,
     });
-    this.logEvent(name, `Connected${serverInfo ? ` to ${serverInfo.name} ${serverInfo.version}` : ''}.`);
+    const how = era.source === 'remembered' ? ', as detected before' : era.source === 'detected' ? ', detected' : '';
+    this.logEvent(name, `Connected${serverInfo ? ` to ${serverInfo.name} ${serverInfo.version}` : ''} on MCP ${negotiated ?? 'unknown version'} (${protocolEra === 'modern' ? '2026 era' : '2025 era'}${how}).`);
     return connection;
   }
 
@@ -549,10 +592,6 @@ function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: Remo
 
 function withReason(reason: string | undefined): { closeReason?: string } {
   return reason ? { closeReason: reason } : {};
-}
-
-function isConnectionClosed(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
 }
 
 function describeUrl(text: string): string {

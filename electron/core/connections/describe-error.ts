@@ -1,7 +1,7 @@
 /** Turns SDK, spawn and network errors into messages a user can act on. */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FailureKind } from '../../../shared/envelope';
-import { isConnectionClosedError, isHttpTransportError, isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
+import { isHttpTransportError, isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
+import { isConnectionClosed, isProtocolError, isRequestTimeout } from './sdk-errors';
 import { RequestTimeoutError } from './transports/timeout-fetch';
 
 export interface ConnectErrorContext {
@@ -10,8 +10,6 @@ export interface ConnectErrorContext {
   timeoutMs: number;
   /** Why the transport closed, when it did (the process exited, …). */
   closeReason?: string;
-  /** The server itself answered initialize with the error (see isConnectionClosedError). */
-  serverAnswered?: boolean;
 }
 
 export function describeConnectError(error: unknown, ctx: ConnectErrorContext): string {
@@ -22,10 +20,10 @@ export function describeConnectError(error: unknown, ctx: ConnectErrorContext): 
   if (err?.code === 'EACCES' && ctx.command) {
     return `Could not start "${ctx.command}": permission denied.`;
   }
-  if (error instanceof ConnectTimeoutError || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+  if (error instanceof ConnectTimeoutError || isRequestTimeout(error)) {
     return `Timed out after ${formatDuration(ctx.timeoutMs)} waiting for the server to answer initialize.`;
   }
-  if (isConnectionClosedError(error, ctx.serverAnswered)) {
+  if (isConnectionClosed(error)) {
     return `The server closed the connection before it finished starting${ctx.closeReason ? ` (${lowerFirst(stripDot(ctx.closeReason))})` : ''}.`;
   }
   if (isUnauthorizedError(error)) return `The server requires sign-in: ${messageOf(error)}`;
@@ -38,24 +36,19 @@ export interface CallErrorContext {
   /** The caller cancelled the call. */
   aborted?: boolean;
   closeReason?: string;
-  /**
-   * The server itself answered with the error: one with the SDK's connection-closed code
-   * (-32000) is then the server's own failure, not a close.
-   */
-  serverAnswered?: boolean;
 }
 
 export function describeCallError(error: unknown, ctx: CallErrorContext): string {
   // An abort rejects with the same code as a timeout; only the signal tells them apart.
   if (ctx.aborted) return 'The call was cancelled.';
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (isRequestTimeout(error)) {
     const data = error.data as { maxTotalTimeout?: number } | undefined;
     if (data?.maxTotalTimeout !== undefined) {
       return `The call took longer than the maximum total of ${formatDuration(data.maxTotalTimeout)}.`;
     }
     return `The call timed out after ${formatDuration(ctx.timeoutMs)}.`;
   }
-  if (isConnectionClosedError(error, ctx.serverAnswered)) {
+  if (isConnectionClosed(error)) {
     return `The connection closed during the call${ctx.closeReason ? `: ${ctx.closeReason}` : '.'}`;
   }
   if (isSessionExpiredError(error)) return messageOf(error);
@@ -66,21 +59,19 @@ export function describeCallError(error: unknown, ctx: CallErrorContext): string
 /** What kind of failure a connect attempt's error is (see FailureKind). */
 export function connectFailureKind(error: unknown): FailureKind {
   if (isUnauthorizedError(error)) return 'needs-auth';
-  if (error instanceof ConnectTimeoutError || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) return 'timeout';
+  if (error instanceof ConnectTimeoutError || isRequestTimeout(error)) return 'timeout';
   return 'connection';
 }
 
 /** What kind of failure a request's error is; undefined when it is none of the known kinds. */
-export function callFailureKind(error: unknown, aborted: boolean, serverAnswered?: boolean): FailureKind | undefined {
+export function callFailureKind(error: unknown, aborted: boolean): FailureKind | undefined {
   if (aborted) return 'cancelled';
   if (isUnauthorizedError(error)) return 'needs-auth';
   if (error instanceof RequestTimeoutError) return 'timeout';
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return 'timeout';
-    if (isConnectionClosedError(error, serverAnswered)) return 'connection';
-    // Any other code is the server's own answer to the request.
-    return 'server-error';
-  }
+  if (isRequestTimeout(error)) return 'timeout';
+  if (isConnectionClosed(error)) return 'connection';
+  // Any protocol error is the server's own answer to the request.
+  if (isProtocolError(error)) return 'server-error';
   if (isSessionExpiredError(error) || isHttpTransportError(error) || terminalErrorCode(error)) return 'connection';
   return undefined;
 }

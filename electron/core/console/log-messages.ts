@@ -1,12 +1,11 @@
 /** notifications/message (a server's log message) → the server console, with its level and logger. */
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientFeature } from '../connections/client-feature';
 import type { ConsoleBuffer } from './console-buffer';
 
 export function logMessages(buffer: ConsoleBuffer): ClientFeature {
   return {
     install(server, _config, client) {
-      client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => {
+      client.setNotificationHandler('notifications/message', async (notification) => {
         const { level, logger, data } = notification.params;
         buffer.record(server, { source: 'log', level, ...(logger ? { logger } : {}), text: logDataText(data) });
       });

@@ -6,8 +6,7 @@
  * Tool calls refused with error -32042 (URL elicitation required) use
  * `waitForCompletion` to retry once the user finished at the URL.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitationCompleteNotificationSchema, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ElicitResult } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { ClientFeature } from '../connections/client-feature';
@@ -29,7 +28,7 @@ export class ElicitationFeature implements ClientFeature {
   }
 
   install(server: ServerName, _config: ServerConfig, client: Client): void {
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
+    client.setRequestHandler('elicitation/create', async (request, ctx): Promise<ElicitResult> => {
       const params = request.params;
       if (params.mode === 'url') {
         // Only a clean http(s) URL is ever offered to the user.
@@ -37,7 +36,7 @@ export class ElicitationFeature implements ClientFeature {
         const outcome = await this.broker.ask(
           server,
           { kind: 'elicitation-url', message: params.message, url: params.url, elicitationId: params.elicitationId, during: 'request' },
-          extra.signal,
+          ctx.mcpReq.signal,
         );
         if (!outcome.answered) return { action: 'cancel' };
         return { action: outcome.answer.action === 'accept' ? 'accept' : outcome.answer.action === 'decline' ? 'decline' : 'cancel' };
@@ -45,14 +44,14 @@ export class ElicitationFeature implements ClientFeature {
       const outcome = await this.broker.ask(
         server,
         { kind: 'elicitation-form', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> },
-        extra.signal,
+        ctx.mcpReq.signal,
       );
       if (!outcome.answered) return { action: 'cancel' };
       const answer = outcome.answer;
       if (answer.action === 'accept') return { action: 'accept', content: (answer.content ?? {}) as ElicitResult['content'] };
       return { action: answer.action === 'decline' ? 'decline' : 'cancel' };
     });
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
+    client.setNotificationHandler('notifications/elicitation/complete', async (notification) => {
       this.complete(server, notification.params.elicitationId);
     });
   }

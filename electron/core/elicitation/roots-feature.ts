@@ -4,8 +4,7 @@
  * ask (roots/list); one without roots gets an empty list. A changed entry replaces the
  * connection, so the server always sees the current list.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ClientFeature } from '../connections/client-feature';
 
@@ -17,6 +16,6 @@ export const rootsFeature: ClientFeature = {
   capabilities: () => ({ roots: { listChanged: true } }),
   install(_server: ServerName, config: ServerConfig, client: Client) {
     const roots = rootsOf(config);
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots }));
+    client.setRequestHandler('roots/list', async () => ({ roots }));
   },
 };

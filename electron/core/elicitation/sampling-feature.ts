@@ -3,8 +3,7 @@
  * has no model; the user reads the conversation and writes the reply, or declines
  * (the server gets error -1, "user rejected", as the spec suggests).
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, McpError, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, type Client, type CreateMessageResult } from '@modelcontextprotocol/client';
 import type { SamplingContentView, SamplingMessageView } from '../../../shared/api/server-requests';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ClientFeature } from '../connections/client-feature';
@@ -22,7 +21,7 @@ export class SamplingFeature implements ClientFeature {
   }
 
   install(server: ServerName, _config: ServerConfig, client: Client): void {
-    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra): Promise<CreateMessageResult> => {
+    client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult> => {
       const params = request.params;
       const hints = params.modelPreferences?.hints?.map((hint) => hint.name).filter((name): name is string => typeof name === 'string');
       const outcome = await this.broker.ask(
@@ -37,13 +36,13 @@ export class SamplingFeature implements ClientFeature {
           ...(hints && hints.length > 0 ? { modelHints: hints } : {}),
           ...(params.includeContext ? { includeContext: params.includeContext } : {}),
         },
-        extra.signal,
+        ctx.mcpReq.signal,
       );
       if (!outcome.answered) {
-        throw new McpError(USER_REJECTED, outcome.reason === 'timed-out' ? 'Nobody answered the sampling request in time.' : 'The sampling request was withdrawn.');
+        throw new ProtocolError(USER_REJECTED, outcome.reason === 'timed-out' ? 'Nobody answered the sampling request in time.' : 'The sampling request was withdrawn.');
       }
       const answer = outcome.answer;
-      if (answer.action !== 'reply') throw new McpError(USER_REJECTED, 'The user declined the sampling request.');
+      if (answer.action !== 'reply') throw new ProtocolError(USER_REJECTED, 'The user declined the sampling request.');
       return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model?.trim() || HUMAN_MODEL, stopReason: 'endTurn' };
     });
   }

@@ -6,6 +6,7 @@
 import type { PromptInfo, PromptResult } from '../../../shared/api/prompts';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
+import { listPage } from '../connections/list-page';
 import type { EventBus } from '../events/event-bus';
 import { presentContentBlock } from '../resources/present-content';
 import { everyPage } from '../util/paging';
@@ -31,7 +32,7 @@ export class PromptService {
     return this.connections.request(name, config, async (client) => {
       const prompts: PromptInfo[] = [];
       await everyPage(
-        (cursor) => client.listPrompts(cursor ? { cursor } : {}, { timeout: requestTimeoutMs(this.connections, config) }),
+        (cursor) => listPage(client, 'prompts/list', cursor, { timeout: requestTimeoutMs(this.connections, config) }),
         (page) => {
           for (const prompt of page.prompts) {
             prompts.push({

@@ -7,9 +7,7 @@
  * (a new session, which knows nothing of the old one's subscriptions) every
  * subscribed URI is subscribed again.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, UriTemplate, type Client } from '@modelcontextprotocol/client';
 import type {
   CompleteRequest,
   CompletionResult,
@@ -21,6 +19,7 @@ import type {
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { AppEvent } from '../../../shared/events';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
+import { listPage } from '../connections/list-page';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
 import { requestTimeoutMs } from '../util/request-timeout';
@@ -124,7 +123,7 @@ export class ResourceService {
 async function listAllResources(client: Client, options: { timeout: number }): Promise<ResourceInfo[]> {
   const resources: ResourceInfo[] = [];
   await everyPage(
-    (cursor) => client.listResources(cursor ? { cursor } : {}, options),
+    (cursor) => listPage(client, 'resources/list', cursor, options),
     (page) => {
       for (const resource of page.resources) {
         resources.push({
@@ -146,7 +145,7 @@ async function listAllTemplates(client: Client, options: { timeout: number }): P
   const templates: ResourceTemplateInfo[] = [];
   try {
     await everyPage(
-      (cursor) => client.listResourceTemplates(cursor ? { cursor } : {}, options),
+      (cursor) => listPage(client, 'resources/templates/list', cursor, options),
       (page) => {
         for (const template of page.resourceTemplates) {
           templates.push({
@@ -161,7 +160,7 @@ async function listAllTemplates(client: Client, options: { timeout: number }): P
       },
     );
   } catch (error) {
-    if (error instanceof McpError && error.code === ErrorCode.MethodNotFound) return [];
+    if (error instanceof ProtocolError && error.code === ProtocolErrorCode.MethodNotFound) return [];
     throw error;
   }
   return templates;

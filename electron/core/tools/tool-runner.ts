@@ -6,7 +6,7 @@
  * call again) → the result pipeline (cut text, fit images, save originals) → history.
  */
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { CallOutcome } from '../../../shared/api/history';
 import type { CallToolRequest } from '../../../shared/api/tools';
 import type { ServerConfig } from '../../../shared/config/server-config';
@@ -146,7 +146,7 @@ interface UrlElicitation {
 /** The URL steps of a -32042 "URL elicitation required" error, or undefined. */
 export function urlElicitationsOf(error: unknown): UrlElicitation[] | undefined {
   const cause = error instanceof AppError ? error.cause : error;
-  if (!(cause instanceof McpError) || cause.code !== ErrorCode.UrlElicitationRequired) return undefined;
+  if (!(cause instanceof ProtocolError) || cause.code !== ProtocolErrorCode.UrlElicitationRequired) return undefined;
   const list = (cause.data as { elicitations?: unknown } | undefined)?.elicitations;
   if (!Array.isArray(list)) return undefined;
   const steps = list

@@ -9,6 +9,7 @@ import { useWorkbench } from '../state/store';
 import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
 import { OAuthDialog } from './OAuthView';
+import { protocolLabel } from './protocol-label';
 import { ScopeBadge } from './ScopeBadge';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
@@ -60,7 +61,7 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
         {server.protocolVersion && (
           <>
             <dt>Protocol</dt>
-            <dd>{server.protocolVersion}</dd>
+            <dd data-protocol-era={server.protocolEra}>{protocolLabel(server)}</dd>
           </>
         )}
         {server.since && (

@@ -5,6 +5,7 @@ import { useWorkbench } from '../state/store';
 import { ServerConfigBar } from './ServerConfigBar';
 import { ConnectionActions } from './ConnectionActions';
 import { IdeServerOffers } from './IdeServerOffers';
+import { protocolLabel } from './protocol-label';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
@@ -53,6 +54,7 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
         {server.serverInfo && (
           <span className="server-version">
             {server.serverInfo.name} {server.serverInfo.version}
+            {server.status === 'connected' && server.protocolVersion && <span className="server-protocol" title={`MCP ${protocolLabel(server)}`}> · MCP {server.protocolVersion}</span>}
           </span>
         )}
         <StatusBadge status={server.status} />

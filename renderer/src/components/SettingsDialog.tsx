@@ -21,6 +21,11 @@ const NUMBER_FIELDS: NumberField[] = [
     help: 'Longer text in a tool result is cut before it reaches the window; the whole is saved to a file you can page through, open or save.',
   },
   { key: 'serverRequestTimeoutMs', label: 'Server request timeout (ms)', help: 'How long a server’s question (a form, a URL to open, a sampling request) waits for your answer.' },
+  {
+    key: 'eraProbeTimeoutMs',
+    label: 'Protocol detection wait (ms)',
+    help: 'Protocol Auto on a local server: how long to wait for an answer to server/discover before treating it as a 2025 server (the answer is remembered).',
+  },
 ];
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {

@@ -20,7 +20,7 @@ describe('persistUi', () => {
     before.getState().setWorkspaceTab('alpha', 'console');
     before.getState().chooseWorkspaceTool('alpha', 'add');
     before.getState().setArgsMode('json');
-    before.getState().setToolSearch('ec');
+    before.getState().setToolSearch('alpha', 'ec');
     before.getState().setArgsText('mcp__beta__echo', '{"text": "typed"}');
     before.getState().setTimeoutText('mcp__beta__echo', '5000');
     before.getState().setPromptArgument('alpha', 'greet', 'name', 'Ada');
@@ -37,7 +37,7 @@ describe('persistUi', () => {
     expect(state.workspaceTabs).toEqual({ alpha: 'console' });
     expect(state.workspaceTools).toEqual({ alpha: 'add' });
     expect(state.argsMode).toBe('json');
-    expect(state.toolSearch).toBe('ec');
+    expect(state.toolSearch).toEqual({ alpha: 'ec' });
     expect(state.calls).toEqual({ mcp__beta__echo: { argsText: '{"text": "typed"}', timeoutText: '5000', running: false } });
     expect(state.promptViews).toEqual({ alpha: { selected: 'greet', args: { greet: { name: 'Ada' } } } });
     expect(state.hostStatus).toBeUndefined();

@@ -23,7 +23,7 @@ const savedUiSchema = z.object({
   workspaceTabs: z.record(z.string(), z.enum(WORKSPACE_TABS)),
   workspaceTools: z.record(z.string(), z.string()),
   argsMode: z.enum(['form', 'json']),
-  toolSearch: z.string(),
+  toolSearch: z.record(z.string(), z.string()),
   /** Per tool (full mcp__ name): the arguments as typed and the per-call timeout. */
   toolArgs: z.record(z.string(), z.object({ argsText: z.string(), timeoutText: z.string().optional() })),
   /** Per server: the prompt chosen and, per prompt and argument, what was typed. */

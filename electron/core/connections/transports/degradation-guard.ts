@@ -4,7 +4,7 @@
  * received in between, mean the connection is dead even if the transport does not say
  * so: it is closed, which makes the connection manager reconnect.
  */
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 import { terminalErrorCode } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
 

@@ -3,8 +3,7 @@
  * the handle* hooks to watch or change traffic. The SDK's Client takes over the
  * callbacks of whatever it is given, so each layer owns its inner transport's.
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 
 export class ForwardingTransport implements Transport {
   onclose?: () => void;
@@ -15,6 +14,12 @@ export class ForwardingTransport implements Transport {
     inner.onclose = () => this.handleClose();
     inner.onerror = (error) => this.handleError(error);
     inner.onmessage = (message, extra) => this.handleMessage(message, extra);
+    // The SDK tells a stdio transport by its `pid` and `stderr` (a stdio server silent on
+    // server/discover is a 2025 one; a silent HTTP server is down): a wrapper keeps them.
+    if ('pid' in inner && 'stderr' in inner) {
+      const stdio = inner as Transport & { pid: unknown; stderr: unknown };
+      Object.defineProperties(this, { pid: { get: () => stdio.pid }, stderr: { get: () => stdio.stderr } });
+    }
   }
 
   start(): Promise<void> {

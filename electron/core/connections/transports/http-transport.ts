@@ -11,10 +11,13 @@
  * - claudeai-proxy: a bearer token from the token provider, asked again once after a 401;
  * - http with OAuth: the SDK's own handling (token, refresh after a 401, step-up on 403).
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type JSONRPCMessage,
+  type OAuthClientProvider,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/client';
 import { isSessionExpiredError, NeedsAuthError, SessionExpiredError } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
 
@@ -68,7 +71,9 @@ export class StreamableHttpTransport extends ForwardingTransport {
     try {
       await super.send(message, options);
     } catch (error) {
-      if (isSessionExpiredError(error)) {
+      // Without a session there is none to expire: a 2025 server may answer Protocol Auto's
+      // server/discover probe (sent before initialize) with 404, which means "not modern".
+      if (isSessionExpiredError(error) && this.http.sessionId !== undefined) {
         this.sessionExpired = true;
         throw new SessionExpiredError();
       }
@@ -89,7 +94,7 @@ export class StreamableHttpTransport extends ForwardingTransport {
 
   protected override handleError(error: Error): void {
     super.handleError(error);
-    if (isSessionExpiredError(error) && !this.sessionExpired) {
+    if (isSessionExpiredError(error) && !this.sessionExpired && this.http.sessionId !== undefined) {
       // Seen on the event stream, outside any request: nothing will retry, so end here.
       this.sessionExpired = true;
       this.closeReason = 'The server ended the session.';

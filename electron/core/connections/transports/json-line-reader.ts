@@ -4,7 +4,8 @@
  * to `onNoise` and skipped: it must never break the connection.
  */
 import { StringDecoder } from 'node:string_decoder';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 
 /**
  * A line this long without a newline is dropped. Big enough for a 20 MB text result or a

@@ -4,8 +4,7 @@
  * (the method of a response is the one of the request it answers). Transport errors
  * and the close are recorded as events.
  */
-import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
 import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';
@@ -13,10 +12,6 @@ import { rememberText, textOf } from './message-text';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
 const MAX_PENDING = 10_000;
-/** The SDK's code for a closed connection, which servers use for their own errors too. */
-const CONNECTION_CLOSED_CODE = -32000;
-/** Such answers kept until the failure they caused is described; beyond this many the oldest go. */
-const MAX_KEPT_ANSWERS = 16;
 
 interface Pending {
   started: number;
@@ -31,8 +26,6 @@ export class LoggingTransport extends ForwardingTransport {
   private readonly received = new Map<string, Pending>();
   /** The protocol version agreed at initialize (the Client tells the transport). */
   protocolVersion: string | undefined;
-  /** The messages of -32000 errors the server answered with, not yet matched to a failure. */
-  private readonly closedCodeAnswers: string[] = [];
 
   constructor(
     inner: ConstructorParameters<typeof ForwardingTransport>[0],
@@ -64,21 +57,6 @@ export class LoggingTransport extends ForwardingTransport {
     super.handleError(error);
   }
 
-  /**
-   * Whether `error` is one the server sent as its answer (code -32000 with this message),
-   * not the SDK's own connection-closed error with the same code; each answer explains
-   * one failure.
-   */
-  takeServerAnswer(error: unknown): boolean {
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    if (code !== CONNECTION_CLOSED_CODE || typeof message !== 'string') return false;
-    // The SDK's McpError reads "MCP error <code>: <the server's message>".
-    const index = this.closedCodeAnswers.findIndex((answer) => message === `MCP error ${CONNECTION_CLOSED_CODE}: ${answer}`);
-    if (index === -1) return false;
-    this.closedCodeAnswers.splice(index, 1);
-    return true;
-  }
-
   protected override handleClose(): void {
     this.sent.clear();
     this.received.clear();
@@ -104,10 +82,6 @@ export class LoggingTransport extends ForwardingTransport {
         this.log({ direction, kind: 'notification', method: message.method, size, text });
       }
       return;
-    }
-    if (direction === 'in' && 'error' in message && message.error.code === CONNECTION_CLOSED_CODE) {
-      this.closedCodeAnswers.push(String(message.error.message));
-      if (this.closedCodeAnswers.length > MAX_KEPT_ANSWERS) this.closedCodeAnswers.shift();
     }
     const id = 'id' in message ? message.id : undefined;
     const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;

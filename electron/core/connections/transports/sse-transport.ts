@@ -5,9 +5,7 @@
  * session. So the first stream error after start closes the transport, and the
  * connection manager reconnects properly.
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { SSEClientTransport, SseError, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { ForwardingTransport } from './forwarding-transport';
 
 export interface SseTransportOptions {

@@ -7,9 +7,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
 import { processEnded, processStarted } from '../../lifecycle/started-processes';
@@ -65,6 +64,11 @@ export class ProcessTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** The server's stderr, as the SDK's stdio transport has it (read through the hooks). */
+  get stderr(): NodeJS.ReadableStream | null {
+    return this.child?.stderr ?? null;
   }
 
   /** Why the transport closed, when the server ended it. */

@@ -8,7 +8,7 @@
  * aborts the request and its body, and its listener is removed once the body ends, so
  * a long-lived transport does not collect one listener per request.
  */
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 
 export class RequestTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';

@@ -2,7 +2,7 @@
  * Picks and builds the transport for a server entry (already resolved for launch). A
  * transport is single-use: build one per connect.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
 import type { RemoteAuth } from '../connection-auth';

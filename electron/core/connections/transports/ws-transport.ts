@@ -5,8 +5,8 @@
  * text frame, on the "mcp" subprotocol; there is no session id.
  */
 import WebSocket from 'ws';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { WebSocketHandshakeError } from '../connection-errors';
 
 const SUBPROTOCOL = 'mcp';

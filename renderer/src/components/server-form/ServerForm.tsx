@@ -220,7 +220,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
           </>
         )}
 
-        <details className="form-section" open={!!(errors.connectTimeoutMs || errors.callTimeoutMs || errors.roots)}>
+        <details className="form-section" open={!!(errors.connectTimeoutMs || errors.callTimeoutMs || errors.protocol || errors.roots)}>
           <summary>More settings</summary>
           <label className="inline-check">
             <input type="checkbox" checked={values.enabled} onChange={(event) => set('enabled', event.target.checked)} /> Enabled (connect this server)
@@ -233,6 +233,23 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
               <input id="server-call-timeout" inputMode="numeric" placeholder="60000" value={values.callTimeoutMs} onChange={(event) => set('callTimeoutMs', event.target.value)} />
             </Field>
           </div>
+          <Field id="server-protocol" label="Protocol (auto, legacy, or a version)" error={errors.protocol}>
+            <input
+              id="server-protocol"
+              list="server-protocol-options"
+              placeholder="auto"
+              spellCheck={false}
+              title="Auto detects the era (2026-07-28 or the 2025 initialize handshake); legacy always uses initialize; a version pins it"
+              value={values.protocol}
+              onChange={(event) => set('protocol', event.target.value)}
+            />
+            <datalist id="server-protocol-options">
+              <option value="auto">Detect (2026-07-28, else the 2025 handshake)</option>
+              <option value="legacy">The 2025 initialize handshake</option>
+              <option value="2026-07-28">MCP 2026-07-28 only</option>
+              <option value="2025-11-25">initialize with 2025-11-25 only</option>
+            </datalist>
+          </Field>
           <Field id="server-roots" label="Roots (one URI per line)" error={errors.roots}>
             <textarea id="server-roots" rows={2} spellCheck={false} placeholder="file:///path/to/project" value={values.roots} onChange={(event) => set('roots', event.target.value)} />
           </Field>

@@ -4,7 +4,7 @@
  * valid, which values go to the secret store) are tested on their own.
  */
 import { isSecretRef, type SecretFieldPath } from '../../../../shared/config/secret-ref';
-import { ServerConfigSchema, ServerNameSchema, transportOf, type ServerConfig, type TransportType } from '../../../../shared/config/server-config';
+import { ProtocolSettingSchema, ServerConfigSchema, ServerNameSchema, transportOf, type ServerConfig, type TransportType } from '../../../../shared/config/server-config';
 import type { ConfigScope } from '../../../../shared/config/scopes';
 
 export interface KeyValueRow {
@@ -37,6 +37,8 @@ export interface FormValues {
   enabled: boolean;
   connectTimeoutMs: string;
   callTimeoutMs: string;
+  /** The Protocol setting; empty is Auto. */
+  protocol: string;
   notes: string;
   /** One root URI per line. */
   roots: string;
@@ -65,6 +67,7 @@ export type FieldName =
   | 'authToken'
   | 'connectTimeoutMs'
   | 'callTimeoutMs'
+  | 'protocol'
   | 'roots'
   | 'oauth'
   | 'form';
@@ -80,7 +83,7 @@ export const hasHeaders = (t: TransportType) => REMOTE_WITH_HEADERS.includes(t);
 export const isIde = (t: TransportType) => IDE.includes(t);
 export const isRemote = (t: TransportType) => t !== STDIO;
 
-const KNOWN_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'ideName', 'authToken', 'enabled', 'connectTimeoutMs', 'callTimeoutMs', 'oauth', 'roots', 'notes']);
+const KNOWN_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'ideName', 'authToken', 'enabled', 'connectTimeoutMs', 'callTimeoutMs', 'protocol', 'oauth', 'roots', 'notes']);
 const KNOWN_OAUTH = new Set(['clientId', 'clientSecret', 'callbackPort', 'scopes', 'clientMetadataUrl']);
 
 let nextRowId = 0;
@@ -106,6 +109,7 @@ export function emptyValues(scope: ConfigScope, transport: TransportType = STDIO
     enabled: true,
     connectTimeoutMs: '',
     callTimeoutMs: '',
+    protocol: '',
     notes: '',
     roots: '',
     oauthClientId: '',
@@ -149,6 +153,7 @@ export function valuesFromConfig(name: string, scope: ConfigScope, config: Serve
     enabled: record.enabled !== false,
     connectTimeoutMs: typeof record.connectTimeoutMs === 'number' ? String(record.connectTimeoutMs) : '',
     callTimeoutMs: typeof record.callTimeoutMs === 'number' ? String(record.callTimeoutMs) : '',
+    protocol: typeof record.protocol === 'string' && record.protocol !== 'auto' ? record.protocol : '',
     notes: typeof record.notes === 'string' ? record.notes : '',
     roots: roots.map((r) => r.uri).join('\n'),
     rootNames: Object.fromEntries(roots.filter((r) => r.name).map((r) => [r.uri, r.name!])),
@@ -296,6 +301,11 @@ export function buildRequest(values: FormValues): BuildResult {
   if (connect) config.connectTimeoutMs = connect;
   const call = positiveInt(values.callTimeoutMs, 'Call timeout', 'callTimeoutMs', errors);
   if (call) config.callTimeoutMs = call;
+  const protocol = values.protocol.trim();
+  if (protocol && protocol !== 'auto') {
+    if (ProtocolSettingSchema.safeParse(protocol).success) config.protocol = protocol;
+    else errors.protocol = 'Protocol: auto, legacy, or a protocol version such as 2026-07-28 or 2025-06-18';
+  }
   if (values.notes.trim()) config.notes = values.notes;
   const roots = values.roots.split('\n').map((line) => line.trim()).filter(Boolean);
   for (const uri of roots) {

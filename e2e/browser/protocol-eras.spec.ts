@@ -1,0 +1,50 @@
+/**
+ * MCP 2026-07-28 end to end in browser mode: a stdio server that speaks only the 2026
+ * revision (SDK v2's serveStdio with legacy: 'reject') connects with Protocol Auto, shows
+ * its era, lists and calls tools (structured content, progress), and a tool that answers
+ * input_required gets its form through the app's dialog.
+ */
+import { fixtureServer } from '../fixtures/paths';
+import { expect, test } from '../support/fixtures';
+import { WorkbenchPage } from '../support/workbench-page';
+
+test('a 2026-only stdio server: Auto connects, lists, calls with structured content and progress; input_required asks in the dialog', async ({ page, host }) => {
+  await page.goto(host.url);
+  const wb = new WorkbenchPage(page);
+  await wb.addStdioServer('modern', process.execPath, [fixtureServer('v2-stdio'), '--modern-only']);
+  const item = wb.server('modern');
+  await expect(item.getByText('Connected')).toBeVisible();
+  await expect(item.getByText('v2-modern-stdio 2.4.0')).toBeVisible();
+  await expect(item.locator('.server-protocol')).toHaveText(' · MCP 2026-07-28');
+  await item.getByRole('button', { name: 'modern' }).first().click();
+  await expect(page.locator('[data-protocol-era="modern"]')).toHaveText('2026-07-28 (2026 era, detected)');
+
+  for (const label of ['Weather', 'deploy', 'long']) await expect(wb.toolOption('modern', label)).toBeVisible();
+  const result = wb.panel.getByRole('region', { name: 'Result' });
+
+  await wb.openTool('modern', 'Weather');
+  await wb.fillArguments('{"city": "Lisbon"}');
+  await wb.panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('dialog', { name: /^Run / }).getByRole('button', { name: 'Run once' }).click();
+  await expect(result.locator('.structured')).toContainText('"era": "modern"');
+  await expect(result.locator('.structured')).toContainText('"city": "Lisbon"');
+  await expect(result.locator('.structured')).toContainText('matches the output schema');
+
+  await wb.openTool('modern', 'long');
+  await wb.fillArguments('{"steps": 6, "delayMs": 300}');
+  await wb.panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('dialog', { name: /^Run / }).getByRole('button', { name: 'Run once' }).click();
+  await expect(wb.panel.getByRole('status', { name: 'Call progress' })).toContainText(/step \d of 6/);
+  await expect(result).toContainText('done after 6 steps');
+
+  await wb.openTool('modern', 'deploy');
+  await wb.fillArguments('{"env": "prod"}');
+  await wb.panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('dialog', { name: /^Run / }).getByRole('button', { name: 'Run once' }).click();
+  const asked = page.getByRole('dialog', { name: /The server asks for input/ });
+  await expect(asked).toContainText('Deploy to prod?');
+  await asked.getByLabel(/Confirm deployment/).check();
+  await asked.getByLabel(/^note/i).fill('reviewed');
+  await asked.getByRole('button', { name: 'Accept' }).click();
+  await expect(result).toContainText('Deployed to prod (reviewed)');
+});
