@@ -1,5 +1,5 @@
 /** Process helpers for proving that nothing is left running. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Whether the process exists and has not exited. A zombie (exited, waiting for its
@@ -28,4 +28,23 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Live processes whose command line holds `marker` (fixtures are started with a unique
+ * argument), leaving out those whose command line also holds `except` (the program under
+ * test, when it carries the marker itself). Linux only: it reads /proc.
+ */
+export function pidsWith(marker: string, except?: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return command.includes(marker) && (except === undefined || !command.includes(except)) && isAlive(Number(pid));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -4,14 +4,13 @@
  * by a preload that throws on SIGUSR2. Needs the build (`node scripts/build.mjs cli`).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
-import { isAlive, waitUntil } from '../../e2e/support/processes';
+import { pidsWith, waitUntil } from '../../e2e/support/processes';
 import { EXIT } from './exit-codes';
 
 const CLI = path.resolve('out/electron/cli.cjs');
@@ -24,22 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fs.rm(home, { recursive: true, force: true });
 });
-
-/** Live processes whose command line holds the marker, other than the CLI itself. */
-function pidsWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return command.includes(marker) && !command.includes(CLI);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter(isAlive);
-}
 
 describe('mcp-workbench on an error nobody caught', () => {
   it('closes the server it started, says why, and exits as a failed run', async () => {
@@ -55,14 +38,14 @@ describe('mcp-workbench on an error nobody caught', () => {
     child.stdout.resume();
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      await waitUntil(() => pidsWith(marker).length > 0, 'the server to start', 20_000);
+      await waitUntil(() => pidsWith(marker, CLI).length > 0, 'the server to start', 20_000);
       child.kill('SIGUSR2');
       expect(await exited).toBe(EXIT.connection);
       expect(stderr).toMatch(/unexpected error \(uncaught exception\)[\s\S]*test crash/);
-      expect(pidsWith(marker)).toEqual([]);
+      expect(pidsWith(marker, CLI)).toEqual([]);
     } finally {
       child.kill('SIGKILL');
-      for (const pid of pidsWith(marker)) process.kill(pid, 'SIGKILL');
+      for (const pid of pidsWith(marker, CLI)) process.kill(pid, 'SIGKILL');
     }
   });
 });

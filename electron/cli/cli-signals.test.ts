@@ -6,13 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
-import { isAlive, waitUntil } from '../../e2e/support/processes';
+import { isAlive, pidsWith, waitUntil } from '../../e2e/support/processes';
 
 const CLI = path.resolve('out/electron/cli.cjs');
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const pid of markers.splice(0).flatMap((marker) => pidsWith(marker))) process.kill(pid, 'SIGKILL');
+  for (const pid of markers.splice(0).flatMap((marker) => pidsWith(marker, CLI))) process.kill(pid, 'SIGKILL');
 });
 
 afterAll(async () => {
@@ -57,27 +57,12 @@ function silentServer(): { spec: string; marker: string } {
   return { spec: `"${process.execPath}" "${fixtureServer('silent-stdio')}" ${marker}`, marker };
 }
 
-function pidsWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return command.includes(marker) && !command.includes(CLI);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter(isAlive);
-}
-
 describe.runIf(process.platform === 'linux')('CLI: server processes and signals', () => {
   it('SIGHUP closes the servers and exits with 129', async () => {
     const { spec, marker } = silentServer();
     const run = cli(['tools', 'list', '--stdio', spec]);
-    await waitUntil(() => pidsWith(marker).length > 0, 'the silent server to start', 20_000);
-    const pids = pidsWith(marker);
+    await waitUntil(() => pidsWith(marker, CLI).length > 0, 'the silent server to start', 20_000);
+    const pids = pidsWith(marker, CLI);
 
     run.child.kill('SIGHUP');
     expect(await run.exited, run.stderr()).toEqual({ code: 129, signal: null });
@@ -88,8 +73,8 @@ describe.runIf(process.platform === 'linux')('CLI: server processes and signals'
   it('after a SIGKILL, the next run stops the server the killed one left and says so', async () => {
     const { spec, marker } = silentServer();
     const killed = cli(['tools', 'list', '--stdio', spec]);
-    await waitUntil(() => pidsWith(marker).length > 0, 'the silent server to start', 20_000);
-    const [pid] = pidsWith(marker);
+    await waitUntil(() => pidsWith(marker, CLI).length > 0, 'the silent server to start', 20_000);
+    const [pid] = pidsWith(marker, CLI);
     const record = path.join(home, 'processes', `${killed.child.pid}.json`);
     await waitUntil(() => existsSync(record) && readFileSync(record, 'utf8').includes(`"pid": ${pid}`), 'the record of the server process');
 

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../e2e/fixtures/paths';
 import { followAuthorization } from '../core/auth/follow-authorization';
-import { isAlive, waitUntil } from '../../e2e/support/processes';
+import { isAlive, pidsWith, waitUntil } from '../../e2e/support/processes';
 
 const CLI = path.resolve('out/electron/cli.cjs');
 const node = process.execPath;
@@ -89,22 +89,6 @@ function spawnCli(args: string[], options: CliOptions): Promise<CliRun> {
 function json<T = Record<string, unknown>>(run: CliRun): T {
   expect(run.stdout.trim().startsWith('{'), `stdout is not one JSON document:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(true);
   return JSON.parse(run.stdout) as T;
-}
-
-/** Processes other than the CLI itself whose command line holds `marker` (fixtures started with a unique argument). */
-function pidsWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return command.includes(marker) && !command.includes(CLI);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter(isAlive);
 }
 
 beforeAll(async () => {
@@ -460,12 +444,12 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     const marker = `cli-sigint-${randomUUID()}`;
     let cliPid = 0;
     const interrupted = cli(['tools', 'list', '--stdio', stdio('silent-stdio', marker)], { onSpawn: (p) => (cliPid = p) });
-    await waitUntil(() => pidsWith(marker).length > 0, 'the silent server to start', 20_000);
+    await waitUntil(() => pidsWith(marker, CLI).length > 0, 'the silent server to start', 20_000);
     process.kill(cliPid, 'SIGINT');
     const run = await interrupted;
     expect(run.code).toBe(130);
     expect(run.stderr).toMatch(/Interrupted: closing servers/);
-    expect(pidsWith(marker)).toEqual([]);
+    expect(pidsWith(marker, CLI)).toEqual([]);
   });
 
   it('a reader that goes away early (| true) ends the run normally, servers closed', async () => {
@@ -480,6 +464,6 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     });
     expect(run.stderr).not.toMatch(/EPIPE/);
     expect(run.code).toBe(0);
-    expect(pidsWith(marker)).toEqual([]);
+    expect(pidsWith(marker, CLI)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * and then a loud warning. Needs the build (`npm test` builds first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { fixtureServer } from '../../e2e/fixtures/paths';
-import { isAlive, waitUntil } from '../../e2e/support/processes';
+import { pidsWith, waitUntil } from '../../e2e/support/processes';
 
 const ENTRY = path.resolve('out/electron/browser-host.cjs');
 const READY = /^MCP Workbench ready at (http:\/\/([^/]+):(\d+)\/#token=(\S+))$/m;
@@ -93,21 +93,6 @@ async function ready(run: Run): Promise<{ port: number; token: string }> {
 function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Live processes whose command line holds the marker (a fixture server started with it as an argument). */
-function pidsWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter(isAlive);
 }
 
 /** Writes raw bytes; resolves with what the host answered before it closed the connection. */

@@ -392,6 +392,10 @@ export class ConnectionManager {
       connection.closing = true;
       this.tools.delete(name);
       this.caches.drop(name);
+      // While connecting (an era probe waiting out its bound, a slow initialize) the client is
+      // not yet attached to the transport and its close() leaves the server running: closing
+      // the transport ends the process (the whole tree) and fails the connect at once.
+      if (!connection.established) await connection.logged.close().catch(() => undefined);
       await connection.client.close().catch(() => undefined);
     }
     await entry.promise.catch(() => undefined);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../../e2e/fixtures/fixture-process';
+import { pidsWith, waitUntil } from '../../../../e2e/support/processes';
 import { fixtureServer } from '../../../../e2e/fixtures/paths';
 import type { ProtocolSetting, ServerConfig } from '../../../../shared/config/server-config';
 import { EventBus } from '../../events/event-bus';
@@ -149,5 +150,21 @@ describe('Protocol auto remembers what it found', () => {
     expect(m.state('exiting')).toMatchObject({ status: 'connected', protocolEra: 'legacy', protocolSource: 'detected' });
     expect((await m.callTool('exiting', exiting, 'echo', { text: 'again' })).content).toEqual([{ type: 'text', text: 'again' }]);
     expect(await cache.get(connectionKey('exiting', exiting))).toMatchObject({ era: 'legacy' });
+  });
+
+  it('closing while the probe waits ends the server and the connect at once, even one that ignores its stdin closing', async () => {
+    // Bounds far beyond the test's own timeout: only closing the transport can end this connect in time.
+    const m = await create({ eraProbeTimeoutMs: 120_000, connectTimeoutMs: 120_000 });
+    const marker = `era-close-${process.pid}-${Date.now()}`;
+    const silent: ServerConfig = { command: process.execPath, args: [fixtureServer('silent-stdio'), marker] };
+    const connecting = m.connect('silent', silent);
+    try {
+      await waitUntil(() => pidsWith(marker).length > 0, 'the server to start', 20_000);
+      await m.closeAll();
+      await expect(connecting).rejects.toThrow();
+      await waitUntil(() => pidsWith(marker).length === 0, 'the server to be stopped', 5_000);
+    } finally {
+      for (const pid of pidsWith(marker)) process.kill(pid, 'SIGKILL');
+    }
   });
 });
