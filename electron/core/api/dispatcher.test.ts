@@ -41,6 +41,15 @@ describe('dispatcher', () => {
     expect(api.callTool).not.toHaveBeenCalled();
   });
 
+  it('refuses a payload its schema throws on instead of judging (an object without a prototype where a string belongs)', async () => {
+    const api = fakeApi();
+    const dispatch = createDispatcher(api);
+    // zod's length check reads `length` of whatever it was given and compares it: an object
+    // without a prototype cannot be turned into a number, so the check throws.
+    const answer = await dispatch('removePermissionRule', { pattern: { length: Object.create(null) } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('could not be checked') } });
+  });
+
   it('names the failing field in the validation message', async () => {
     const answer = await createDispatcher(fakeApi())('addServer', { name: 'x', config: { command: 5 } });
     expect(answer.ok).toBe(false);

@@ -4,11 +4,24 @@
  * payloads that fail their schema, run the call, and answer with an envelope.
  */
 import type { AppApi } from '../../../shared/api';
-import { channels, isAppApiMethod } from '../../../shared/api';
+import type { ZodType } from 'zod';
+import { channels, isAppApiMethod, type AppApiMethod } from '../../../shared/api';
 import { AppError, type Envelope } from '../../../shared/envelope';
 import { findForbiddenKey } from './payload-guard';
 
 export type Dispatch = (method: unknown, payload: unknown) => Promise<Envelope<unknown>>;
+
+/**
+ * The schema's verdict; a schema that throws instead (zod can, on an object without a
+ * prototype where it expects a string with a length) refuses the payload like any other.
+ */
+function checkPayload(method: AppApiMethod, payload: unknown): ReturnType<ZodType['safeParse']> | { refused: string } {
+  try {
+    return (channels[method].request as ZodType).safeParse(payload);
+  } catch {
+    return { refused: 'it could not be checked against its schema' };
+  }
+}
 
 export function createDispatcher(api: AppApi): Dispatch {
   return async (method, payload) => {
@@ -19,7 +32,8 @@ export function createDispatcher(api: AppApi): Dispatch {
     if (forbidden) {
       return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${forbidden} is not allowed` } };
     }
-    const parsed = channels[method].request.safeParse(payload);
+    const parsed = checkPayload(method, payload);
+    if ('refused' in parsed) return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${parsed.refused}` } };
     if (!parsed.success) {
       const detail = parsed.error.issues
         .slice(0, 3)
