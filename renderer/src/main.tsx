@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { applyEvent, createWorkbenchStore, StoreContext, type WorkbenchStore } from './state/store';
 import './styles.css';
+import './layout.css';
 
 function Root({ store }: { store: WorkbenchStore }) {
   useEffect(() => {

@@ -5,6 +5,7 @@ import { ExportDialog } from '../components/ExportDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import { ProjectBar } from '../components/ProjectBar';
 import { ProtocolLogView } from '../components/ProtocolLogView';
+import { ResizableSplit } from '../components/ResizableSplit';
 import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
@@ -55,8 +56,16 @@ export function App() {
       )}
       <ConfigProblems />
       <main className="columns">
-        <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
-        <Workspaces />
+        <ResizableSplit
+          id="main-split"
+          storageId="main"
+          label="Resize the server list"
+          firstDefault={24}
+          firstMin="220px"
+          secondMin="420px"
+          first={<ServerList onAdd={() => openServerForm({ mode: 'add' })} />}
+          second={<Workspaces />}
+        />
       </main>
       {logOpen && <ProtocolLogView />}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}

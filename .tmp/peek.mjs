@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+const home = await fs.mkdtemp(path.join(os.tmpdir(), 'peek-'));
+await fs.writeFile(path.join(home, 'servers.json'), process.env.SERVERS);
+const child = spawn(process.execPath, ['out/electron/browser-host.cjs', '--no-open', '--port', '0'], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((r) => createInterface({ input: child.stdout }).on('line', (l) => { const m = /ready at (\S+)/.exec(l); if (m) r(m[1]); }));
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1440, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(url);
+await p.waitForTimeout(3000);
+await p.screenshot({ path: '/tmp/peek.png' });
+await b.close(); child.kill();
