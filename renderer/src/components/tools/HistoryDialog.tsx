@@ -139,7 +139,7 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(false)} aria-label={`Open call of ${entry.tool}`}>
           Open
         </button>
-        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(true)} aria-label={`Run ${entry.tool} again`}>
+        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(true)} aria-label={`Run again: ${entry.tool}`}>
           Run again
         </button>
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>
