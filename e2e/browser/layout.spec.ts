@@ -115,7 +115,7 @@ test('eleven servers: compact rows, summary, transport, filter, keyboard menu, i
   }
 });
 
-test('panes: resizable and remembered, tool title and name, collapsible details, lists fill the height, header and dialogs at 1024×700', async ({ page }) => {
+test('panes: resizable and remembered, tool title and name, collapsible details, lists fill the height, Ctrl+K palette, header and dialogs at 1024×700', async ({ page }) => {
   const host = await startHostWithServers({ basic, lab: { command: node, args: [fixtureServer('tool-lab')] } });
   try {
     const problems = watchPage(page);
@@ -167,6 +167,21 @@ test('panes: resizable and remembered, tool title and name, collapsible details,
     const box = (await scroll.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(900 - 40);
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+
+    // Ctrl+K: jump to a tool of another server by typing, or run an app action.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Go to' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('client-capabilities');
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await expect(ws.pane('basic').getByRole('region', { name: 'Tool', exact: true }).getByRole('heading')).toContainText('client-capabilities');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('settings');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden();
 
     // 1024×700: the header stays on one line, nothing in it overlaps.
     await page.setViewportSize({ width: 1024, height: 700 });

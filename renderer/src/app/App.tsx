@@ -1,5 +1,6 @@
 /** The window: header, then the servers and the open server workspaces side by side; the protocol log below. */
 import { useState } from 'react';
+import { CommandPalette } from '../components/CommandPalette';
 import { ConfigProblems } from '../components/ConfigProblems';
 import { ExportDialog } from '../components/ExportDialog';
 import { ImportDialog } from '../components/ImportDialog';
@@ -28,6 +29,16 @@ export function App() {
   const serverForm = useWorkbench((s) => s.serverForm);
   const configDialog = useWorkbench((s) => s.configDialog);
   const openServerForm = useWorkbench((s) => s.openServerForm);
+  const openConfigDialog = useWorkbench((s) => s.openConfigDialog);
+  const paletteActions = [
+    { label: 'Add server', run: () => openServerForm({ mode: 'add' }) },
+    { label: 'Protocol log', run: () => openLog() },
+    { label: 'History', run: () => setHistoryOpen(true) },
+    { label: 'Permissions', run: () => setPermissionsOpen(true) },
+    { label: 'Settings', run: () => setSettingsOpen(true) },
+    { label: 'Import servers', run: () => openConfigDialog({ kind: 'import' }) },
+    { label: 'Export servers', run: () => openConfigDialog({ kind: 'export' }) },
+  ];
   return (
     <div className="app">
       <header className="app-header">
@@ -46,6 +57,9 @@ export function App() {
           <button type="button" onClick={() => setSettingsOpen(true)}>
             Settings
           </button>
+          <kbd className="palette-hint" title="Go to a server, tool, resource, prompt or action">
+            Ctrl K
+          </kbd>
           <ThemeToggle />
         </div>
       </header>
@@ -74,6 +88,7 @@ export function App() {
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
       {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      <CommandPalette actions={paletteActions} />
       <PermissionPrompt />
       <ServerRequestDialog />
     </div>
