@@ -64,6 +64,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'codemirror', test: /[\\/]node_modules[\\/](@codemirror|@lezer|@uiw|crelt|style-mod|w3c-keyname)[\\/]/ },
+            // UI primitives: menus, the command palette, resizable panes, icons.
+            { name: 'ui', test: /[\\/]node_modules[\\/](@radix-ui|cmdk|react-resizable-panels|lucide-react|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es)[\\/]/ },
           ],
         },
       },

@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'docs', 'screenshots');
+/** @param {string} name */
 const fixture = (name) => path.join(root, 'e2e', 'fixtures', 'servers', `${name}.mjs`);
 const node = process.execPath;
 
@@ -28,29 +29,44 @@ const SERVERS = {
   off: { command: node, args: [fixture('basic-stdio')], enabled: false },
 };
 
+/** @param {string} home @returns {Promise<{ url: string; stop(): Promise<void> }>} */
 async function startHost(home) {
   const child = spawn(node, [path.join(root, 'out/electron/browser-host.cjs'), '--no-open', '--port', '0'], {
     env: { ...process.env, MCP_WORKBENCH_HOME: home },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  /** @type {string} */
   const url = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /^MCP Workbench ready at (\S+)$/.exec(line);
-      if (match) resolve(match[1]);
+      if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`the browser host exited with ${code} before it was ready`)));
   });
-  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+  return {
+    url,
+    stop: () =>
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        })
+      ),
+  };
 }
 
+/** @param {import('@playwright/test').Page} page @param {string} name */
 async function shoot(page, name) {
   // Nothing moving: no caret, no transitions.
   await page.screenshot({ path: path.join(out, `${name}.png`), animations: 'disabled', caret: 'hide' });
   console.log(`wrote docs/screenshots/${name}.png`);
 }
 
+/** @param {import('@playwright/test').Page} page @param {string} url @param {string} suffix */
 async function screens(page, url, suffix) {
   await page.goto(url);
+  /** @param {string} name */
   const row = (name) => page.locator(`li.server-item[data-server="${name}"]`);
   await row('basic').getByText('Connected').waitFor();
   await row('lab').getByText('Connected').waitFor();
@@ -101,13 +117,16 @@ const browser = await chromium.launch({
   args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  for (const [width, height] of [
+  /** @type {Array<[number, number]>} */
+  const sizes = [
     [1440, 900],
     [1024, 700],
-  ]) {
-    for (const theme of ['light', 'dark']) {
+  ];
+  for (const [width, height] of sizes) {
+    for (const theme of /** @type {const} */ (['light', 'dark'])) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme });
-      await context.addInitScript((chosen) => localStorage.setItem('mcp-workbench-theme', chosen), theme);
+      // The app's own theme choice, as the Theme menu stores it.
+      await context.addInitScript(`localStorage.setItem('mcp-workbench-theme', ${JSON.stringify(theme)})`);
       const page = await context.newPage();
       // A screen that throws, or a style the CSP blocks, must not end up in the docs.
       page.on('pageerror', (error) => console.error(`page error: ${error.stack ?? error.message}`));
