@@ -2,8 +2,8 @@
  * Two panes side by side with a handle between them (react-resizable-panels: drag it, or
  * focus it and use the arrow keys). Sizes are remembered per `storageId` in localStorage.
  */
-import type { ReactNode } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { useState, type ReactNode } from 'react';
+import { Group, Panel, Separator, type Layout } from 'react-resizable-panels';
 
 interface Props {
   /** The Group's DOM id; unique on the page. */
@@ -21,9 +21,20 @@ interface Props {
 }
 
 export function ResizableSplit({ id, storageId, label, first, second, firstDefault, firstMin, secondMin, className }: Props) {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `mcp-workbench-layout-${storageId}`, storage: localStorage, panelIds: ['first', 'second'] });
+  const key = `mcp-workbench-layout-${storageId}`;
+  // Read once: the Group owns the layout after mount, and only the user's resizing is saved,
+  // so the stored value never feeds back into a render.
+  const [defaultLayout] = useState(() => readLayout(key));
   return (
-    <Group id={id} orientation="horizontal" className={`split-group ${className ?? ''}`} defaultLayout={defaultLayout} onLayoutChanged={onLayoutChanged}>
+    <Group
+      id={id}
+      orientation="horizontal"
+      className={`split-group ${className ?? ''}`}
+      defaultLayout={defaultLayout}
+      onLayoutChanged={(layout, meta) => {
+        if (meta.isUserInteraction) localStorage.setItem(key, JSON.stringify(layout));
+      }}
+    >
       <Panel id="first" className="split-pane" defaultSize={`${firstDefault}%`} minSize={firstMin}>
         {first}
       </Panel>
@@ -33,4 +44,14 @@ export function ResizableSplit({ id, storageId, label, first, second, firstDefau
       </Panel>
     </Group>
   );
+}
+
+function readLayout(key: string): Layout | undefined {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+    if (value && typeof value === 'object' && Object.values(value).every((size) => typeof size === 'number')) return value as Layout;
+  } catch {
+    // A damaged entry: start from the default sizes.
+  }
+  return undefined;
 }
