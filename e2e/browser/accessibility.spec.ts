@@ -23,6 +23,8 @@ async function seriousViolations(page: Page, screen: string): Promise<string[]> 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violation on the main screens, ${theme} theme`, async ({ page }) => {
+    // Eight full-page axe runs take a while on a loaded machine.
+    test.setTimeout(150_000);
     const host = await startHostWithServers({
       basic: { command: node, args: [fixtureServer('basic-stdio')] },
       notes: { command: node, args: [fixtureServer('resources-stdio')] },
