@@ -34,14 +34,17 @@ test('start-up connects enabled servers and shows each state; details, Disconnec
     await expect(wb.server('remote').getByText('Connected')).toBeVisible();
     await expect(wb.server('remote')).toContainText('http-fixture 2.0.0');
     await expect(wb.server('off').getByText('Disabled', { exact: true })).toBeVisible();
-    await expect(wb.server('off')).toContainText('not connected at start-up');
     await expect(wb.server('crashy').getByText('Failed', { exact: true })).toBeVisible();
-    await expect(wb.server('crashy')).toContainText('Process: exit code 3');
+    await expect(wb.server('crashy')).toContainText('closed the connection before it finished starting');
+
+    const details = page.getByRole('region', { name: 'Server details' });
+    await wb.server('off').getByRole('button', { name: /^off/ }).click();
+    await expect(details).toContainText('not connected at start-up');
 
     // The failed server's details: reason, exit code, last stderr lines shown at once.
     await wb.server('crashy').getByRole('button', { name: /^crashy/ }).click();
-    const details = page.getByRole('region', { name: 'Server details' });
     await expect(details).toContainText('closed the connection before it finished starting');
+    await expect(details).toContainText('Process: exit code 3');
     await expect(details).toContainText('crash-fixture: missing API_KEY, giving up');
 
     await wb.server('basic').getByRole('button', { name: /^basic/ }).click();
@@ -54,13 +57,13 @@ test('start-up connects enabled servers and shows each state; details, Disconnec
 
     await details.getByRole('button', { name: 'Disconnect' }).click();
     await expect(details.getByText('Disconnected')).toBeVisible();
-    await details.getByRole('button', { name: 'Connect', exact: true }).click();
+    await details.getByRole('button', { name: 'Connect basic', exact: true }).click();
     await expect(details.getByText('Connected')).toBeVisible();
 
     // Reconnect starts a new session: the log shows a second initialize.
     await details.getByRole('button', { name: 'Reconnect' }).click();
     await expect(details.getByText('Connected')).toBeVisible();
-    await details.getByRole('button', { name: 'Protocol log' }).click();
+    await details.getByRole('button', { name: 'Protocol log of basic' }).click();
     const log = page.getByRole('region', { name: 'Protocol log' });
     await log.getByLabel('Kind').selectOption('request');
     await log.getByLabel('Search').fill('initialize');

@@ -56,8 +56,9 @@ test('the add form names each invalid field, and a failing server shows why', as
   await wb.addStdioServer('crashy', process.execPath, [fixtureServer('crash-on-start')]);
   await expect(wb.server('crashy').getByText('Failed')).toBeVisible();
   await expect(wb.server('crashy')).toContainText('closed the connection');
-  await wb.server('crashy').getByText('Last output').click();
-  await expect(wb.server('crashy')).toContainText('crash-fixture: missing API_KEY, giving up');
+  // The full story is in the server's details: its last output, shown at once.
+  await wb.server('crashy').getByRole('button', { name: /^crashy/ }).click();
+  await expect(page.getByRole('region', { name: 'Server details' })).toContainText('crash-fixture: missing API_KEY, giving up');
 
   await wb.addStdioServer('ghost', 'mcp-workbench-no-such-command');
   await expect(wb.server('ghost')).toContainText('command not found');

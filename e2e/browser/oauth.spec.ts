@@ -71,7 +71,7 @@ test('signs in through the browser, sees the tools, and is still signed in after
 
   // The OAuth view: each step and exchange, secrets masked.
   const details = page.getByRole('region', { name: 'Server details' });
-  await details.getByRole('button', { name: 'OAuth', exact: true }).click();
+  await details.getByRole('button', { name: 'OAuth of guarded', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'OAuth · guarded' });
   await expect(dialog).toContainText('Signed in');
   await expect(dialog).toContainText('Found the protected resource metadata');

@@ -105,7 +105,7 @@ test('creates a server of every transport through the forms, and edits one', asy
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Edit: rename and change the URL; the stored secret keeps its value, unseen, and moves to a key of the new name.
-  await wb.server('remote-http').getByRole('button', { name: 'Edit' }).click();
+  await wb.serverAction('remote-http', 'Edit…');
   const edit = wb.serverDialog('Edit server "remote-http"');
   await expect(edit.getByLabel('Header 1 value')).toHaveValue('');
   await expect(edit.getByLabel('Header 1 value')).toHaveAttribute('placeholder', /stored secret/);
@@ -160,7 +160,7 @@ test('moves servers between scopes, and a malformed .mcp.json is shown with its 
     await expect(wb.server('team').getByText('Disconnected')).toBeVisible();
 
     // A form being edited is not clobbered by an external change: the user is told instead.
-    await wb.server('team').getByRole('button', { name: 'Edit' }).click();
+    await wb.serverAction('team', 'Edit…');
     const edit = wb.serverDialog('Edit server "team"');
     await edit.getByText('More settings').click();
     await edit.getByLabel('Notes').fill('typed before the file changed');
@@ -173,13 +173,13 @@ test('moves servers between scopes, and a malformed .mcp.json is shown with its 
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // Move the user server into the local scope, and the project server into the user scope.
-    await wb.server('basic').getByLabel('Move basic to another scope').selectOption('local');
+    await wb.serverAction('basic', 'Move to Local');
     await expect(wb.server('basic').locator('.scope-badge')).toHaveText('Local');
     await expect(wb.server('basic').getByText('Connected')).toBeVisible();
     expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers).toEqual({});
     expect((await readJson(path.join(host.home, 'local-servers.json'))).projects[project].mcpServers.basic).toEqual({ command: process.execPath, args: [fixtureServer('basic-stdio')] });
 
-    await wb.server('team').getByLabel('Move team to another scope').selectOption('user');
+    await wb.serverAction('team', 'Move to User');
     await expect(wb.server('team').locator('.scope-badge')).toHaveText('User');
     expect((await readJson(projectFile)).mcpServers).toEqual({});
     expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.team).toEqual({ type: 'http', url: 'http://127.0.0.1:9/changed' });
@@ -228,7 +228,7 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     // Nothing imported runs before the user switches it on.
     await expect(wb.server('basic').getByText('Disabled', { exact: true })).toBeVisible();
     await expect(wb.server('github').getByText('Disabled', { exact: true })).toBeVisible();
-    await wb.server('basic').getByRole('button', { name: 'Enable' }).click();
+    await wb.serverAction('basic', 'Enable');
     await expect(wb.server('basic').getByText('Connected')).toBeVisible();
     expect(await fs.readFile(path.join(host.home, 'servers.json'), 'utf8')).not.toContain('ghp_from_desktop');
 
@@ -245,7 +245,7 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(dialog).toBeHidden();
     await expect(wb.server('envy').locator('.scope-badge')).toHaveText('Local');
     await expect(wb.server('envy').getByText('Disabled', { exact: true })).toBeVisible();
-    await wb.server('envy').getByRole('button', { name: 'Enable' }).click();
+    await wb.serverAction('envy', 'Enable');
     await expect(wb.server('envy').getByText('Connected')).toBeVisible();
     // The value reached the server (its hash matches), and an echo of it is masked on screen.
     await wb.openTool('envy', 'env-sha256');

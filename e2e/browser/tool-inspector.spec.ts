@@ -312,7 +312,7 @@ test('elicitation (form and URL with retry), sampling, roots, then history: sear
     await row.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(history.getByRole('region', { name: 'Saved requests' })).toContainText('forms');
     await expect(history.getByRole('region', { name: 'Saved requests' })).toContainText('Grace form');
-    await row.getByRole('button', { name: 'Run ask_form again' }).click();
+    await row.getByRole('button', { name: 'Run again: ask_form' }).click();
     await expect(asked).toBeVisible();
     await asked.getByRole('button', { name: 'Decline' }).click();
     await expect(result).toContainText('action: decline');

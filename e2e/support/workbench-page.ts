@@ -8,6 +8,12 @@ export class WorkbenchPage {
     return this.page.locator(`li.server-item[data-server="${name}"]`);
   }
 
+  /** Picks an item of a server's actions menu (Edit…, Duplicate…, Enable, Move to Local, Remove…). */
+  async serverAction(name: string, item: string): Promise<void> {
+    await this.server(name).getByRole('button', { name: `Actions for ${name}` }).click();
+    await this.page.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
   get tools(): Locator {
     return this.page.getByRole('region', { name: 'Tools' });
   }

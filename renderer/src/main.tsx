@@ -7,6 +7,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { persistUi } from './state/persist-ui';
 import { applyEvent, createWorkbenchStore, StoreContext, type WorkbenchStore } from './state/store';
 import './styles.css';
+import './layout.css';
 
 function Root({ store }: { store: WorkbenchStore }) {
   useEffect(() => {

@@ -1,10 +1,12 @@
 /** The window: header, then the servers and the open server workspaces side by side; the protocol log below. */
 import { useState } from 'react';
+import { CommandPalette } from '../components/CommandPalette';
 import { ConfigProblems } from '../components/ConfigProblems';
 import { ExportDialog } from '../components/ExportDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import { ProjectBar } from '../components/ProjectBar';
 import { ProtocolLogView } from '../components/ProtocolLogView';
+import { ResizableSplit } from '../components/ResizableSplit';
 import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
 import { SettingsDialog } from '../components/SettingsDialog';
@@ -28,6 +30,16 @@ export function App() {
   const serverForm = useWorkbench((s) => s.serverForm);
   const configDialog = useWorkbench((s) => s.configDialog);
   const openServerForm = useWorkbench((s) => s.openServerForm);
+  const openConfigDialog = useWorkbench((s) => s.openConfigDialog);
+  const paletteActions = [
+    { label: 'Add server', run: () => openServerForm({ mode: 'add' }) },
+    { label: 'Protocol log', run: () => openLog() },
+    { label: 'History', run: () => setHistoryOpen(true) },
+    { label: 'Permissions', run: () => setPermissionsOpen(true) },
+    { label: 'Settings', run: () => setSettingsOpen(true) },
+    { label: 'Import servers', run: () => openConfigDialog({ kind: 'import' }) },
+    { label: 'Export servers', run: () => openConfigDialog({ kind: 'export' }) },
+  ];
   return (
     <div className="app">
       <header className="app-header">
@@ -46,14 +58,25 @@ export function App() {
           <button type="button" onClick={() => setSettingsOpen(true)}>
             Settings
           </button>
+          <kbd className="palette-hint" title="Go to a server, tool, resource, prompt or action">
+            Ctrl K
+          </kbd>
           <ThemeToggle />
         </div>
       </header>
       <HostBanner status={hostStatus} />
       <ConfigProblems />
       <main className="columns">
-        <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
-        <Workspaces />
+        <ResizableSplit
+          id="main-split"
+          storageId="main"
+          label="Resize the server list"
+          firstDefault={24}
+          firstMin="220px"
+          secondMin="420px"
+          first={<ServerList onAdd={() => openServerForm({ mode: 'add' })} />}
+          second={<Workspaces />}
+        />
       </main>
       {logOpen && <ProtocolLogView />}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
@@ -62,6 +85,7 @@ export function App() {
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
       {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      <CommandPalette actions={paletteActions} />
       <PermissionPrompt />
       <ServerRequestDialog />
     </div>

@@ -27,17 +27,17 @@ export function ConnectionActions({ server }: { server: ServerView }) {
     <div className="connection-actions">
       <div className="server-actions">
         {server.status === 'disconnected' && (
-          <button type="button" disabled={busy} onClick={() => act(connect)}>
+          <button type="button" disabled={busy} onClick={() => act(connect)} aria-label={`Connect ${server.name}`}>
             Connect
           </button>
         )}
         {live && (
-          <button type="button" disabled={busy} onClick={() => act(disconnect)}>
+          <button type="button" disabled={busy} onClick={() => act(disconnect)} aria-label={`Disconnect ${server.name}`}>
             Disconnect
           </button>
         )}
         {server.status !== 'disconnected' && (
-          <button type="button" disabled={busy || server.status === 'pending'} onClick={() => act(reconnect)}>
+          <button type="button" disabled={busy || server.status === 'pending'} onClick={() => act(reconnect)} aria-label={`Reconnect ${server.name}`}>
             Reconnect
           </button>
         )}

@@ -1,5 +1,5 @@
 /**
- * A server's configuration at a glance, inside its list item: its scope (and what it
+ * A server's configuration at a glance, in its details: its scope (and what it
  * overrides), why its command cannot be launched (if so), and the config actions: edit,
  * duplicate, move to another scope, enable or disable. Where the command was found is
  * in the server's details.
@@ -31,13 +31,13 @@ export function ServerConfigBar({ server }: { server: ServerView }) {
       <ScopeBadge scope={scope} shadows={server.shadows} />
       {server.launch?.problem && !server.error && <span className="launch-problem">{server.launch.problem}</span>}
       <div className="server-config-actions">
-        <button type="button" onClick={() => openForm({ mode: 'edit', name: server.name, scope })}>
+        <button type="button" aria-label={`Edit ${server.name}`} onClick={() => openForm({ mode: 'edit', name: server.name, scope })}>
           Edit
         </button>
-        <button type="button" onClick={() => openForm({ mode: 'duplicate', name: server.name, scope })}>
+        <button type="button" aria-label={`Duplicate ${server.name}`} onClick={() => openForm({ mode: 'duplicate', name: server.name, scope })}>
           Duplicate
         </button>
-        <button type="button" onClick={() => act(() => setEnabled(server.name, !enabled))}>
+        <button type="button" aria-label={`${enabled ? 'Disable' : 'Enable'} ${server.name}`} onClick={() => act(() => setEnabled(server.name, !enabled))}>
           {enabled ? 'Disable' : 'Enable'}
         </button>
         {targets.length > 0 && (

@@ -1,7 +1,10 @@
 /**
  * The selected server at a glance: its state, what it says it is (name, version,
- * protocol, instructions, capabilities), why it failed, and the connection actions.
+ * protocol, instructions, capabilities), why it failed, its config actions and the
+ * connection actions. The facts collapse to the header line (remembered), so the
+ * workspace below gets the height.
  */
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
@@ -10,7 +13,8 @@ import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
 import { OAuthDialog } from './OAuthView';
 import { protocolLabel } from './protocol-label';
-import { ScopeBadge } from './ScopeBadge';
+import { ServerConfigBar } from './ServerConfigBar';
+import { useRememberedFlag } from './remembered-flag';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
 
@@ -19,29 +23,42 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
   const server = useWorkbench((s) => s.servers.find((x) => x.name === s.selectedServer));
   const openLog = useWorkbench((s) => s.openProtocolLog);
   const [oauthOpen, setOAuthOpen] = useState(false);
+  const [collapsed, setCollapsed] = useRememberedFlag('mcp-workbench-details-collapsed');
   if (!server) return null;
   const info = server.serverInfo;
+  const bodyId = `server-details-body-${server.name}`;
 
   return (
-    <section className="panel server-details" aria-label="Server details">
+    <section className={`panel server-details${collapsed ? ' collapsed' : ''}`} aria-label="Server details">
       <div className="panel-header">
+        <button
+          type="button"
+          className="icon-button collapse-toggle"
+          aria-expanded={!collapsed}
+          aria-controls={bodyId}
+          aria-label={`Details of ${server.name}`}
+          title={collapsed ? 'Show the details' : 'Hide the details'}
+          onClick={() => setCollapsed(!collapsed)}
+        >
+          {collapsed ? <ChevronRight size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
+        </button>
         <h2>{server.name}</h2>
         <StatusBadge status={server.status} />
+        {collapsed && (
+          <span className="muted details-summary">
+            {transportOf(server.config)}
+            {info ? ` · ${info.title ?? info.name} ${info.version}` : ''}
+          </span>
+        )}
         {actions && <div className="panel-actions">{actions}</div>}
       </div>
+      <ServerFailure server={server} openOutput={!collapsed} />
+      <div id={bodyId} hidden={collapsed}>
       <dl className="facts">
         <dt>Transport</dt>
         <dd>
           {transportOf(server.config)} · <code>{targetOf(server.config)}</code>
         </dd>
-        {server.scope && (
-          <>
-            <dt>Scope</dt>
-            <dd>
-              <ScopeBadge scope={server.scope} shadows={server.shadows} />
-            </dd>
-          </>
-        )}
         {server.launch?.commandPath && (
           <>
             <dt>Runs</dt>
@@ -71,14 +88,14 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
           </>
         )}
       </dl>
-      <ServerFailure server={server} openOutput />
+      <ServerConfigBar server={server} />
       <div className="details-actions">
         <ConnectionActions server={server} />
-        <button type="button" onClick={() => openLog(server.name)}>
+        <button type="button" aria-label={`Protocol log of ${server.name}`} onClick={() => openLog(server.name)}>
           Protocol log
         </button>
         {signsIn(server.config) && (
-          <button type="button" onClick={() => setOAuthOpen(true)}>
+          <button type="button" aria-label={`OAuth of ${server.name}`} onClick={() => setOAuthOpen(true)}>
             OAuth
           </button>
         )}
@@ -91,6 +108,7 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
         </details>
       )}
       {server.capabilities && <Capabilities capabilities={server.capabilities} />}
+      </div>
     </section>
   );
 }

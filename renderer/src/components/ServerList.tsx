@@ -1,12 +1,18 @@
-/** The left column: every configured server with its state and actions. */
-import { useState } from 'react';
+/**
+ * The left column: one compact row per configured server (status, name, transport, scope,
+ * and why it failed), its actions in a menu, a filter and a summary line. The full details
+ * are in the server's workspace.
+ */
+import { useMemo, useState } from 'react';
+import { transportOf } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
-import { ServerConfigBar } from './ServerConfigBar';
-import { ConnectionActions } from './ConnectionActions';
 import { IdeServerOffers } from './IdeServerOffers';
 import { protocolLabel } from './protocol-label';
-import { ServerFailure } from './ServerFailure';
+import { ScopeBadge } from './ScopeBadge';
+import { ServerActionsMenu } from './server-list/ServerActionsMenu';
+import { filterServers, summarize } from './server-list/summary';
+import { SignInActions } from './SignInActions';
 import { StatusBadge } from './StatusBadge';
 
 export function ServerList({ onAdd }: { onAdd: () => void }) {
@@ -14,6 +20,9 @@ export function ServerList({ onAdd }: { onAdd: () => void }) {
   const loaded = useWorkbench((s) => s.serversLoaded);
   const error = useWorkbench((s) => s.serversError);
   const selected = useWorkbench((s) => s.selectedServer);
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => filterServers(servers, filter), [servers, filter]);
+  const summary = summarize(servers);
 
   return (
     <nav className="panel server-list" aria-label="Servers">
@@ -23,12 +32,27 @@ export function ServerList({ onAdd }: { onAdd: () => void }) {
           Add server
         </button>
       </div>
-      {error && <p role="alert" className="error-text">Could not load servers: {error}</p>}
-      {loaded && servers.length === 0 && !error && (
-        <p className="empty">No servers yet. Add one to connect to it and see its tools.</p>
+      {summary && (
+        <p className="server-summary muted" role="status" aria-label="Server summary">
+          {summary}
+        </p>
       )}
-      <ul>
-        {servers.map((server) => (
+      {servers.length > 3 && (
+        <input
+          type="search"
+          className="server-filter"
+          aria-label="Filter servers"
+          placeholder="Filter (name, transport, scope, state)"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={(event) => event.key === 'Escape' && setFilter('')}
+        />
+      )}
+      {error && <p role="alert" className="error-text">Could not load servers: {error}</p>}
+      {loaded && servers.length === 0 && !error && <p className="empty">No servers yet. Add one to connect to it and see its tools.</p>}
+      {servers.length > 0 && shown.length === 0 && <p className="empty">No server matches “{filter}”.</p>}
+      <ul className="server-rows">
+        {shown.map((server) => (
           <ServerItem key={server.name} server={server} selected={server.name === selected} />
         ))}
       </ul>
@@ -39,41 +63,45 @@ export function ServerList({ onAdd }: { onAdd: () => void }) {
 
 function ServerItem({ server, selected }: { server: ServerView; selected: boolean }) {
   const select = useWorkbench((s) => s.selectServer);
-  const remove = useWorkbench((s) => s.removeServer);
   const [actionError, setActionError] = useState<string>();
-
-  const act = (action: () => Promise<void>) => {
-    setActionError(undefined);
-    action().catch((error: Error) => setActionError(error.message));
-  };
+  const problem = server.error ?? (server.launch?.problem && server.status !== 'connected' ? server.launch.problem : undefined);
 
   return (
-    <li className={`server-item${selected ? ' selected' : ''}`} data-server={server.name}>
+    <li className={`server-item${selected ? ' selected' : ''}`} data-server={server.name} data-status={server.status}>
       <button type="button" className="server-select" aria-current={selected} onClick={() => select(server.name)}>
-        <span className="server-name">{server.name}</span>
-        {server.serverInfo && (
-          <span className="server-version">
-            {server.serverInfo.name} {server.serverInfo.version}
-            {server.status === 'connected' && server.protocolVersion && <span className="server-protocol" title={`MCP ${protocolLabel(server)}`}> · MCP {server.protocolVersion}</span>}
+        <span className="server-row-line">
+          <span className="server-name">{server.name}</span>
+          <StatusBadge status={server.status} />
+        </span>
+        <span className="server-row-line server-meta">
+          <span className="transport" data-transport={transportOf(server.config)}>
+            {transportOf(server.config)}
           </span>
-        )}
-        <StatusBadge status={server.status} />
+          <ScopeBadge scope={server.scope ?? 'user'} />
+          {server.serverInfo && (
+            <span className="server-version" title={`${server.serverInfo.name} ${server.serverInfo.version}`}>
+              {server.serverInfo.name} {server.serverInfo.version}
+            </span>
+          )}
+          {server.status === 'connected' && server.protocolVersion && (
+            <span className="server-protocol" title={`MCP ${protocolLabel(server)}`}>
+              MCP {server.protocolVersion}
+            </span>
+          )}
+        </span>
       </button>
-      <ServerConfigBar server={server} />
-      <ServerFailure server={server} />
-      {actionError && <p className="error-text" role="alert">{actionError}</p>}
-      <div className="server-actions">
-        <ConnectionActions server={server} />
-        <button
-          type="button"
-          className="danger"
-          onClick={() => {
-            if (window.confirm(`Remove the server "${server.name}"?`)) act(() => remove(server.name));
-          }}
-        >
-          Remove
-        </button>
-      </div>
+      <ServerActionsMenu server={server} onError={setActionError} />
+      {problem && (
+        <p className="server-row-problem" title={problem}>
+          {problem}
+        </p>
+      )}
+      <SignInActions server={server} compact />
+      {actionError && (
+        <p className="error-text server-row-problem" role="alert">
+          {actionError}
+        </p>
+      )}
     </li>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SettingsSchema, type SettingKey, type SettingsPatch } from '../../../shared/api/settings';
 import { useWorkbench } from '../state/store';
+import { Modal } from './Modal';
 
 interface NumberField {
   key: Exclude<SettingKey, 'resetTimeoutOnProgress'>;
@@ -38,7 +39,6 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    dialog.current?.showModal();
     void load();
   }, [load]);
 
@@ -68,7 +68,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog ref={dialog} className="settings-dialog" aria-labelledby="settings-title" onClose={onClose}>
+    <Modal titleId="settings-title" className="settings-dialog" onClose={onClose} dialogRef={dialog}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id="settings-title">Settings</h2>
         {loadError && (
@@ -130,6 +130,6 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

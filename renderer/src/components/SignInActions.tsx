@@ -8,7 +8,8 @@ import type { ServerView } from '../../../shared/domain';
 import { signsIn } from '../state/auth-slice';
 import { useWorkbench } from '../state/store';
 
-export function SignInActions({ server }: { server: ServerView }) {
+/** `compact`: only what needs doing now (Sign in, or the sign-in under way), for a server's row. */
+export function SignInActions({ server, compact = false }: { server: ServerView; compact?: boolean }) {
   const remote = signsIn(server.config);
   const status = useWorkbench((s) => s.authStatuses[server.name]);
   const signIn = useWorkbench((s) => s.signIns[server.name]);
@@ -45,6 +46,7 @@ export function SignInActions({ server }: { server: ServerView }) {
     );
   }
   const needsSignIn = server.status === 'needs-auth';
+  if (compact && !needsSignIn && !signIn?.error) return null;
   return (
     <div className="sign-in">
       {needsSignIn && (
@@ -52,7 +54,7 @@ export function SignInActions({ server }: { server: ServerView }) {
           Sign in
         </button>
       )}
-      {status?.signedIn && (
+      {status?.signedIn && !compact && (
         <button type="button" onClick={() => void signOut(server.name)} aria-label={`Sign out of ${label}`} title="Forget its tokens, client registration and discovery state">
           Sign out
         </button>

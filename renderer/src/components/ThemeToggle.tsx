@@ -18,7 +18,7 @@ export function ThemeToggle() {
   }, [theme]);
   return (
     <label className="theme-toggle">
-      Theme{' '}
+      <span className="theme-label">Theme </span>
       <select value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>
         <option value="system">System</option>
         <option value="light">Light</option>

@@ -214,7 +214,10 @@ export function ToolList({ server }: { server?: string } = {}) {
                     </span>
                     <ToolBadges tool={tool} />
                   </span>
-                  <span className="tool-description">{tool.description ?? tool.fullName}</span>
+                  <span className="tool-description">
+                    {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
+                    {tool.description ?? tool.fullName}
+                  </span>
                 </div>
               );
             })}

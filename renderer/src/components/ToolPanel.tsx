@@ -57,6 +57,7 @@ export function ToolPanel() {
         <h2 className="tool-title">
           <ToolIcon tool={tool} size={20} />
           {displayName(tool)}
+          {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
         </h2>
         <ToolBadges tool={tool} />
       </div>

@@ -11,7 +11,7 @@ import { PromptBrowser } from '../components/prompts/PromptBrowser';
 import { ResourceBrowser } from '../components/resources/ResourceBrowser';
 import { ServerDetails } from '../components/ServerDetails';
 import { ToolList } from '../components/ToolList';
-import { ToolPanel } from '../components/ToolPanel';
+import { ToolsSplit } from './ToolsSplit';
 import { StoreContext, useWorkbench } from '../state/store';
 import { scopeStore } from './server-scope';
 import { WorkspaceTabs } from './WorkspaceTabs';
@@ -54,10 +54,7 @@ function ToolsTab({ server }: { server: ServerView }) {
     if (connected && !loaded) void loadTools(server.name);
   }, [connected, loaded, loadTools, server.name]);
   return (
-    <div className="workspace-tools">
-      <ToolList server={server.name} />
-      <ToolPanel />
-    </div>
+    <ToolsSplit id={`tools-split-${server.name}`} list={<ToolList server={server.name} />} />
   );
 }
 

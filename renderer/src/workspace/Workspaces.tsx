@@ -1,7 +1,7 @@
 /** The open server workspaces, side by side; when none is open, the tools of every connected server. */
 import { useShallow } from 'zustand/react/shallow';
 import { ToolList } from '../components/ToolList';
-import { ToolPanel } from '../components/ToolPanel';
+import { ToolsSplit } from './ToolsSplit';
 import { openWorkspaces } from '../state/workspace-slice';
 import { useWorkbench } from '../state/store';
 import { ServerWorkspace } from './ServerWorkspace';
@@ -17,10 +17,7 @@ export function Workspaces() {
         <p className="muted home-hint">
           Select a server to open its workspace (tools, resources, prompts, console); <strong>Keep open</strong> on a workspace opens the next one beside it.
         </p>
-        <div className="workspace-tools">
-          <ToolList />
-          <ToolPanel />
-        </div>
+        <ToolsSplit id="tools-split-home" list={<ToolList />} />
       </div>
     );
   }

@@ -63,30 +63,31 @@ export function ServerConsole({ server }: { server: ServerView }) {
         <p className="empty">Nothing yet. stderr lines and log messages from {name} appear here.</p>
       )}
       {entries && entries.length > 0 && shown.length === 0 && <p className="empty">No entry matches the filter.</p>}
-      <ol
-        ref={list}
-        className="console-entries"
-        role="log"
-        aria-label={`Console of ${name}`}
-        onScroll={(event) => {
-          const element = event.currentTarget;
-          stickToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
-        }}
-      >
-        {shown.map((entry) => (
-          <li key={entry.seq} className={`console-entry console-${entry.source}${entry.level ? ` level-${entry.level}` : ''}`} data-source={entry.source} data-level={entry.level}>
-            <time className="console-time" dateTime={new Date(entry.time).toISOString()}>
-              {new Date(entry.time).toLocaleTimeString()}
-            </time>
-            <span className="console-kind">{entry.level ?? entry.source}</span>
-            {entry.logger && <span className="console-logger">[{entry.logger}]</span>}
-            <span className="console-text">
-              {entry.text}
-              {entry.truncated && <span className="muted"> (cut)</span>}
-            </span>
-          </li>
-        ))}
-      </ol>
+      {/* The live region wraps the list: a log role cannot own list items itself. */}
+      <div role="log" aria-label={`Console of ${name}`} className="console-log-region">
+        <ol
+          ref={list}
+          className="console-entries"
+          onScroll={(event) => {
+            const element = event.currentTarget;
+            stickToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
+          }}
+        >
+          {shown.map((entry) => (
+            <li key={entry.seq} className={`console-entry console-${entry.source}${entry.level ? ` level-${entry.level}` : ''}`} data-source={entry.source} data-level={entry.level}>
+              <time className="console-time" dateTime={new Date(entry.time).toISOString()}>
+                {new Date(entry.time).toLocaleTimeString()}
+              </time>
+              <span className="console-kind">{entry.level ?? entry.source}</span>
+              {entry.logger && <span className="console-logger">[{entry.logger}]</span>}
+              <span className="console-text">
+                {entry.text}
+                {entry.truncated && <span className="muted"> (cut)</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }

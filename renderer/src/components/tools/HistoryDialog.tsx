@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history';
 import { useWorkbench } from '../../state/store';
+import { Modal } from '../Modal';
 import { formatBytes, formatDuration } from './format';
 
 const OUTCOMES: Record<HistoryEntry['outcome'], string> = { ok: 'ok', 'tool-error': 'tool error', failed: 'failed', cancelled: 'cancelled' };
@@ -26,7 +27,6 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const [message, setMessage] = useState<string | undefined>();
 
   useEffect(() => {
-    dialog.current?.showModal();
     void loadHistory();
     void loadSaved();
   }, [loadHistory, loadSaved]);
@@ -48,7 +48,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog ref={dialog} className="modal history-dialog" aria-labelledby="history-title" onClose={onClose}>
+    <Modal titleId="history-title" className="history-dialog" onClose={onClose} dialogRef={dialog}>
       <h2 id="history-title">History</h2>
       {message && (
         <p role="alert" className="error-text">
@@ -115,7 +115,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           Close
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -139,7 +139,7 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(false)} aria-label={`Open call of ${entry.tool}`}>
           Open
         </button>
-        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(true)} aria-label={`Run ${entry.tool} again`}>
+        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(true)} aria-label={`Run again: ${entry.tool}`}>
           Run again
         </button>
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>

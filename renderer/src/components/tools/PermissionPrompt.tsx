@@ -3,22 +3,18 @@
  * run it once, always allow it (a rule for its mcp__ name, editable under Permissions),
  * or cancel.
  */
-import { useEffect, useRef } from 'react';
 import { findTool } from '../../state/calls-slice';
 import { useWorkbench } from '../../state/store';
+import { Modal } from '../Modal';
 import { displayName, ToolBadges } from './tool-display';
 
 export function PermissionPrompt() {
   const prompt = useWorkbench((s) => s.permissionPrompt);
   const tool = useWorkbench((s) => (prompt ? findTool(s, prompt.server, prompt.tool) : undefined));
   const answer = useWorkbench((s) => s.answerPermissionPrompt);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (prompt && !dialog.current?.open) dialog.current?.showModal();
-  }, [prompt]);
   if (!prompt) return null;
   return (
-    <dialog ref={dialog} className="modal permission-prompt" aria-labelledby="permission-title" onCancel={() => void answer('cancel')}>
+    <Modal titleId="permission-title" className="permission-prompt" onCancel={() => void answer('cancel')}>
       <h2 id="permission-title">Run {tool ? displayName(tool) : prompt.tool}?</h2>
       <p>
         <code>{prompt.fullName}</code> {tool && <ToolBadges tool={tool} />}
@@ -38,6 +34,6 @@ export function PermissionPrompt() {
           Run once
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,7 +1,8 @@
 /** The permission rules: see, change and remove them, add one by mcp__ name. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision } from '../../../../shared/permissions';
 import { useWorkbench } from '../../state/store';
+import { closeDialogOf, Modal } from '../Modal';
 
 export function PermissionsDialog({ onClose }: { onClose: () => void }) {
   const rules = useWorkbench((s) => s.permissionRules);
@@ -10,13 +11,11 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
   const load = useWorkbench((s) => s.loadPermissions);
   const setRule = useWorkbench((s) => s.setPermissionRule);
   const removeRule = useWorkbench((s) => s.removePermissionRule);
-  const dialog = useRef<HTMLDialogElement>(null);
   const [pattern, setPattern] = useState('');
   const [decision, setDecision] = useState<PermissionDecision>('allow');
   const [error, setError] = useState<string | undefined>();
 
   useEffect(() => {
-    dialog.current?.showModal();
     void load();
   }, [load]);
 
@@ -30,7 +29,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog ref={dialog} className="modal permissions-dialog" aria-labelledby="permissions-title" onClose={onClose}>
+    <Modal titleId="permissions-title" className="permissions-dialog" onClose={onClose}>
       <h2 id="permissions-title">Permissions</h2>
       <p className="muted">
         Tools marked read-only run at once; every other tool asks first, unless a rule says otherwise. A rule names a tool (<code>mcp__server__tool</code>) or
@@ -120,10 +119,10 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
         </p>
       )}
       <div className="dialog-actions">
-        <button type="button" onClick={() => dialog.current?.close()}>
+        <button type="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
           Close
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

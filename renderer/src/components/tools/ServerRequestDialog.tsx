@@ -5,10 +5,11 @@
  * answers by writing the model's reply. A question that times out or is withdrawn
  * closes by itself, with a note saying so.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PendingServerRequest, ServerRequestAnswer, ServerRequestBody } from '../../../../shared/api/server-requests';
 import { formatIssues, validateAgainstSchema } from '../../../../shared/json-schema';
 import { useWorkbench } from '../../state/store';
+import { Modal } from '../Modal';
 import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
 import { initialArguments } from './schema-form/schema-model';
 
@@ -18,12 +19,6 @@ export function ServerRequestDialog() {
   const notice = useWorkbench((s) => s.serverRequestNotice);
   const dismiss = useWorkbench((s) => s.dismissServerRequestNotice);
   const answer = useWorkbench((s) => s.answerServerRequest);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    if (request && !dialog.current?.open) dialog.current?.showModal();
-    if (!request && dialog.current?.open) dialog.current.close();
-  }, [request]);
 
   return (
     <>
@@ -35,20 +30,20 @@ export function ServerRequestDialog() {
           </button>
         </div>
       )}
-      <dialog
-        ref={dialog}
-        className="modal server-request"
-        aria-labelledby="server-request-title"
-        onCancel={(event) => {
-          // Escape answers "cancel" rather than leaving the server waiting.
-          event.preventDefault();
-          if (request) void answer(request.id, { action: 'cancel' });
-        }}
-      >
-        {request && (
+      {/* Open while a question waits; the next question reuses the open dialog. */}
+      {request && (
+        <Modal
+          titleId="server-request-title"
+          className="server-request"
+          onCancel={(event) => {
+            // Escape answers "cancel" rather than leaving the server waiting.
+            event.preventDefault();
+            void answer(request.id, { action: 'cancel' });
+          }}
+        >
           <RequestBody key={request.id} request={request} more={waiting - 1} onAnswer={(a) => void answer(request.id, a)} />
-        )}
-      </dialog>
+        </Modal>
+      )}
     </>
   );
 }
