@@ -247,6 +247,7 @@ export class ConnectionManager {
             ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
             ...(tool.annotations ? { annotations: tool.annotations } : {}),
             ...(tool.icons ? { icons: tool.icons } : {}),
+            ...(tool.execution ? { execution: tool.execution } : {}),
           });
         }
         cursor = page.nextCursor;
