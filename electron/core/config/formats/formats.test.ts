@@ -150,6 +150,22 @@ describe('claude mcp add command lines', () => {
     expect(() => parseClaudeCommands('claude mcp remove x')).toThrow(/Expected "claude mcp add/);
   });
 
+  it('Windows command lines keep their backslashes', () => {
+    const cmd = parseClaudeCommands(
+      'claude mcp add my-tools -s user ^\r\n  -e "DATA_DIR=C:\\Users\\ana\\data" ^\r\n  -- C:\\repo\\.venv\\Scripts\\python.exe -m tools_server --root "C:\\Program Files\\Tools"',
+    );
+    expect(entriesOf(cmd)).toEqual({
+      'my-tools': { command: 'C:\\repo\\.venv\\Scripts\\python.exe', args: ['-m', 'tools_server', '--root', 'C:\\Program Files\\Tools'], env: { DATA_DIR: 'C:\\Users\\ana\\data' } },
+    });
+    expect(cmd.warnings).toContain('Read as a Windows command line: backslashes in paths are kept as written.');
+    const powershell = parseClaudeCommands('claude mcp add files `\n  -e ROOT=$env:USERPROFILE\\docs `\n  -- .\\node_modules\\.bin\\mcp-files.cmd %APPDATA%\\files');
+    expect(entriesOf(powershell)).toEqual({ files: { command: '.\\node_modules\\.bin\\mcp-files.cmd', args: ['${APPDATA}\\files'], env: { ROOT: '${USERPROFILE}\\docs' } } });
+    // A POSIX line that loses a backslash says so instead of changing a path silently.
+    const posix = parseClaudeCommands('claude mcp add t -- node repo\\server.js');
+    expect(entriesOf(posix)).toEqual({ t: { command: 'node', args: ['reposerver.js'] } });
+    expect(posix.warnings.join('\n')).toMatch(/backslash before "s" was read as a shell escape and dropped/);
+  });
+
   it('splits words like a shell', () => {
     expect(splitCommands(`a 'b c' "d \\"e\\"" f\\ g # comment\nh && i; j`)).toEqual([['a', 'b c', 'd "e"', 'f g'], ['h'], ['i'], ['j']]);
     expect(splitCommands('a `\n b ^\n c')).toEqual([['a', 'b', 'c']]);

@@ -14,7 +14,7 @@
 import type { ConfigScope } from '../../../../shared/config/scopes';
 import { CONFIG_SCOPES } from '../../../../shared/config/scopes';
 import { parseJsonText } from '../json-text';
-import { splitCommands } from './shell-words';
+import { splitCommandLines } from './shell-words';
 import { asObject, normalizeTransport } from './variables';
 import { SourceError, type ParsedSource, type SourceEntry } from './types';
 
@@ -27,14 +27,16 @@ export function looksLikeClaudeCommand(text: string): boolean {
 }
 
 export function parseClaudeCommands(text: string): ParsedSource {
-  let commands: string[][];
+  let split: ReturnType<typeof splitCommandLines>;
   try {
-    commands = splitCommands(text);
+    split = splitCommandLines(text);
   } catch (error) {
     throw new SourceError((error as Error).message);
   }
+  const commands = split.commands;
   const entries: SourceEntry[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = [...split.notes];
+  if (split.windows) warnings.push('Read as a Windows command line: backslashes in paths are kept as written.');
   let suggestedScope: ConfigScope | undefined;
   for (const words of commands) {
     const start = words[0] === '$' ? 1 : 0;
