@@ -339,6 +339,30 @@ describe('import and export', () => {
   });
 });
 
+describe('credentials in pasted commands', () => {
+  it('keeps credential-looking env and header values in the secret store, and flags credentials in arguments', async () => {
+    const { api } = await start();
+    const text = [
+      'claude mcp add maps -s user -e GOOGLE_MAPS_KEY=AIzaSyMapsKey123 -e REGION=eu -- npx -y @example/maps-mcp --api-key AIzaSyArgKey456',
+      'claude mcp add --transport http stripe https://mcp.stripe.com --header "Authorization: Bearer sk_live_stripe789"',
+    ].join('\n');
+    const preview = await api.previewImport({ source: { kind: 'text', text }, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.name, c.secretFields])).toEqual([
+      ['maps', ['env.GOOGLE_MAPS_KEY']],
+      ['stripe', ['headers.Authorization']],
+    ]);
+    for (const secret of ['AIzaSyMapsKey123', 'AIzaSyArgKey456', 'sk_live_stripe789']) expect(JSON.stringify(preview)).not.toContain(secret);
+    expect(preview.candidates[0]!.summary).toBe(`npx -y @example/maps-mcp --api-key ${MASK}`);
+    expect(preview.warnings.join('\n')).toMatch(/"maps": args\[3\] \(--api-key\) holds a credential, and arguments cannot be kept secret.*Move it into env/);
+
+    await api.applyImport({ source: { kind: 'text', text }, scope: 'user', choices: [{ key: 'maps', name: 'maps' }, { key: 'stripe', name: 'stripe' }] });
+    const file = await fs.readFile(path.join(dataDir, SERVERS_FILE), 'utf8');
+    expect(file).not.toContain('AIzaSyMapsKey123');
+    expect(file).not.toContain('sk_live_stripe789');
+    expect(Object.values(await secretsOnDisk()).sort()).toEqual(['AIzaSyMapsKey123', 'Bearer sk_live_stripe789']);
+  });
+});
+
 describe('export targets', () => {
   it("refuses the app's own data folder and symbolic links, leaving every file as it was", async () => {
     const { api } = await start();

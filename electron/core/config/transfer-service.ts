@@ -21,9 +21,10 @@ import type {
 import { AppError } from '../../../shared/envelope';
 import { CONFIG_SCOPES, type ConfigScope } from '../../../shared/config/scopes';
 import { isSecretRef, looksSecret, secretCapableFields, type SecretFieldPath } from '../../../shared/config/secret-ref';
-import { ServerConfigSchema, transportOf, type ServerConfig } from '../../../shared/config/server-config';
+import { isStdioConfig, ServerConfigSchema, transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import { MASK } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
+import { credentialArgs, maskCredentialArgs } from './formats/credential-args';
 import { exportServers } from './formats/export';
 import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './formats/parse-mcp-servers';
 import { parsePaste } from './formats/parse-paste';
@@ -108,7 +109,8 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
 
 function summarize(raw: unknown): string {
   const entry = asObject(raw) ?? {};
-  if (typeof entry.command === 'string') return [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])].join(' ');
+  const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
+  if (typeof entry.command === 'string') return [entry.command, ...maskCredentialArgs(args, MASK)].join(' ');
   if (typeof entry.url === 'string') return `${typeof entry.type === 'string' ? entry.type : 'http'} ${entry.url}`;
   return '';
 }
@@ -195,10 +197,17 @@ export function createTransferService(deps: TransferDeps) {
       for (const id of passwordInputs) {
         if (plain.includes(`\${input:${id}}`)) warnings.push(`"${key}" uses the password input "${id}" outside env and headers; that value will be written in the config file.`);
       }
+      const args = isStdioConfig(valid.data) ? (valid.data.args ?? []) : [];
+      for (const { index, flag } of credentialArgs(args)) {
+        warnings.push(
+          `"${key}": args[${index}] (${flag}) holds a credential, and arguments cannot be kept secret: it will be written in the config file in clear. Move it into env after importing if the server reads it from there.`,
+        );
+      }
+      const masked = maskFields(valid.data, plan);
       return {
         ...base,
         transport: transportOf(valid.data),
-        config: maskFields(valid.data, plan),
+        config: isStdioConfig(masked) && masked.args ? { ...masked, args: maskCredentialArgs(masked.args, MASK) } : masked,
         secretFields: plan.map((p) => p.join('.')),
       };
     });
