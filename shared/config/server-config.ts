@@ -26,7 +26,8 @@ export const OAuthSettingsSchema = z.looseObject({
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().optional(),
   callbackPort: z.number().int().min(1).max(65535).optional(),
-  scopes: z.array(z.string()).optional(),
+  /** A list, or one space-separated string as OAuth itself writes scopes (both are written in the wild). */
+  scopes: z.preprocess((value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value), z.array(z.string())).optional(),
   clientMetadataUrl: z.url().optional(),
 });
 export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
