@@ -339,6 +339,19 @@ describe('import and export', () => {
   });
 });
 
+describe('Claude Code scopes', () => {
+  it("follows Claude Code's default local scope, and says why not when no project is open", async () => {
+    const { api } = await start();
+    const text = 'claude mcp add sqlite -- uvx mcp-server-sqlite --db-path ./data.db';
+    const closed = await api.previewImport({ source: { kind: 'text', text }, scope: 'user' });
+    expect(closed.suggestedScope).toBe('local');
+    expect(closed.warnings.join('\n')).toMatch(/Claude Code would add this server to the local scope \(its default without -s\).*No project is open, so it goes into the user scope/);
+    await api.openProject({ path: project });
+    const open = await api.previewImport({ source: { kind: 'text', text }, scope: 'local' });
+    expect(open.warnings.join('\n')).not.toMatch(/Claude Code would add/);
+  });
+});
+
 describe('credentials in pasted commands', () => {
   it('keeps credential-looking env and header values in the secret store, and flags credentials in arguments', async () => {
     const { api } = await start();

@@ -212,6 +212,12 @@ export function createTransferService(deps: TransferDeps) {
       };
     });
     if (!registry.availableScopes().includes(scope)) warnings.push(`Open a project to import into the ${scope} scope.`);
+    const suggested = parsed.suggestedScope;
+    if (suggested && suggested !== scope && !registry.availableScopes().includes(suggested)) {
+      warnings.push(
+        `Claude Code would add ${parsed.entries.length === 1 ? 'this server' : 'these servers'} to the ${suggested} scope${suggested === 'local' ? ' (its default without -s)' : ''}, which belongs to a project. No project is open, so ${parsed.entries.length === 1 ? 'it goes' : 'they go'} into the ${scope} scope; open the project first to follow Claude Code.`,
+      );
+    }
     return { format: parsed.format, candidates, inputs: parsed.inputs, warnings, ...(parsed.suggestedScope ? { suggestedScope: parsed.suggestedScope } : {}) };
   }
 

@@ -3,7 +3,7 @@ import type { ExportFormat } from '../../../../shared/api/transfer';
 import type { ServerConfig } from '../../../../shared/config/server-config';
 import { parseJsonText } from '../json-text';
 import { exportServers, type ExportEntry } from './export';
-import { parseClaudeCommands } from './parse-claude-command';
+import { looksLikeClaudeCommand, parseClaudeCommands } from './parse-claude-command';
 import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './parse-mcp-servers';
 import { parsePaste } from './parse-paste';
 import { parseVsCode } from './parse-vscode';
@@ -138,6 +138,30 @@ describe('claude mcp add command lines', () => {
       notion: { type: 'http', url: 'https://mcp.notion.com/mcp' },
     });
     expect(source.warnings).toEqual([expect.stringContaining('"notion": no --transport was given for a URL; taken as http')]);
+  });
+
+  it('accepts what Claude Code accepts: the name after --, MCP_CLIENT_SECRET, add-from-claude-desktop; local scope by default', () => {
+    const afterDashes = parseClaudeCommands('claude mcp add -s user -- context7 npx -y @upstash/context7-mcp');
+    expect(entriesOf(afterDashes)).toEqual({ context7: { command: 'npx', args: ['-y', '@upstash/context7-mcp'] } });
+    expect(afterDashes.suggestedScope).toBe('user');
+    expect(parseClaudeCommands('claude mcp add sqlite -- uvx mcp-server-sqlite').suggestedScope).toBe('local');
+
+    const text = [
+      'MCP_CLIENT_SECRET=s3cr3t-value claude mcp add --transport http --client-id my-app --client-secret --callback-port 8080 my-server https://mcp.example.com/mcp',
+      `MCP_CLIENT_SECRET=json-secret claude mcp add-json partner '{"type":"http","url":"https://mcp.partner.dev/mcp","oauth":{"clientId":"pc"}}' --client-secret`,
+      'claude mcp add-from-claude-desktop -s user',
+    ].join('\n');
+    expect(looksLikeClaudeCommand(text)).toBe(true);
+    const source = parseClaudeCommands(text);
+    expect(entriesOf(source)).toEqual({
+      'my-server': { type: 'http', url: 'https://mcp.example.com/mcp', oauth: { clientId: 'my-app', clientSecret: 's3cr3t-value', callbackPort: 8080 } },
+      partner: { type: 'http', url: 'https://mcp.partner.dev/mcp', oauth: { clientId: 'pc', clientSecret: 'json-secret' } },
+    });
+    expect(source.warnings).toEqual([expect.stringMatching(/add-from-claude-desktop" copies the servers of Claude Desktop: choose "Claude Desktop" in Import/)]);
+
+    const only = parseClaudeCommands('claude mcp add-from-claude-desktop');
+    expect(only.entries).toEqual([]);
+    expect(only.warnings[0]).toMatch(/choose "Claude Desktop"/);
   });
 
   it('names what is wrong', () => {
