@@ -44,6 +44,8 @@ export interface ImportCandidate {
   /** A valid name for it here (the source's, cleaned up if needed). */
   name: ServerName;
   transport?: TransportType;
+  /** Where in the source it comes from ("user scope", "local scope of /path"), when the source has several groups. */
+  origin?: string;
   /** Command line or URL, for the preview. */
   summary: string;
   /** The entry as it will be saved, secret values masked. Absent when invalid. */

@@ -340,6 +340,28 @@ describe('import and export', () => {
 });
 
 describe('Claude Code scopes', () => {
+  it('offers the local entries of every project when a whole ~/.claude.json is pasted', async () => {
+    const { api } = await start();
+    const claudeJson = {
+      numStartups: 42,
+      mcpServers: { context7: { type: 'http', url: 'https://mcp.context7.com/mcp' } },
+      projects: {
+        '/home/ana/shop': { allowedTools: [], mcpServers: { postgres: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/shop'], env: {} } } },
+        '/home/ana/blog': { mcpServers: { context7: { type: 'stdio', command: 'npx', args: ['-y', '@upstash/context7-mcp'] } } },
+        '/home/ana/empty': { mcpServers: {} },
+      },
+    };
+    const source = { kind: 'text' as const, text: JSON.stringify(claudeJson, null, 2) };
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.key, c.name, c.origin])).toEqual([
+      ['context7', 'context7', 'user scope'],
+      ['projects[/home/ana/shop].postgres', 'postgres', 'local scope of /home/ana/shop'],
+      ['projects[/home/ana/blog].context7', 'context7-2', 'local scope of /home/ana/blog'],
+    ]);
+    await api.applyImport({ source, scope: 'user', choices: [{ key: 'projects[/home/ana/shop].postgres', name: 'postgres' }] });
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.postgres).toMatchObject({ command: 'npx', enabled: false });
+  });
+
   it("follows Claude Code's default local scope, and says why not when no project is open", async () => {
     const { api } = await start();
     const text = 'claude mcp add sqlite -- uvx mcp-server-sqlite --db-path ./data.db';

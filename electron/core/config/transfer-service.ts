@@ -26,10 +26,10 @@ import { MASK } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
 import { credentialArgs, maskCredentialArgs } from './formats/credential-args';
 import { exportServers } from './formats/export';
-import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './formats/parse-mcp-servers';
+import { claudeJsonProjects, hasProjectServers, parseClaudeJson, parseMcpServers, parseWholeClaudeJson } from './formats/parse-mcp-servers';
 import { parsePaste } from './formats/parse-paste';
 import { isVsCodeShape, parseVsCode } from './formats/parse-vscode';
-import { validNameFor } from './formats/suggest-name';
+import { uniqueName, validNameFor } from './formats/suggest-name';
 import { SourceError, type ParsedSource } from './formats/types';
 import { asObject, mapConfigStrings } from './formats/variables';
 import { knownSources, type SourceLocator } from './import-sources';
@@ -100,6 +100,7 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
     const format = ref.format ?? 'auto';
     if (format === 'vscode' || (format === 'auto' && isVsCodeShape(parsed.value))) return parseVsCode(parsed.value, ctx);
     if (format === 'claude-code') return parseClaudeJson(parsed.value, ctx, ref.project);
+    if (format === 'auto' && hasProjectServers(parsed.value)) return parseWholeClaudeJson(parsed.value, ctx);
     return parseMcpServers(parsed.value, ctx, `mcpServers file (${path.basename(ref.path)})`);
   } catch (error) {
     if (error instanceof SourceError) throw new AppError('invalid-request', error.message);
@@ -181,10 +182,13 @@ export function createTransferService(deps: TransferDeps) {
     const parsed = await readSource(source, registry.project);
     const warnings = [...parsed.warnings];
     const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
-    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw }) => {
-      const name = validNameFor(key);
+    const suggestedNames = new Set<string>();
+    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw, name: suggested, origin }) => {
+      // Two groups of one source (user and local entries of ~/.claude.json) may reuse a name.
+      const name = uniqueName(validNameFor(suggested ?? key), (n) => suggestedNames.has(n));
+      suggestedNames.add(name);
       const inputs = [...new Set([...JSON.stringify(raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!))];
-      const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[] };
+      const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[], ...(origin ? { origin } : {}) };
       const stored = storedSecretProblem(raw);
       if (stored) return { ...base, error: stored };
       const valid = ServerConfigSchema.safeParse(raw);

@@ -84,7 +84,8 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
         }
         setRows(
           Object.fromEntries(
-            result.candidates.map((c) => [c.key, { include: !c.error, name: c.existsIn.includes(targetScope) ? `${c.name}-2`.slice(0, 64) : c.name, replace: false }]),
+            // A project's local entries (from a whole ~/.claude.json) are offered, not preselected.
+            result.candidates.map((c) => [c.key, { include: !c.error && !c.origin?.startsWith('local scope'), name: c.existsIn.includes(targetScope) ? `${c.name}-2`.slice(0, 64) : c.name, replace: false }]),
           ),
         );
       }
@@ -256,6 +257,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                         </td>
                         <td>{c.transport ? TRANSPORT_LABELS[c.transport] : '—'}</td>
                         <td>
+                          {c.origin && <p className="muted candidate-origin">From the {c.origin}</p>}
                           <code className="summary">{c.summary}</code>
                           {c.error && <p className="field-error">Cannot import: {c.error}</p>}
                           {c.secretFields.length > 0 && <p className="muted">To the secret store: {c.secretFields.join(', ')}</p>}

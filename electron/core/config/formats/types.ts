@@ -7,6 +7,10 @@ export interface SourceEntry {
   key: string;
   /** The entry converted to our shape (variables rewritten, type inferred); validated later. */
   raw: unknown;
+  /** The name to suggest when the key is not one (e.g. a project's entry in ~/.claude.json). */
+  name?: string;
+  /** Where in the source it comes from, when the source holds several groups. */
+  origin?: string;
 }
 
 export interface ParsedSource {
