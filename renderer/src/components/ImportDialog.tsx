@@ -11,6 +11,7 @@ import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
 import { TRANSPORT_LABELS } from '../../../shared/config/server-config';
 import { useWorkbench } from '../state/store';
 import { Field } from './Field';
+import { importDetails } from './import-details';
 import { closeDialogOf, Modal } from './Modal';
 
 const TITLE_ID = 'import-title';
@@ -259,6 +260,18 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                         <td>
                           {c.origin && <p className="muted candidate-origin">From the {c.origin}</p>}
                           <code className="summary">{c.summary}</code>
+                          {c.config && importDetails(c.config).length > 0 && (
+                            <dl className="candidate-details">
+                              {importDetails(c.config).map((row, i) => (
+                                <div key={i}>
+                                  <dt>{row.label}</dt>
+                                  <dd>
+                                    <code>{row.value}</code>
+                                  </dd>
+                                </div>
+                              ))}
+                            </dl>
+                          )}
                           {c.error && <p className="field-error">Cannot import: {c.error}</p>}
                           {c.secretFields.length > 0 && <p className="muted">To the secret store: {c.secretFields.join(', ')}</p>}
                           {c.existsIn.some((s) => s !== scope) && (
