@@ -80,6 +80,19 @@ describe('the login shell environment', () => {
 });
 
 describe('createLaunchResolver', () => {
+  it('fills in ${CLAUDE_PROJECT_DIR} with the open project, as Claude Code does in .mcp.json', async () => {
+    const project = path.join(dir, 'shop');
+    const tool = await executable(path.join(project, 'scripts', 'mcp-server'));
+    let open: string | undefined = project;
+    const resolver = createLaunchResolver({ secrets: new FileSecretStore(path.join(dir, 's.json')), environment: async () => ({ PATH: '' }), platform: 'linux', projectDir: () => open });
+    // A real .mcp.json entry: the server's script and data live in the project.
+    const entry = { command: '${CLAUDE_PROJECT_DIR}/scripts/mcp-server', args: ['--db', '${CLAUDE_PROJECT_DIR}/data/shop.db'] };
+    expect(await resolver.resolve('shop', entry)).toEqual({ command: tool, args: ['--db', path.join(project, 'data', 'shop.db')], env: {} });
+    expect(await resolver.describe('shop', entry)).toEqual({ commandPath: tool });
+    open = undefined;
+    await expect(resolver.resolve('shop', entry)).rejects.toThrow(/\$\{CLAUDE_PROJECT_DIR\}, which is not set/);
+  });
+
   it('expands, fills in secrets, resolves the command on the given PATH and hands that PATH to the server', async () => {
     const bin = path.join(dir, 'bin');
     const tool = await executable(path.join(bin, 'my-server'));

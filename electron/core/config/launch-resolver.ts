@@ -25,6 +25,13 @@ export interface LaunchResolverOptions {
   platform?: NodeJS.Platform;
   /** Told every secret value a launch uses, so logs can mask it. */
   onSecret?: (value: string) => void;
+  /** The open project, which `${CLAUDE_PROJECT_DIR}` names (as in Claude Code's .mcp.json files). */
+  projectDir?: () => string | undefined;
+}
+
+/** The environment variables are expanded from: Claude Code's CLAUDE_PROJECT_DIR is the open project. */
+function expansionEnv(env: Env, projectDir: string | undefined): Env {
+  return projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env;
 }
 
 export function commandNotFound(command: string): string {
@@ -38,7 +45,7 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
     const env = await options.environment();
     const expanded = await expandConfig(config, {
       server: name,
-      env,
+      env: expansionEnv(env, options.projectDir?.()),
       secret: (key) => options.secrets.get(key),
       ...(options.onSecret ? { onSecret: options.onSecret } : {}),
     });
@@ -58,7 +65,7 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
     if (!isStdioConfig(config)) return {};
     try {
       const env = await options.environment();
-      const ctx = { server: name, env, secret: async () => '' };
+      const ctx = { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => '' };
       const command = await expandString(config.command, 'command', ctx);
       const cwd = config.cwd;
       const found = await findCommand(command, { PATH: env.PATH, cwd, platform, PATHEXT: env.PATHEXT });
