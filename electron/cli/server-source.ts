@@ -145,6 +145,16 @@ export async function serversFromFile(file: string, cwd: string): Promise<{ fixe
       skipped.push(`"${key}" is skipped: ${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid entry'}.`);
       continue;
     }
+    // VS Code asks for ${input:…} values itself; a terminal run has no one to ask.
+    const inputs = [...new Set([...JSON.stringify(valid.data).matchAll(/\$\{input:([^}]+)\}/g)].map((m) => m[1]!))];
+    if (inputs.length > 0) {
+      const refs = inputs.map((id) => `\${input:${id}}`).join(', ');
+      const example = inputs[0]!.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+      skipped.push(
+        `"${key}" is skipped: it uses ${refs}, which only VS Code asks for. In a copy of the file, write an environment variable in its place (e.g. \${${example}}) and set it, or import the file into the app, which asks for the value.`,
+      );
+      continue;
+    }
     const name = validNameFor(key);
     if (name !== key) skipped.push(`"${key}" is not a valid server name; it is called "${name}" here.`);
     entries.push([name, valid.data]);

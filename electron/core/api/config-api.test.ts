@@ -321,6 +321,28 @@ describe('import and export', () => {
     expect((await api.callTool({ server: 'envy', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true })).content).toEqual([{ type: 'text', text: sha256('typed-secret') }]);
   });
 
+  it('keeps every VS Code input value typed for env or headers in the secret store, and warns about the others', async () => {
+    const { api } = await start();
+    const text = JSON.stringify({
+      inputs: [
+        { type: 'promptString', id: 'workspace-id', description: 'Workspace ID' },
+        { type: 'promptString', id: 'region', description: 'Region' },
+      ],
+      servers: { notes: { type: 'stdio', command: 'npx', args: ['-y', 'notes-mcp', '--region', '${input:region}'], env: { NOTES_WORKSPACE: '${input:workspace-id}' } } },
+    });
+    const source = { kind: 'text' as const, text };
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates[0]!.secretFields).toEqual(['env.NOTES_WORKSPACE']);
+    expect(preview.warnings).toContain(
+      '"notes" uses the input "region" outside env and headers; the value you enter will be written in the config file, since only env and header values can be kept secret.',
+    );
+    await api.applyImport({ source, scope: 'user', choices: [{ key: 'notes', name: 'notes' }], inputs: { 'workspace-id': 'ws-4711-private', region: 'eu-west' } });
+    const file = await fs.readFile(path.join(dataDir, SERVERS_FILE), 'utf8');
+    expect(file).not.toContain('ws-4711-private');
+    expect(JSON.parse(file).mcpServers.notes.args).toEqual(['-y', 'notes-mcp', '--region', 'eu-west']);
+    expect(Object.values(await secretsOnDisk())).toEqual(['ws-4711-private']);
+  });
+
   it('imports pasted text, exports to a file, and refuses to overwrite without being asked', async () => {
     const { api } = await start();
     const preview = await api.previewImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user' });

@@ -116,15 +116,19 @@ function summarize(raw: unknown): string {
   return '';
 }
 
-/** The fields that will be kept in the secret store. */
-function secretPlan(config: ServerConfig, passwordInputs: ReadonlySet<string>, byName: boolean): SecretFieldPath[] {
+/**
+ * The fields that will be kept in the secret store: credential-looking literal values,
+ * and every env or header value typed in for a VS Code input (VS Code keeps all input
+ * values in its secret storage, password or not).
+ */
+function secretPlan(config: ServerConfig, byName: boolean): SecretFieldPath[] {
   const plan: SecretFieldPath[] = [];
   for (const { path: fieldPath, value } of secretCapableFields(config)) {
     if (isSecretRef(value) || value === '') continue;
-    const usesPassword = [...value.matchAll(INPUT_REF)].some((m) => passwordInputs.has(m[1]!));
+    const usesInput = new RegExp(INPUT_REF.source).test(value);
     const literal = !value.includes('${');
     const alwaysSecret = fieldPath[0] === 'authToken' || fieldPath[0] === 'oauth';
-    if (usesPassword || (literal && (alwaysSecret || (byName && looksSecret(fieldPath[1]!))))) plan.push(fieldPath);
+    if (usesInput || (literal && (alwaysSecret || (byName && looksSecret(fieldPath[1]!))))) plan.push(fieldPath);
   }
   return plan;
 }
@@ -196,10 +200,14 @@ export function createTransferService(deps: TransferDeps) {
         const issue = valid.error.issues[0];
         return { ...base, error: `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid entry'}` };
       }
-      const plan = secretPlan(valid.data, passwordInputs, secretsByName);
+      const plan = secretPlan(valid.data, secretsByName);
       const plain = JSON.stringify(stripSecretCapable(valid.data));
-      for (const id of passwordInputs) {
-        if (plain.includes(`\${input:${id}}`)) warnings.push(`"${key}" uses the password input "${id}" outside env and headers; that value will be written in the config file.`);
+      for (const id of inputs) {
+        if (plain.includes(`\${input:${id}}`)) {
+          warnings.push(
+            `"${key}" uses the ${passwordInputs.has(id) ? 'password ' : ''}input "${id}" outside env and headers; the value you enter will be written in the config file, since only env and header values can be kept secret.`,
+          );
+        }
       }
       const args = isStdioConfig(valid.data) ? (valid.data.args ?? []) : [];
       for (const { index, flag } of credentialArgs(args)) {
@@ -228,7 +236,6 @@ export function createTransferService(deps: TransferDeps) {
   async function applyImport(request: ApplyImportRequest): Promise<ApplyImportResult> {
     checkScope(request.scope);
     const parsed = await readSource(request.source, registry.project);
-    const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
     const inputs = request.inputs ?? {};
     const byName = request.secretsByName ?? true;
 
@@ -247,7 +254,7 @@ export function createTransferService(deps: TransferDeps) {
       if (missing.length > 0) throw new AppError('invalid-request', `Enter a value for the input "${missing[0]}" (used by "${choice.key}").`);
       const valid = ServerConfigSchema.safeParse(object);
       if (!valid.success) throw new AppError('invalid-request', `"${choice.key}" is not a valid server entry: ${valid.error.issues[0]?.message}`);
-      const secretFields = secretPlan(valid.data, passwordInputs, byName);
+      const secretFields = secretPlan(valid.data, byName);
       const filled = mapConfigStrings(valid.data as Record<string, unknown>, (value) => value.replace(INPUT_REF, (_m, id: string) => inputs[id] ?? '')) as ServerConfig;
       // An input's value may not smuggle in a reference either.
       const smuggled = storedSecretProblem(filled);
