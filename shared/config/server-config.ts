@@ -132,6 +132,8 @@ export const ServerConfigSchema: z.ZodType<ServerConfig> = z.unknown().transform
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
   }
+  // Other clients' `"disabled": true` is our `"enabled": false` (ours wins when both are given).
+  if (parsed.data.enabled === undefined && (parsed.data as { disabled?: unknown }).disabled === true) return { ...parsed.data, enabled: false };
   return parsed.data;
 });
 
@@ -173,7 +175,10 @@ export const TRANSPORT_LABELS: Record<TransportType, string> = {
   'claudeai-proxy': 'claude.ai proxy',
 };
 
-/** Whether an entry is switched off (enabled defaults to true). */
+/**
+ * Whether an entry is switched on: our `enabled` when given, else not `"disabled": true`
+ * (as Cline, Windsurf and Claude Code's own files write it).
+ */
 export function isEnabled(config: ServerConfig): boolean {
-  return config.enabled !== false;
+  return config.enabled ?? (config as { disabled?: unknown }).disabled !== true;
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
+import type { ServerConfig } from '../../../shared/config/server-config';
 import type { AppEvent } from '../../../shared/events';
 import { PROJECT_FILE, SERVERS_FILE } from '../config/server-registry';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
@@ -358,6 +359,32 @@ describe('import and export', () => {
     await api.exportServers({ names: ['tools'], format: 'cursor', path: target, overwrite: true });
     expect((await readJson(target)).mcpServers.tools.command).toBe('node');
     expect((await readJson(`${target}.bak`)).servers).toBeDefined();
+  });
+});
+
+describe("other clients' fields", () => {
+  it('honours "disabled": true and "disabledTools" written by other clients', async () => {
+    await fs.mkdir(dataDir, { recursive: true });
+    // As Cline and Windsurf write them.
+    await fs.writeFile(
+      path.join(dataDir, SERVERS_FILE),
+      JSON.stringify({
+        mcpServers: {
+          off: { command: 'node', args: [fixtureServer('basic-stdio')], disabled: true },
+        },
+      }),
+    );
+    const { api } = await start();
+    expect((await api.listServers()).find((s) => s.name === 'off')?.status).toBe('disabled');
+    const added = await api.addServer({ name: 'tools', config: { command: 'node', args: [fixtureServer('basic-stdio')], disabledTools: ['echo'], autoApprove: [] } as ServerConfig });
+    expect(added.status).toBe('connected');
+    const names = (await api.listTools({ name: 'tools' })).map((t) => t.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('echo');
+    await expect(api.callTool({ server: 'tools', tool: 'echo', arguments: { text: 'x' }, confirmed: true })).rejects.toThrow(/mcp__tools__echo is switched off: the server's config lists it in "disabledTools"/);
+
+    expect((await api.setServerEnabled({ name: 'off', enabled: true })).status).toBe('connected');
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.off).toEqual({ command: 'node', args: [fixtureServer('basic-stdio')] });
   });
 });
 

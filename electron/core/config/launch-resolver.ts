@@ -8,6 +8,7 @@ import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
 import { findCommand } from './command-path';
+import { readEnvFile } from './env-file';
 import { expandConfig, expandString } from './expand-variables';
 import type { Env } from './login-shell-env';
 
@@ -50,13 +51,18 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
       ...(options.onSecret ? { onSecret: options.onSecret } : {}),
     });
     if (!isStdioConfig(expanded)) return expanded;
+    const envFile = (config as { envFile?: unknown }).envFile;
+    const fromFile =
+      typeof envFile === 'string' && envFile.trim() !== ''
+        ? await readEnvFile(name, await expandString(envFile, 'envFile', { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => undefined }), expanded.cwd ?? options.projectDir?.())
+        : {};
     const found = await findCommand(expanded.command, { PATH: env.PATH, cwd: expanded.cwd, platform, PATHEXT: env.PATHEXT });
     if (!found) throw new AppError('failed', commandNotFound(expanded.command));
     return {
       ...expanded,
       // On Windows the command stays as written: cross-spawn needs the name to pick the right shim.
       command: platform === 'win32' ? expanded.command : found,
-      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...expanded.env },
+      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...fromFile, ...expanded.env },
     };
   }
 

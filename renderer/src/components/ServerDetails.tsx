@@ -8,6 +8,7 @@ import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
+import { ForeignFieldFacts } from './ForeignFieldFacts';
 import { OAuthDialog } from './OAuthView';
 import { ScopeBadge } from './ScopeBadge';
 import { ServerFailure } from './ServerFailure';
@@ -63,6 +64,7 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
             <dd>{server.protocolVersion}</dd>
           </>
         )}
+        <ForeignFieldFacts config={server.config} />
         {server.since && (
           <>
             <dt>Since</dt>
