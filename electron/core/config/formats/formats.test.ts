@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validateAgainstSchema } from '../../../../shared/json-schema';
 import type { ExportFormat } from '../../../../shared/api/transfer';
 import type { ServerConfig } from '../../../../shared/config/server-config';
 import { parseJsonText } from '../json-text';
@@ -226,21 +229,87 @@ describe('export, and a round trip through every format', () => {
   };
   const asMap = (entries: ExportEntry[]) => Object.fromEntries(entries.map((e) => [e.name, e.config]));
 
+  const SCHEMAS: Record<Exclude<ExportFormat, 'mcp-servers'>, string> = {
+    'claude-code': 'claude-code-mcp.schema.json',
+    'claude-desktop': 'claude-desktop.schema.json',
+    cursor: 'cursor-mcp.schema.json',
+    vscode: 'vscode-mcp.schema.json',
+  };
+  const schemaOf = (format: Exclude<ExportFormat, 'mcp-servers'>) => JSON.parse(readFileSync(path.join(__dirname, 'schemas', SCHEMAS[format]), 'utf8'));
+  /** What the file must pass: the client's own schema. */
+  const expectValid = (format: ExportFormat, text: string) => {
+    if (format === 'mcp-servers') return;
+    const result = validateAgainstSchema(schemaOf(format), JSON.parse(text));
+    expect(result.issues).toEqual([]);
+  };
+  const withoutCwd = (entries: readonly ExportEntry[]) => entries.map((e) => ({ ...e, config: stripKey(e.config, 'cwd') }));
+  const stripKey = (config: ServerConfig, key: string) => Object.fromEntries(Object.entries(config).filter(([k]) => k !== key)) as ServerConfig;
+
   it.each([
-    ['mcp-servers', [stdio, http, sse, ws]],
-    ['claude-code', [stdio, http, sse, ws]],
-    ['claude-desktop', [stdio]],
-    ['cursor', [stdio, http, sse]],
-    ['vscode', [stdio, http, sse]],
-  ] as const)('%s: exporting then importing gives the same entries', (format, entries) => {
+    ['mcp-servers', [stdio, http, sse, ws], [stdio, http, sse, ws]],
+    ['claude-code', [stdio, http, sse, ws], withoutCwd([stdio, http, sse, ws])],
+    ['claude-desktop', [stdio], withoutCwd([stdio])],
+    ['cursor', [stdio, http, sse], withoutCwd([stdio, http, sse])],
+    ['vscode', [stdio, http, sse], [stdio, http, sse]],
+  ] as const)('%s: the export passes the client\'s schema, and importing it gives the same entries (less what the client does not read)', (format, entries, back) => {
     const exported = exportServers([...entries], format);
-    expect(reimport(format, exported.text)).toEqual(asMap([...entries]));
+    expectValid(format, exported.text);
+    expect(reimport(format, exported.text)).toEqual(asMap([...back]));
+  });
+
+  it('writes only what each client reads, lists the rest, and passes every client\'s schema', () => {
+    // Entries as they arrive from the wild: other clients' fields, our own, OAuth, a variable URL.
+    const wild: ExportEntry[] = [
+      { name: 'cline', config: { command: 'npx', args: ['-y', 'pkg'], cwd: '/srv', envFile: '.env', dev: { watch: 'src/**' }, autoApprove: ['a'], disabledTools: ['b'], transport: 'stdio' } as ServerConfig },
+      { name: 'gh', config: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headersHelper: '/bin/gh-headers', oauth: { clientId: 'Iv1.abc', callbackPort: 8123, scopes: ['repo'] } } as ServerConfig },
+      { name: 'varurl', config: { type: 'http', url: '${MCP_BASE}/mcp' } },
+      { name: 'off', config: { command: 'x', enabled: false } },
+    ];
+    const code = exportServers(wild, 'claude-code');
+    expectValid('claude-code', code.text);
+    expect(JSON.parse(code.text).mcpServers).toEqual({
+      cline: { command: 'npx', args: ['-y', 'pkg'] },
+      gh: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headersHelper: '/bin/gh-headers', oauth: { clientId: 'Iv1.abc', callbackPort: 8123 } },
+      varurl: { type: 'http', url: '${MCP_BASE}/mcp' },
+    });
+    expect(code.warnings).toEqual(
+      expect.arrayContaining([
+        '"cline": Claude Code does not read cwd, envFile, dev, autoApprove, disabledTools, transport; they were left out.',
+        '"gh": Claude Code does not read oauth.scopes; it was left out.',
+        '"off" was left out: it is switched off here, and Claude Code\'s file has no way to switch a server off. Switch it on to export it.',
+      ]),
+    );
+
+    const cursor = exportServers(wild, 'cursor');
+    expectValid('cursor', cursor.text);
+    expect(JSON.parse(cursor.text).mcpServers).toMatchObject({
+      cline: { command: 'npx', args: ['-y', 'pkg'], envFile: '.env' },
+      gh: { url: 'https://api.githubcopilot.com/mcp/', auth: { CLIENT_ID: 'Iv1.abc', scopes: ['repo'] } },
+    });
+    expect(cursor.warnings).toContain('"gh": Cursor does not read headersHelper, oauth.callbackPort; they were left out.');
+
+    const vscode = exportServers(wild, 'vscode');
+    expectValid('vscode', vscode.text);
+    expect(JSON.parse(vscode.text).servers).toEqual({
+      cline: { type: 'stdio', command: 'npx', args: ['-y', 'pkg'], cwd: '/srv', envFile: '.env', dev: { watch: 'src/**' } },
+      gh: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' },
+    });
+    expect(vscode.warnings).toEqual(
+      expect.arrayContaining([
+        '"gh": VS Code does not read headersHelper, oauth.clientId, oauth.callbackPort, oauth.scopes; they were left out.',
+        '"varurl" was left out: its URL ${env:MCP_BASE}/mcp does not start with http:// or https://, which VS Code\'s mcp.json requires.',
+      ]),
+    );
+
+    const desktop = exportServers(wild, 'claude-desktop');
+    expectValid('claude-desktop', desktop.text);
+    expect(JSON.parse(desktop.text).mcpServers).toEqual({ cline: { command: 'npx', args: ['-y', 'pkg'] } });
   });
 
   it('writes each client’s own shape', () => {
     expect(JSON.parse(exportServers([stdio, http], 'cursor').text)).toEqual({
       mcpServers: {
-        files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${env:HOME}/docs'], env: { LOG: 'debug' }, cwd: '/tmp' },
+        files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${env:HOME}/docs'], env: { LOG: 'debug' } },
         remote: { url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } },
       },
     });
@@ -257,10 +326,20 @@ describe('export, and a round trip through every format', () => {
   });
 
   it('keeps our own fields only where they belong', () => {
-    const ours: ExportEntry = { name: 'x', config: { command: 'x', enabled: false, connectTimeoutMs: 5000, notes: 'mine', oauth: { clientId: 'id' } } as ServerConfig };
-    expect(JSON.parse(exportServers([ours], 'mcp-servers').text).mcpServers.x).toEqual(ours.config);
-    expect(JSON.parse(exportServers([ours], 'claude-code').text).mcpServers.x).toEqual({ command: 'x', oauth: { clientId: 'id' } });
+    const ours: ExportEntry = { name: 'x', config: { command: 'x', connectTimeoutMs: 5000, notes: 'mine' } as ServerConfig };
+    const off: ExportEntry = { name: 'y', config: { command: 'y', enabled: false } };
+    expect(JSON.parse(exportServers([ours, off], 'mcp-servers').text).mcpServers).toEqual({ x: ours.config, y: off.config });
+    expect(JSON.parse(exportServers([ours, off], 'claude-code').text).mcpServers).toEqual({ x: { command: 'x' } });
     expect(JSON.parse(exportServers([ours], 'cursor').text).mcpServers.x).toEqual({ command: 'x' });
+  });
+
+  it('says plainly that Claude Desktop passes ${VAR} through as text', () => {
+    const secret: ExportEntry = { name: 'gh', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${secret:k1}' } } };
+    const desktop = exportServers([secret], 'claude-desktop');
+    expectValid('claude-desktop', desktop.text);
+    expect(desktop.warnings).toEqual([
+      'Secret values are not exported, and Claude Desktop does not expand ${VAR}: it would pass the text ${GITHUB_PERSONAL_ACCESS_TOKEN} to the server as it is. Replace GITHUB_PERSONAL_ACCESS_TOKEN in the file with the real values.',
+    ]);
   });
 
   it('never exports a secret value: references become variables, or VS Code password inputs', () => {
