@@ -351,6 +351,11 @@ describe('import and export', () => {
     await api.applyImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user', choices: [{ key: 'tools', name: 'tools' }], secretsByName: false });
     expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.tools).toEqual({ command: 'node', args: ['server.js'], env: { TOKEN: 'abc123' }, enabled: false });
 
+    // Still switched off: other clients' files cannot say so, so it is left out until switched on.
+    expect((await api.exportServers({ names: ['tools'], format: 'vscode' })).warnings).toContain(
+      '"tools" was left out: it is switched off here, and VS Code\'s file has no way to switch a server off. Switch it on to export it.',
+    );
+    await api.setServerEnabled({ name: 'tools', enabled: true });
     const target = path.join(root, 'out', 'mcp.json');
     const exported = await api.exportServers({ names: ['tools'], format: 'vscode', path: target });
     expect(exported.savedTo).toBe(target);
