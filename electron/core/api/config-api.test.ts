@@ -367,6 +367,88 @@ describe('import and export', () => {
   });
 });
 
+describe('more clients to import from', () => {
+  it('finds and reads VS Code Insiders, Windsurf, Cline, Zed, Gemini CLI, Codex and $CLAUDE_CONFIG_DIR', async () => {
+    const write = async (file: string, text: string) => {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, text);
+    };
+    const claudeDir = path.join(root, 'claude-config');
+    await write(path.join(claudeDir, '.claude.json'), JSON.stringify({ mcpServers: { sentry: { type: 'http', url: 'https://mcp.sentry.dev/mcp' } } }));
+    await write(path.join(home, '.config', 'Code - Insiders', 'User', 'mcp.json'), JSON.stringify({ servers: { playwright: { command: 'npx', args: ['@playwright/mcp@latest'] } } }));
+    await write(path.join(home, '.codeium', 'windsurf', 'mcp_config.json'), JSON.stringify({ mcpServers: { figma: { serverUrl: 'https://mcp.figma.com/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'], disabled: true } } }));
+    await write(
+      path.join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
+      JSON.stringify({ mcpServers: { weather: { command: 'node', args: ['/opt/weather/build/index.js'], autoApprove: [], disabled: false, type: 'stdio' }, docs: { type: 'streamableHttp', url: 'https://docs.example.com/mcp' } } }),
+    );
+    await write(
+      path.join(home, '.config', 'zed', 'settings.json'),
+      `{
+  // Zed settings
+  "theme": "One Dark",
+  "context_servers": {
+    "postgres": { "source": "custom", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://localhost/db"], "env": {} },
+    "old-style": { "command": { "path": "/usr/local/bin/mcp-old", "args": ["--stdio"], "env": { "LOG": "1" } }, "settings": {} }
+  }
+}`,
+    );
+    await write(
+      path.join(home, '.gemini', 'settings.json'),
+      JSON.stringify({ theme: 'Default', mcpServers: { github: { httpUrl: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer $GITHUB_PAT' }, timeout: 5000 }, events: { url: 'http://localhost:8080/sse' }, fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'], excludeTools: ['write_file'], trust: false } } }),
+    );
+    await write(
+      path.join(home, '.codex', 'config.toml'),
+      `model = "o3"
+
+[mcp_servers.context7]
+command = "npx"
+args = ["-y", "@upstash/context7-mcp"]
+env = { "LOG_LEVEL" = "info" }
+startup_timeout_sec = 20
+tool_timeout_sec = 90
+
+[mcp_servers.figma]
+url = "https://mcp.figma.com/mcp"
+bearer_token_env_var = "FIGMA_OAUTH_TOKEN"
+http_headers = { "X-Figma-Region" = "us-east-1" }
+enabled = false
+`,
+    );
+    core = await createCore({ dataDir, env: { PATH: '/usr/bin:/bin' }, shellEnv: async () => ({ env: { PATH: nodeDir } }), importLocator: { home, platform: 'linux', env: { CLAUDE_CONFIG_DIR: claudeDir } } });
+    const { api } = core;
+    const sources = await api.listImportSources();
+    expect(sources.filter((s) => s.exists).map((s) => [s.id, s.count, s.problem])).toEqual([
+      ['claude-code-user', 1, undefined],
+      ['vscode-insiders-user', 1, undefined],
+      ['windsurf', 2, undefined],
+      ['cline', 2, undefined],
+      ['zed', 2, undefined],
+      ['gemini', 3, undefined],
+      ['codex', 2, undefined],
+    ]);
+    const configsOf = async (id: string) => {
+      const preview = await api.previewImport({ source: sources.find((s) => s.id === id)!.source, scope: 'user' });
+      expect(preview.candidates.filter((c) => c.error)).toEqual([]);
+      return Object.fromEntries(preview.candidates.map((c) => [c.name, c.config]));
+    };
+    expect(await configsOf('windsurf')).toEqual({ figma: { type: 'http', url: 'https://mcp.figma.com/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'], disabled: true, enabled: false } });
+    expect((await configsOf('cline')).docs).toEqual({ type: 'http', url: 'https://docs.example.com/mcp' });
+    expect(await configsOf('zed')).toEqual({
+      postgres: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/db'], env: {} },
+      'old-style': { command: '/usr/local/bin/mcp-old', args: ['--stdio'], env: { LOG: '1' }, settings: {} },
+    });
+    expect(await configsOf('gemini')).toMatchObject({
+      github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', callTimeoutMs: 5000 },
+      events: { type: 'sse', url: 'http://localhost:8080/sse' },
+      fs: { command: 'npx', disabledTools: ['write_file'], trust: false },
+    });
+    expect(await configsOf('codex')).toEqual({
+      context7: { command: 'npx', args: ['-y', '@upstash/context7-mcp'], env: { LOG_LEVEL: 'info' }, connectTimeoutMs: 20_000, callTimeoutMs: 90_000 },
+      figma: { type: 'http', url: 'https://mcp.figma.com/mcp', headers: { 'X-Figma-Region': 'us-east-1', Authorization: 'Bearer ${FIGMA_OAUTH_TOKEN}' }, enabled: false },
+    });
+  });
+});
+
 describe("other clients' fields", () => {
   it('honours "disabled": true and "disabledTools" written by other clients', async () => {
     await fs.mkdir(dataDir, { recursive: true });

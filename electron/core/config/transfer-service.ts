@@ -27,6 +27,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { credentialArgs, maskCredentialArgs } from './formats/credential-args';
 import { exportServers } from './formats/export';
 import { claudeJsonProjects, hasProjectServers, parseClaudeJson, parseMcpServers, parseWholeClaudeJson } from './formats/parse-mcp-servers';
+import { parseCodexToml, parseGemini, parseZed } from './formats/parse-other-clients';
 import { parsePaste } from './formats/parse-paste';
 import { isVsCodeShape, parseVsCode } from './formats/parse-vscode';
 import { uniqueName, validNameFor } from './formats/suggest-name';
@@ -95,9 +96,12 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
   try {
     if (ref.kind === 'text') return parsePaste(ref.text, ctx);
     const text = await readSourceFile(ref.path);
+    const format = ref.format ?? 'auto';
+    if (format === 'codex' || (format === 'auto' && ref.path.endsWith('.toml'))) return parseCodexToml(text, ctx);
     const parsed = parseJsonText(text, { jsonc: true });
     if (!parsed.ok) throw new SourceError(`${ref.path} does not parse: ${parsed.problem.message}.`);
-    const format = ref.format ?? 'auto';
+    if (format === 'zed' || (format === 'auto' && asObject(parsed.value.context_servers))) return parseZed(parsed.value, ctx);
+    if (format === 'gemini') return parseGemini(parsed.value, ctx);
     if (format === 'vscode' || (format === 'auto' && isVsCodeShape(parsed.value))) return parseVsCode(parsed.value, ctx);
     if (format === 'claude-code') return parseClaudeJson(parsed.value, ctx, ref.project);
     if (format === 'auto' && hasProjectServers(parsed.value)) return parseWholeClaudeJson(parsed.value, ctx);

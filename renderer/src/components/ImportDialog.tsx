@@ -180,9 +180,12 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                 <Field id="import-format" label="Format">
                   <select id="import-format" value={fileFormat} onChange={(event) => setFileFormat(event.target.value as FileFormat)}>
                     <option value="auto">Detect</option>
-                    <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor)</option>
+                    <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor, Windsurf, Cline)</option>
                     <option value="claude-code">~/.claude.json (Claude Code user scope)</option>
                     <option value="vscode">VS Code mcp.json</option>
+                    <option value="zed">Zed settings.json (context_servers)</option>
+                    <option value="gemini">Gemini CLI settings.json</option>
+                    <option value="codex">Codex config.toml</option>
                   </select>
                 </Field>
               </div>

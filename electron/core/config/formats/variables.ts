@@ -62,6 +62,11 @@ const HTTP_ALIASES = new Set(['streamable-http', 'streamableHttp', 'streamable_h
  */
 export function normalizeTransport(raw: Record<string, unknown>): Record<string, unknown> {
   const out = { ...raw };
+  // Windsurf writes a remote server's address as `serverUrl`.
+  if (typeof out.serverUrl === 'string' && out.url === undefined) {
+    out.url = out.serverUrl;
+    delete out.serverUrl;
+  }
   const type = out.type ?? out.transport;
   if (out.transport !== undefined && out.type === undefined && typeof out.transport === 'string') delete out.transport;
   if (type === 'stdio') delete out.type;
