@@ -221,6 +221,8 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(dialog.getByText('(2 servers)')).toBeVisible();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('To the secret store: env.GITHUB_PERSONAL_ACCESS_TOKEN');
+    // The preview shows the environment too, the secret value masked.
+    await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('GITHUB_PERSONAL_ACCESS_TOKEN=••••••');
     await expect(dialog).not.toContainText('ghp_from_desktop');
     await expect(dialog).toContainText('Imported servers are added switched off');
     await dialog.getByRole('button', { name: 'Import 2 servers' }).click();
