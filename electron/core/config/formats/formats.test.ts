@@ -187,6 +187,10 @@ describe('claude mcp add command lines', () => {
     expect(cmd.warnings).toContain('Read as a Windows command line: backslashes in paths are kept as written.');
     const powershell = parseClaudeCommands('claude mcp add files `\n  -e ROOT=$env:USERPROFILE\\docs `\n  -- .\\node_modules\\.bin\\mcp-files.cmd %APPDATA%\\files');
     expect(entriesOf(powershell)).toEqual({ files: { command: '.\\node_modules\\.bin\\mcp-files.cmd', args: ['${APPDATA}\\files'], env: { ROOT: '${USERPROFILE}\\docs' } } });
+    // URL escapes are not cmd variables.
+    expect(entriesOf(parseClaudeCommands('claude mcp add pg -- npx -y @modelcontextprotocol/server-postgres postgresql://u:p%E2%82%AC@localhost/db'))).toEqual({
+      pg: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://u:p%E2%82%AC@localhost/db'] },
+    });
     // A POSIX line that loses a backslash says so instead of changing a path silently.
     const posix = parseClaudeCommands('claude mcp add t -- node repo\\server.js');
     expect(entriesOf(posix)).toEqual({ t: { command: 'node', args: ['reposerver.js'] } });

@@ -22,9 +22,12 @@ export interface SplitResult {
   notes: string[];
 }
 
+/** cmd's `%NAME%`; three characters at least, so URL escapes such as `%E2%80` are not taken for one. */
+const CMD_VARIABLE = /%([A-Za-z_][A-Za-z0-9_]{2,})%/;
+
 /** Signs of a Windows command line: cmd or PowerShell continuations, drive, relative or UNC paths. */
 export function looksLikeWindows(text: string): boolean {
-  return /[\^`]\r?\n/.test(text) || /(^|[\s"'=])([A-Za-z]:\\|\.{1,2}\\[^\s\\]|\\\\[A-Za-z0-9])/.test(text) || /%[A-Za-z_][A-Za-z0-9_]*%/.test(text);
+  return /[\^`]\r?\n/.test(text) || /(^|[\s"'=])([A-Za-z]:\\|\.{1,2}\\[^\s\\]|\\\\[A-Za-z0-9])/.test(text) || CMD_VARIABLE.test(text);
 }
 
 export function splitCommands(text: string): string[][] {
@@ -91,7 +94,7 @@ export function splitCommandLines(text: string): SplitResult {
     }
     if (windows && (c === '%' || (c === '$' && text.startsWith('$env:', i)))) {
       // cmd's %NAME% and PowerShell's $env:NAME: the same environment variable.
-      const match = c === '%' ? /^%([A-Za-z_][A-Za-z0-9_]*)%/.exec(text.slice(i)) : /^\$env:([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(i));
+      const match = c === '%' ? new RegExp(`^${CMD_VARIABLE.source}`).exec(text.slice(i)) : /^\$env:([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(i));
       if (match) {
         word += `\${${match[1]}}`;
         inWord = true;
