@@ -60,6 +60,14 @@ describe('ad-hoc servers', () => {
 });
 
 describe('--config files', () => {
+  it("fills in ${CLAUDE_PROJECT_DIR} with the .mcp.json file's folder", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-config-project-'));
+    dirs.push(dir);
+    await fs.writeFile(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { db: { command: '${CLAUDE_PROJECT_DIR}/bin/db-mcp', args: ['--data', '${CLAUDE_PROJECT_DIR}/data'], envFile: '${CLAUDE_PROJECT_DIR}/.env' } } }));
+    const { fixed } = await serversFromFile('.mcp.json', dir);
+    expect(fixed.entries).toEqual([['db', { command: `${dir}/bin/db-mcp`, args: ['--data', `${dir}/data`], envFile: `${dir}/.env` }]]);
+  });
+
   it('skips an entry that needs a VS Code ${input:…}, saying what to write instead', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-config-input-'));
     dirs.push(dir);

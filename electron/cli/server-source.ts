@@ -9,6 +9,7 @@ import { isStdioConfig, ServerConfigSchema, ServerNameSchema, type ServerConfig,
 import type { FixedServers } from '../core/config/server-registry';
 import { ShellSyntaxError, splitCommands } from '../core/config/formats/shell-words';
 import { cleanName, nameFromEntry, validNameFor } from '../core/config/formats/suggest-name';
+import { mapConfigStrings } from '../core/config/formats/variables';
 import { readSource } from '../core/config/transfer-service';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { usageError } from './exit-codes';
@@ -157,7 +158,8 @@ export async function serversFromFile(file: string, cwd: string): Promise<{ fixe
     }
     const name = validNameFor(key);
     if (name !== key) skipped.push(`"${key}" is not a valid server name; it is called "${name}" here.`);
-    entries.push([name, valid.data]);
+    // A --config run has no open project: the file's folder is the one ${CLAUDE_PROJECT_DIR} names.
+    entries.push([name, mapConfigStrings(valid.data as Record<string, unknown>, (value) => value.split('${CLAUDE_PROJECT_DIR}').join(projectDir)) as ServerConfig]);
   }
   if (parsed.entries.length === 0) skipped.push(`${absolute} has no servers (no "mcpServers" object).`);
   return { fixed: { source: absolute, entries }, skipped };
