@@ -72,6 +72,8 @@ export interface ImportPreview {
   warnings: string[];
   /** The scope a pasted `claude mcp add -s …` asked for. */
   suggestedScope?: ConfigScope;
+  /** The id of a known source that does what the paste asks (`claude mcp add-from-claude-desktop`). */
+  openSource?: string;
 }
 
 export interface ImportChoice {

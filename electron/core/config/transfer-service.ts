@@ -234,7 +234,14 @@ export function createTransferService(deps: TransferDeps) {
         `Claude Code would add ${parsed.entries.length === 1 ? 'this server' : 'these servers'} to the ${suggested} scope${suggested === 'local' ? ' (its default without -s)' : ''}, which belongs to a project. No project is open, so ${parsed.entries.length === 1 ? 'it goes' : 'they go'} into the ${scope} scope; open the project first to follow Claude Code.`,
       );
     }
-    return { format: parsed.format, candidates, inputs: parsed.inputs, warnings, ...(parsed.suggestedScope ? { suggestedScope: parsed.suggestedScope } : {}) };
+    return {
+      format: parsed.format,
+      candidates,
+      inputs: parsed.inputs,
+      warnings,
+      ...(parsed.suggestedScope ? { suggestedScope: parsed.suggestedScope } : {}),
+      ...(parsed.openSource ? { openSource: parsed.openSource } : {}),
+    };
   }
 
   async function applyImport(request: ApplyImportRequest): Promise<ApplyImportResult> {

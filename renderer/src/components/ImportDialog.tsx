@@ -225,6 +225,17 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                 ))}
               </select>
             </Field>
+            {preview.openSource && sources?.some((s) => s.id === preview.openSource && s.exists) && (
+              <button
+                type="button"
+                onClick={() => {
+                  setChoice({ kind: 'known', id: preview.openSource! });
+                  setPreview(undefined);
+                }}
+              >
+                Choose {sources.find((s) => s.id === preview.openSource)!.label} as the source
+              </button>
+            )}
             {preview.candidates.length === 0 ? (
               <p className="empty">The source has no servers.</p>
             ) : (

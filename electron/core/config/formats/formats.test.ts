@@ -164,6 +164,7 @@ describe('claude mcp add command lines', () => {
 
     const only = parseClaudeCommands('claude mcp add-from-claude-desktop');
     expect(only.entries).toEqual([]);
+    expect(only.openSource).toBe('claude-desktop');
     expect(only.warnings[0]).toMatch(/choose "Claude Desktop"/);
   });
 

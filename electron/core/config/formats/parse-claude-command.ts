@@ -42,6 +42,7 @@ export function parseClaudeCommands(text: string): ParsedSource {
   const warnings: string[] = [...split.notes];
   if (split.windows) warnings.push('Read as a Windows command line: backslashes in paths are kept as written.');
   let suggestedScope: ConfigScope | undefined;
+  let fromDesktop = false;
   for (const all of commands) {
     // `MCP_CLIENT_SECRET=… claude mcp add …`: assignments for Claude Code's own environment.
     const assignments: Record<string, string> = {};
@@ -60,6 +61,7 @@ export function parseClaudeCommands(text: string): ParsedSource {
     }
     const clientSecret = assignments[CLIENT_SECRET_VARIABLE];
     if (sub === 'add-from-claude-desktop') {
+      fromDesktop = true;
       warnings.push('"claude mcp add-from-claude-desktop" copies the servers of Claude Desktop: choose "Claude Desktop" in Import (Choose another source) to do the same here.');
       continue;
     }
@@ -68,9 +70,9 @@ export function parseClaudeCommands(text: string): ParsedSource {
     // Without -s, Claude Code adds to the local scope (this project, this user).
     suggestedScope ??= parsed.scope ?? 'local';
   }
-  if (entries.length === 0 && warnings.length > 0) return { format: 'claude mcp command', entries, inputs: [], warnings };
+  if (entries.length === 0 && fromDesktop) return { format: 'claude mcp command', entries, inputs: [], warnings, openSource: 'claude-desktop' };
   if (entries.length === 0) throw new SourceError('No command found.');
-  return { format: entries.length === 1 ? 'claude mcp add command' : 'claude mcp add commands', entries, inputs: [], warnings, ...(suggestedScope ? { suggestedScope } : {}) };
+  return { format: entries.length === 1 ? 'claude mcp add command' : 'claude mcp add commands', entries, inputs: [], warnings, ...(suggestedScope ? { suggestedScope } : {}), ...(fromDesktop ? { openSource: 'claude-desktop' } : {}) };
 }
 
 const CLIENT_SECRET_PROMPT = `--client-secret without ${CLIENT_SECRET_VARIABLE}=… asks for the secret interactively: enter it in the server form (OAuth section) after importing.`;

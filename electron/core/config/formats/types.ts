@@ -19,6 +19,8 @@ export interface ParsedSource {
   inputs: ImportInput[];
   warnings: string[];
   suggestedScope?: ConfigScope;
+  /** A known source that does what the pasted text asks (`add-from-claude-desktop`). */
+  openSource?: string;
 }
 
 /** A readable problem with the source as a whole (does not parse, wrong shape). */
