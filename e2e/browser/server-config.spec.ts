@@ -221,6 +221,8 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(dialog.getByText('(2 servers)')).toBeVisible();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('To the secret store: env.GITHUB_PERSONAL_ACCESS_TOKEN');
+    // The preview shows the environment too, the secret value masked.
+    await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('GITHUB_PERSONAL_ACCESS_TOKEN=••••••');
     await expect(dialog).not.toContainText('ghp_from_desktop');
     await expect(dialog).toContainText('Imported servers are added switched off');
     await dialog.getByRole('button', { name: 'Import 2 servers' }).click();
@@ -266,6 +268,14 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await dialog.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(wb.server('docs').locator('.scope-badge')).toHaveText('User');
     expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' }, enabled: false });
+
+    // claude mcp add-from-claude-desktop leads to the Claude Desktop source.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await dialog.getByRole('radio', { name: 'Paste' }).check();
+    await dialog.getByLabel('Pasted config or command').fill('claude mcp add-from-claude-desktop');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('button', { name: 'Choose Claude Desktop as the source' }).click();
+    await expect(dialog.getByRole('radio', { name: /^Claude Desktop/ })).toBeChecked();
   } finally {
     await host?.stop();
     if (host) await fs.rm(host.home, { recursive: true, force: true });

@@ -310,6 +310,17 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(JSON.parse(await fs.readFile(configFile, 'utf8'))).toEqual({ mcpServers: { fromfile: { command: node, args: [fixtureServer('basic-stdio')] } } });
   });
 
+  it('a --config server that needs a VS Code ${input:…} is a usage error (2) with advice that works', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-input-'));
+    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'mcp.json');
+    await fs.writeFile(file, JSON.stringify({ inputs: [{ type: 'promptString', id: 'api-key', password: true }], servers: { search: { command: node, args: [fixtureServer('env-stdio')], env: { API_KEY: '${input:api-key}' } } } }));
+    const run = await cli(['tools', 'list', 'search', '--config', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('"search" is skipped: it uses ${input:api-key}, which only VS Code asks for. In a copy of the file, write an environment variable in its place (e.g. ${API_KEY})');
+    expect(run.stderr).not.toMatch(/default like/);
+  });
+
   it('usage errors around servers: both a name and --stdio, --stdio with --url, no server at all, unknown name', async () => {
     const runs = await Promise.all([
       cli(['tools', 'list', 'basic', '--stdio', stdio('basic-stdio')]),

@@ -60,6 +60,32 @@ describe('ad-hoc servers', () => {
 });
 
 describe('--config files', () => {
+  it("fills in ${CLAUDE_PROJECT_DIR} with the .mcp.json file's folder", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-config-project-'));
+    dirs.push(dir);
+    await fs.writeFile(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { db: { command: '${CLAUDE_PROJECT_DIR}/bin/db-mcp', args: ['--data', '${CLAUDE_PROJECT_DIR}/data'], envFile: '${CLAUDE_PROJECT_DIR}/.env' } } }));
+    const { fixed } = await serversFromFile('.mcp.json', dir);
+    expect(fixed.entries).toEqual([['db', { command: `${dir}/bin/db-mcp`, args: ['--data', `${dir}/data`], envFile: `${dir}/.env` }]]);
+  });
+
+  it('skips an entry that needs a VS Code ${input:…}, saying what to write instead', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-config-input-'));
+    dirs.push(dir);
+    await fs.mkdir(path.join(dir, '.vscode'));
+    await fs.writeFile(
+      path.join(dir, '.vscode', 'mcp.json'),
+      JSON.stringify({
+        inputs: [{ type: 'promptString', id: 'perplexity-key', description: 'Perplexity API Key', password: true }],
+        servers: { perplexity: { type: 'stdio', command: 'npx', args: ['-y', 'server-perplexity-ask'], env: { PERPLEXITY_API_KEY: '${input:perplexity-key}' } }, time: { command: 'uvx', args: ['mcp-server-time'] } },
+      }),
+    );
+    const { fixed, skipped } = await serversFromFile(path.join(dir, '.vscode', 'mcp.json'), '/');
+    expect(fixed.entries.map(([name]) => name)).toEqual(['time']);
+    expect(skipped).toEqual([
+      '"perplexity" is skipped: it uses ${input:perplexity-key}, which only VS Code asks for. In a copy of the file, write an environment variable in its place (e.g. ${PERPLEXITY_KEY}) and set it, or import the file into the app, which asks for the value.',
+    ]);
+  });
+
   it('reads mcpServers and VS Code files, skipping invalid entries with a note', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-config-'));
     dirs.push(dir);

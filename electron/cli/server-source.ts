@@ -9,6 +9,7 @@ import { isStdioConfig, ServerConfigSchema, ServerNameSchema, type ServerConfig,
 import type { FixedServers } from '../core/config/server-registry';
 import { ShellSyntaxError, splitCommands } from '../core/config/formats/shell-words';
 import { cleanName, nameFromEntry, validNameFor } from '../core/config/formats/suggest-name';
+import { mapConfigStrings } from '../core/config/formats/variables';
 import { readSource } from '../core/config/transfer-service';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { usageError } from './exit-codes';
@@ -145,9 +146,20 @@ export async function serversFromFile(file: string, cwd: string): Promise<{ fixe
       skipped.push(`"${key}" is skipped: ${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid entry'}.`);
       continue;
     }
+    // VS Code asks for ${input:…} values itself; a terminal run has no one to ask.
+    const inputs = [...new Set([...JSON.stringify(valid.data).matchAll(/\$\{input:([^}]+)\}/g)].map((m) => m[1]!))];
+    if (inputs.length > 0) {
+      const refs = inputs.map((id) => `\${input:${id}}`).join(', ');
+      const example = inputs[0]!.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+      skipped.push(
+        `"${key}" is skipped: it uses ${refs}, which only VS Code asks for. In a copy of the file, write an environment variable in its place (e.g. \${${example}}) and set it, or import the file into the app, which asks for the value.`,
+      );
+      continue;
+    }
     const name = validNameFor(key);
     if (name !== key) skipped.push(`"${key}" is not a valid server name; it is called "${name}" here.`);
-    entries.push([name, valid.data]);
+    // A --config run has no open project: the file's folder is the one ${CLAUDE_PROJECT_DIR} names.
+    entries.push([name, mapConfigStrings(valid.data as Record<string, unknown>, (value) => value.split('${CLAUDE_PROJECT_DIR}').join(projectDir)) as ServerConfig]);
   }
   if (parsed.entries.length === 0) skipped.push(`${absolute} has no servers (no "mcpServers" object).`);
   return { fixed: { source: absolute, entries }, skipped };

@@ -7,11 +7,15 @@ import { CONFIG_SCOPES, type ConfigScope } from '../config/scopes';
 import { ServerNameSchema, type ServerConfig, type ServerName, type TransportType } from '../config/server-config';
 import type { ChannelTable } from './channel-table';
 
-export const IMPORT_CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode'] as const;
+export const IMPORT_CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini', 'codex'] as const;
 export type ImportClient = (typeof IMPORT_CLIENTS)[number];
 
-/** How a file's content is read: `mcpServers` (Claude Desktop, .mcp.json, Cursor), ~/.claude.json, or VS Code's `servers` + `inputs`. */
-export const FILE_FORMATS = ['auto', 'mcp-servers', 'claude-code', 'vscode'] as const;
+/**
+ * How a file's content is read: `mcpServers` (Claude Desktop, .mcp.json, Cursor, Windsurf,
+ * Cline), ~/.claude.json, VS Code's `servers` + `inputs`, Zed's `context_servers`, Gemini
+ * CLI's settings.json, or Codex's config.toml.
+ */
+export const FILE_FORMATS = ['auto', 'mcp-servers', 'claude-code', 'vscode', 'zed', 'gemini', 'codex'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export type ImportSourceRef =
@@ -44,6 +48,8 @@ export interface ImportCandidate {
   /** A valid name for it here (the source's, cleaned up if needed). */
   name: ServerName;
   transport?: TransportType;
+  /** Where in the source it comes from ("user scope", "local scope of /path"), when the source has several groups. */
+  origin?: string;
   /** Command line or URL, for the preview. */
   summary: string;
   /** The entry as it will be saved, secret values masked. Absent when invalid. */
@@ -66,6 +72,8 @@ export interface ImportPreview {
   warnings: string[];
   /** The scope a pasted `claude mcp add -s …` asked for. */
   suggestedScope?: ConfigScope;
+  /** The id of a known source that does what the paste asks (`claude mcp add-from-claude-desktop`). */
+  openSource?: string;
 }
 
 export interface ImportChoice {

@@ -75,5 +75,5 @@ export function secretKeysOf(config: ServerConfig): string[] {
 
 /** Names that usually hold credentials; imports offer to keep such values secret. */
 export function looksSecret(name: string): boolean {
-  return /(token|secret|password|passwd|api[-_]?key|access[-_]?key|private[-_]?key|credential|auth|bearer|^pat$|_pat$|cookie|session)/i.test(name);
+  return /(token|secret|password|passwd|api[-_]?key|access[-_]?key|private[-_]?key|(^|[-_])key$|credential|auth|bearer|^pat$|_pat$|cookie|session)/i.test(name);
 }

@@ -26,7 +26,8 @@ export const OAuthSettingsSchema = z.looseObject({
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().optional(),
   callbackPort: z.number().int().min(1).max(65535).optional(),
-  scopes: z.array(z.string()).optional(),
+  /** A list, or one space-separated string as OAuth itself writes scopes (both are written in the wild). */
+  scopes: z.preprocess((value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value), z.array(z.string())).optional(),
   clientMetadataUrl: z.url().optional(),
 });
 export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
@@ -152,6 +153,8 @@ export const ServerConfigSchema: z.ZodType<ServerConfig> = z.unknown().transform
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
   }
+  // Other clients' `"disabled": true` is our `"enabled": false` (ours wins when both are given).
+  if (parsed.data.enabled === undefined && (parsed.data as { disabled?: unknown }).disabled === true) return { ...parsed.data, enabled: false };
   return parsed.data;
 });
 
@@ -193,7 +196,10 @@ export const TRANSPORT_LABELS: Record<TransportType, string> = {
   'claudeai-proxy': 'claude.ai proxy',
 };
 
-/** Whether an entry is switched off (enabled defaults to true). */
+/**
+ * Whether an entry is switched on: our `enabled` when given, else not `"disabled": true`
+ * (as Cline, Windsurf and Claude Code's own files write it).
+ */
 export function isEnabled(config: ServerConfig): boolean {
-  return config.enabled !== false;
+  return config.enabled ?? (config as { disabled?: unknown }).disabled !== true;
 }

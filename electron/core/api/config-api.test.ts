@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
+import type { ServerConfig } from '../../../shared/config/server-config';
 import type { AppEvent } from '../../../shared/events';
 import { PROJECT_FILE, SERVERS_FILE } from '../config/server-registry';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
@@ -321,6 +322,28 @@ describe('import and export', () => {
     expect((await api.callTool({ server: 'envy', tool: 'env-sha256', arguments: { name: 'API_KEY' }, confirmed: true })).content).toEqual([{ type: 'text', text: sha256('typed-secret') }]);
   });
 
+  it('keeps every VS Code input value typed for env or headers in the secret store, and warns about the others', async () => {
+    const { api } = await start();
+    const text = JSON.stringify({
+      inputs: [
+        { type: 'promptString', id: 'workspace-id', description: 'Workspace ID' },
+        { type: 'promptString', id: 'region', description: 'Region' },
+      ],
+      servers: { notes: { type: 'stdio', command: 'npx', args: ['-y', 'notes-mcp', '--region', '${input:region}'], env: { NOTES_WORKSPACE: '${input:workspace-id}' } } },
+    });
+    const source = { kind: 'text' as const, text };
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates[0]!.secretFields).toEqual(['env.NOTES_WORKSPACE']);
+    expect(preview.warnings).toContain(
+      '"notes" uses the input "region" outside env and headers; the value you enter will be written in the config file, since only env and header values can be kept secret.',
+    );
+    await api.applyImport({ source, scope: 'user', choices: [{ key: 'notes', name: 'notes' }], inputs: { 'workspace-id': 'ws-4711-private', region: 'eu-west' } });
+    const file = await fs.readFile(path.join(dataDir, SERVERS_FILE), 'utf8');
+    expect(file).not.toContain('ws-4711-private');
+    expect(JSON.parse(file).mcpServers.notes.args).toEqual(['-y', 'notes-mcp', '--region', 'eu-west']);
+    expect(Object.values(await secretsOnDisk())).toEqual(['ws-4711-private']);
+  });
+
   it('imports pasted text, exports to a file, and refuses to overwrite without being asked', async () => {
     const { api } = await start();
     const preview = await api.previewImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user' });
@@ -328,6 +351,11 @@ describe('import and export', () => {
     await api.applyImport({ source: { kind: 'text', text: 'claude mcp add -s user -e TOKEN=abc123 tools -- node server.js' }, scope: 'user', choices: [{ key: 'tools', name: 'tools' }], secretsByName: false });
     expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.tools).toEqual({ command: 'node', args: ['server.js'], env: { TOKEN: 'abc123' }, enabled: false });
 
+    // Still switched off: other clients' files cannot say so, so it is left out until switched on.
+    expect((await api.exportServers({ names: ['tools'], format: 'vscode' })).warnings).toContain(
+      '"tools" was left out: it is switched off here, and VS Code\'s file has no way to switch a server off. Switch it on to export it.',
+    );
+    await api.setServerEnabled({ name: 'tools', enabled: true });
     const target = path.join(root, 'out', 'mcp.json');
     const exported = await api.exportServers({ names: ['tools'], format: 'vscode', path: target });
     expect(exported.savedTo).toBe(target);
@@ -336,6 +364,173 @@ describe('import and export', () => {
     await api.exportServers({ names: ['tools'], format: 'cursor', path: target, overwrite: true });
     expect((await readJson(target)).mcpServers.tools.command).toBe('node');
     expect((await readJson(`${target}.bak`)).servers).toBeDefined();
+  });
+});
+
+describe('more clients to import from', () => {
+  it('finds and reads VS Code Insiders, Windsurf, Cline, Zed, Gemini CLI, Codex and $CLAUDE_CONFIG_DIR', async () => {
+    const write = async (file: string, text: string) => {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, text);
+    };
+    const claudeDir = path.join(root, 'claude-config');
+    await write(path.join(claudeDir, '.claude.json'), JSON.stringify({ mcpServers: { sentry: { type: 'http', url: 'https://mcp.sentry.dev/mcp' } } }));
+    await write(path.join(home, '.config', 'Code - Insiders', 'User', 'mcp.json'), JSON.stringify({ servers: { playwright: { command: 'npx', args: ['@playwright/mcp@latest'] } } }));
+    await write(path.join(home, '.codeium', 'windsurf', 'mcp_config.json'), JSON.stringify({ mcpServers: { figma: { serverUrl: 'https://mcp.figma.com/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'], disabled: true } } }));
+    await write(
+      path.join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
+      JSON.stringify({ mcpServers: { weather: { command: 'node', args: ['/opt/weather/build/index.js'], autoApprove: [], disabled: false, type: 'stdio' }, docs: { type: 'streamableHttp', url: 'https://docs.example.com/mcp' } } }),
+    );
+    await write(
+      path.join(home, '.config', 'zed', 'settings.json'),
+      `{
+  // Zed settings
+  "theme": "One Dark",
+  "context_servers": {
+    "postgres": { "source": "custom", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://localhost/db"], "env": {} },
+    "old-style": { "command": { "path": "/usr/local/bin/mcp-old", "args": ["--stdio"], "env": { "LOG": "1" } }, "settings": {} }
+  }
+}`,
+    );
+    await write(
+      path.join(home, '.gemini', 'settings.json'),
+      JSON.stringify({ theme: 'Default', mcpServers: { github: { httpUrl: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer $GITHUB_PAT' }, timeout: 5000 }, events: { url: 'http://localhost:8080/sse' }, fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'], excludeTools: ['write_file'], trust: false } } }),
+    );
+    await write(
+      path.join(home, '.codex', 'config.toml'),
+      `model = "o3"
+
+[mcp_servers.context7]
+command = "npx"
+args = ["-y", "@upstash/context7-mcp"]
+env = { "LOG_LEVEL" = "info" }
+startup_timeout_sec = 20
+tool_timeout_sec = 90
+
+[mcp_servers.figma]
+url = "https://mcp.figma.com/mcp"
+bearer_token_env_var = "FIGMA_OAUTH_TOKEN"
+http_headers = { "X-Figma-Region" = "us-east-1" }
+enabled = false
+`,
+    );
+    core = await createCore({ dataDir, env: { PATH: '/usr/bin:/bin' }, shellEnv: async () => ({ env: { PATH: nodeDir } }), importLocator: { home, platform: 'linux', env: { CLAUDE_CONFIG_DIR: claudeDir } } });
+    const { api } = core;
+    const sources = await api.listImportSources();
+    expect(sources.filter((s) => s.exists).map((s) => [s.id, s.count, s.problem])).toEqual([
+      ['claude-code-user', 1, undefined],
+      ['vscode-insiders-user', 1, undefined],
+      ['windsurf', 2, undefined],
+      ['cline', 2, undefined],
+      ['zed', 2, undefined],
+      ['gemini', 3, undefined],
+      ['codex', 2, undefined],
+    ]);
+    const configsOf = async (id: string) => {
+      const preview = await api.previewImport({ source: sources.find((s) => s.id === id)!.source, scope: 'user' });
+      expect(preview.candidates.filter((c) => c.error)).toEqual([]);
+      return Object.fromEntries(preview.candidates.map((c) => [c.name, c.config]));
+    };
+    expect(await configsOf('windsurf')).toEqual({ figma: { type: 'http', url: 'https://mcp.figma.com/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'], disabled: true, enabled: false } });
+    expect((await configsOf('cline')).docs).toEqual({ type: 'http', url: 'https://docs.example.com/mcp' });
+    expect(await configsOf('zed')).toEqual({
+      postgres: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/db'], env: {} },
+      'old-style': { command: '/usr/local/bin/mcp-old', args: ['--stdio'], env: { LOG: '1' }, settings: {} },
+    });
+    expect(await configsOf('gemini')).toMatchObject({
+      github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', callTimeoutMs: 5000 },
+      events: { type: 'sse', url: 'http://localhost:8080/sse' },
+      fs: { command: 'npx', disabledTools: ['write_file'], trust: false },
+    });
+    expect(await configsOf('codex')).toEqual({
+      context7: { command: 'npx', args: ['-y', '@upstash/context7-mcp'], env: { LOG_LEVEL: 'info' }, connectTimeoutMs: 20_000, callTimeoutMs: 90_000 },
+      figma: { type: 'http', url: 'https://mcp.figma.com/mcp', headers: { 'X-Figma-Region': 'us-east-1', Authorization: 'Bearer ${FIGMA_OAUTH_TOKEN}' }, enabled: false },
+    });
+  });
+});
+
+describe("other clients' fields", () => {
+  it('honours "disabled": true and "disabledTools" written by other clients', async () => {
+    await fs.mkdir(dataDir, { recursive: true });
+    // As Cline and Windsurf write them.
+    await fs.writeFile(
+      path.join(dataDir, SERVERS_FILE),
+      JSON.stringify({
+        mcpServers: {
+          off: { command: 'node', args: [fixtureServer('basic-stdio')], disabled: true },
+        },
+      }),
+    );
+    const { api } = await start();
+    expect((await api.listServers()).find((s) => s.name === 'off')?.status).toBe('disabled');
+    const added = await api.addServer({ name: 'tools', config: { command: 'node', args: [fixtureServer('basic-stdio')], disabledTools: ['echo'], autoApprove: [] } as ServerConfig });
+    expect(added.status).toBe('connected');
+    const names = (await api.listTools({ name: 'tools' })).map((t) => t.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('echo');
+    await expect(api.callTool({ server: 'tools', tool: 'echo', arguments: { text: 'x' }, confirmed: true })).rejects.toThrow(/mcp__tools__echo is switched off: the server's config lists it in "disabledTools"/);
+
+    expect((await api.setServerEnabled({ name: 'off', enabled: true })).status).toBe('connected');
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.off).toEqual({ command: 'node', args: [fixtureServer('basic-stdio')] });
+  });
+});
+
+describe('Claude Code scopes', () => {
+  it('offers the local entries of every project when a whole ~/.claude.json is pasted', async () => {
+    const { api } = await start();
+    const claudeJson = {
+      numStartups: 42,
+      mcpServers: { context7: { type: 'http', url: 'https://mcp.context7.com/mcp' } },
+      projects: {
+        '/home/ana/shop': { allowedTools: [], mcpServers: { postgres: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/shop'], env: {} } } },
+        '/home/ana/blog': { mcpServers: { context7: { type: 'stdio', command: 'npx', args: ['-y', '@upstash/context7-mcp'] } } },
+        '/home/ana/empty': { mcpServers: {} },
+      },
+    };
+    const source = { kind: 'text' as const, text: JSON.stringify(claudeJson, null, 2) };
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.key, c.name, c.origin])).toEqual([
+      ['context7', 'context7', 'user scope'],
+      ['projects[/home/ana/shop].postgres', 'postgres', 'local scope of /home/ana/shop'],
+      ['projects[/home/ana/blog].context7', 'context7-2', 'local scope of /home/ana/blog'],
+    ]);
+    await api.applyImport({ source, scope: 'user', choices: [{ key: 'projects[/home/ana/shop].postgres', name: 'postgres' }] });
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.postgres).toMatchObject({ command: 'npx', enabled: false });
+  });
+
+  it("follows Claude Code's default local scope, and says why not when no project is open", async () => {
+    const { api } = await start();
+    const text = 'claude mcp add sqlite -- uvx mcp-server-sqlite --db-path ./data.db';
+    const closed = await api.previewImport({ source: { kind: 'text', text }, scope: 'user' });
+    expect(closed.suggestedScope).toBe('local');
+    expect(closed.warnings.join('\n')).toMatch(/Claude Code would add this server to the local scope \(its default without -s\).*No project is open, so it goes into the user scope/);
+    await api.openProject({ path: project });
+    const open = await api.previewImport({ source: { kind: 'text', text }, scope: 'local' });
+    expect(open.warnings.join('\n')).not.toMatch(/Claude Code would add/);
+  });
+});
+
+describe('credentials in pasted commands', () => {
+  it('keeps credential-looking env and header values in the secret store, and flags credentials in arguments', async () => {
+    const { api } = await start();
+    const text = [
+      'claude mcp add maps -s user -e GOOGLE_MAPS_KEY=AIzaSyMapsKey123 -e REGION=eu -- npx -y @example/maps-mcp --api-key AIzaSyArgKey456',
+      'claude mcp add --transport http stripe https://mcp.stripe.com --header "Authorization: Bearer sk_live_stripe789"',
+    ].join('\n');
+    const preview = await api.previewImport({ source: { kind: 'text', text }, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.name, c.secretFields])).toEqual([
+      ['maps', ['env.GOOGLE_MAPS_KEY']],
+      ['stripe', ['headers.Authorization']],
+    ]);
+    for (const secret of ['AIzaSyMapsKey123', 'AIzaSyArgKey456', 'sk_live_stripe789']) expect(JSON.stringify(preview)).not.toContain(secret);
+    expect(preview.candidates[0]!.summary).toBe(`npx -y @example/maps-mcp --api-key ${MASK}`);
+    expect(preview.warnings.join('\n')).toMatch(/"maps": args\[3\] \(--api-key\) holds a credential, and arguments cannot be kept secret.*Move it into env/);
+
+    await api.applyImport({ source: { kind: 'text', text }, scope: 'user', choices: [{ key: 'maps', name: 'maps' }, { key: 'stripe', name: 'stripe' }] });
+    const file = await fs.readFile(path.join(dataDir, SERVERS_FILE), 'utf8');
+    expect(file).not.toContain('AIzaSyMapsKey123');
+    expect(file).not.toContain('sk_live_stripe789');
+    expect(Object.values(await secretsOnDisk()).sort()).toEqual(['AIzaSyMapsKey123', 'Bearer sk_live_stripe789']);
   });
 });
 

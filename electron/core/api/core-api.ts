@@ -128,7 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }));
   // Started now, so the answer is usually there by the time the first server launches.
   void getEnvironment();
-  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value) });
+  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value), projectDir: () => registry.project });
   const launchInfo = new Map();
 
   const auth = new AuthService({

@@ -108,8 +108,11 @@ export function createServersApi(ctx: CoreContext): ServersApi {
     async setServerEnabled({ name, enabled }) {
       const entry = entryOf(name);
       const config: Record<string, unknown> = { ...entry.config };
-      if (enabled) delete config.enabled;
-      else config.enabled = false;
+      // Switching on also clears another client's `"disabled": true`.
+      if (enabled) {
+        delete config.enabled;
+        delete config.disabled;
+      } else config.enabled = false;
       await registry.replace(entry.scope, name, config as ServerConfig);
       ctx.events.emit({ type: 'servers-changed' });
       if (!enabled) {

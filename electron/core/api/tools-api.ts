@@ -1,5 +1,6 @@
 /** ToolsApi: list, call and cancel tools (the runner does the work: electron/core/tools/). */
 import type { ToolsApi } from '../../../shared/api/tools';
+import { withoutDisabledTools } from '../config/disabled-tools';
 import type { ToolKit } from '../tools/tool-kit';
 import { ToolRunner } from '../tools/tool-runner';
 import type { CoreContext } from './core-context';
@@ -17,7 +18,10 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
     settings: () => ctx.settings.effective(),
   });
   return {
-    listTools: ({ name }) => ctx.connections.listTools(name, ctx.configOf(name)),
+    listTools: async ({ name }) => {
+      const config = ctx.configOf(name);
+      return withoutDisabledTools(await ctx.connections.listTools(name, config), config);
+    },
     callTool: (request) => runner.run(request),
     cancelCall: async ({ callId }) => runner.cancel(callId),
   };

@@ -12,7 +12,7 @@ export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<Source
     locator: () => ({
       home: locator.home ?? os.homedir(),
       platform: locator.platform ?? process.platform,
-      env: locator.env ?? { APPDATA: process.env.APPDATA, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME },
+      env: locator.env ?? { APPDATA: process.env.APPDATA, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, CODEX_HOME: process.env.CODEX_HOME },
       ...(ctx.registry.project ? { projectDir: ctx.registry.project } : {}),
     }),
     // Imported servers are saved switched off: the user switches each one on once they

@@ -25,6 +25,14 @@ describe('variable expansion', () => {
     expect(await expandString('$HOME stays', 'url', c)).toBe('$HOME stays');
   });
 
+  it('reads ${env:VAR}, the editors\' spelling, as ${VAR}', async () => {
+    const c = ctx({ HOME: '/home/ana' });
+    expect(await expandString('${env:HOME}/.local/bin/mcp-notes', 'command', c)).toBe('/home/ana/.local/bin/mcp-notes');
+    expect(await expandString('${env:PORT:-3000}', 'url', c)).toBe('3000');
+    expect(variablesIn('${env:HOME}')).toEqual([{ name: 'HOME' }]);
+    await expect(expandString('${env:NOTES_DIR}', 'args[0]', c)).rejects.toThrow(/uses \$\{NOTES_DIR\}, which is not set/);
+  });
+
   it('names the server, the field and the variable when one is missing', async () => {
     await expect(expandString('Bearer ${API_TOKEN}', 'headers.Authorization', ctx({}))).rejects.toThrow(
       'Server "demo": headers.Authorization uses ${API_TOKEN}, which is not set. Set it in the environment, or give a default like ${API_TOKEN:-value}.',

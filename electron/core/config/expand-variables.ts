@@ -33,9 +33,14 @@ export function variablesIn(value: string): Array<{ name: string; fallback?: str
     const inner = match[1] ?? '';
     if (inner.startsWith('secret:')) continue;
     const cut = inner.indexOf(':-');
-    out.push(cut === -1 ? { name: inner } : { name: inner.slice(0, cut), fallback: inner.slice(cut + 2) });
+    out.push(cut === -1 ? { name: variableName(inner) } : { name: variableName(inner.slice(0, cut)), fallback: inner.slice(cut + 2) });
   }
   return out;
+}
+
+/** `${env:HOME}` (Cursor's and VS Code's spelling, common in hand-written files) is `${HOME}`. */
+function variableName(reference: string): string {
+  return reference.startsWith('env:') ? reference.slice(4) : reference;
 }
 
 const SECRET_FIELDS_TEXT = 'env values, header values, the IDE auth token and the OAuth client secret';
@@ -72,7 +77,7 @@ export async function expandString(value: string, field: string, ctx: ExpandCont
       continue;
     }
     const cut = inner.indexOf(':-');
-    const name = cut === -1 ? inner : inner.slice(0, cut);
+    const name = variableName(cut === -1 ? inner : inner.slice(0, cut));
     const fromEnv = ctx.env[name];
     if (fromEnv !== undefined) replacements.push(fromEnv);
     else if (cut !== -1) replacements.push(inner.slice(cut + 2));

@@ -9,7 +9,7 @@ import type { FileFormat, ImportClient } from '../../../shared/api/transfer';
 export interface SourceLocator {
   home: string;
   platform: NodeJS.Platform;
-  env: { APPDATA?: string | undefined; XDG_CONFIG_HOME?: string | undefined };
+  env: { APPDATA?: string | undefined; XDG_CONFIG_HOME?: string | undefined; CLAUDE_CONFIG_DIR?: string | undefined; CODEX_HOME?: string | undefined };
   projectDir?: string;
 }
 
@@ -33,11 +33,28 @@ function userConfigDir(loc: SourceLocator): string {
 export function knownSources(loc: SourceLocator): KnownSource[] {
   const p = loc.platform === 'win32' ? path.win32 : path.posix;
   const config = userConfigDir(loc);
+  // Claude Code keeps .claude.json in CLAUDE_CONFIG_DIR when that is set.
+  const claudeDir = loc.env.CLAUDE_CONFIG_DIR || loc.home;
+  const claudeLabel = loc.env.CLAUDE_CONFIG_DIR ? '$CLAUDE_CONFIG_DIR/.claude.json' : '~/.claude.json';
+  // Zed reads ~/.config/zed on macOS and Linux (or $XDG_CONFIG_HOME/zed), %APPDATA%\Zed on Windows.
+  const zedDir = loc.platform === 'win32' ? p.join(config, 'Zed') : p.join(loc.env.XDG_CONFIG_HOME || p.join(loc.home, '.config'), 'zed');
   const sources: KnownSource[] = [
     { id: 'claude-desktop', client: 'claude-desktop', label: 'Claude Desktop', path: p.join(config, 'Claude', 'claude_desktop_config.json'), format: 'mcp-servers' },
-    { id: 'claude-code-user', client: 'claude-code', label: 'Claude Code — user scope (~/.claude.json)', path: p.join(loc.home, '.claude.json'), format: 'claude-code' },
+    { id: 'claude-code-user', client: 'claude-code', label: `Claude Code — user scope (${claudeLabel})`, path: p.join(claudeDir, '.claude.json'), format: 'claude-code' },
     { id: 'cursor-global', client: 'cursor', label: 'Cursor — global (~/.cursor/mcp.json)', path: p.join(loc.home, '.cursor', 'mcp.json'), format: 'mcp-servers' },
     { id: 'vscode-user', client: 'vscode', label: 'VS Code — user profile (mcp.json)', path: p.join(config, 'Code', 'User', 'mcp.json'), format: 'vscode' },
+    { id: 'vscode-insiders-user', client: 'vscode', label: 'VS Code Insiders — user profile (mcp.json)', path: p.join(config, 'Code - Insiders', 'User', 'mcp.json'), format: 'vscode' },
+    { id: 'windsurf', client: 'windsurf', label: 'Windsurf (~/.codeium/windsurf/mcp_config.json)', path: p.join(loc.home, '.codeium', 'windsurf', 'mcp_config.json'), format: 'mcp-servers' },
+    {
+      id: 'cline',
+      client: 'cline',
+      label: 'Cline (VS Code extension)',
+      path: p.join(config, 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
+      format: 'mcp-servers',
+    },
+    { id: 'zed', client: 'zed', label: 'Zed (settings.json)', path: p.join(zedDir, 'settings.json'), format: 'zed' },
+    { id: 'gemini', client: 'gemini', label: 'Gemini CLI (~/.gemini/settings.json)', path: p.join(loc.home, '.gemini', 'settings.json'), format: 'gemini' },
+    { id: 'codex', client: 'codex', label: 'Codex (~/.codex/config.toml)', path: p.join(loc.env.CODEX_HOME || p.join(loc.home, '.codex'), 'config.toml'), format: 'codex' },
   ];
   if (loc.projectDir) {
     const project = loc.projectDir;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerConfig, StdioServerConfig } from '../../../shared/config/server-config';
 import { FileSecretStore } from '../secrets/file-secret-store';
 import { findCommand } from './command-path';
 import { createLaunchResolver } from './launch-resolver';
@@ -80,6 +81,37 @@ describe('the login shell environment', () => {
 });
 
 describe('createLaunchResolver', () => {
+  it('adds the variables of envFile (VS Code, Cursor) to the environment, env winning, and names a missing file', async () => {
+    const project = path.join(dir, 'app');
+    await fs.mkdir(project);
+    const tool = await executable(path.join(dir, 'bin', 'api-server'));
+    await fs.writeFile(path.join(project, '.env'), '# local settings\nAPI_BASE=https://api.example.com\nLOG_LEVEL=info\nQUOTED="two words"\n');
+    const resolver = createLaunchResolver({ secrets: new FileSecretStore(path.join(dir, 's.json')), environment: async () => ({ PATH: path.join(dir, 'bin') }), platform: 'linux', projectDir: () => project });
+    const entry = { command: 'api-server', env: { LOG_LEVEL: 'debug' }, envFile: '${CLAUDE_PROJECT_DIR}/.env' } as ServerConfig;
+    expect((await resolver.resolve('api', entry)) as StdioServerConfig).toMatchObject({
+      command: tool,
+      env: { PATH: path.join(dir, 'bin'), API_BASE: 'https://api.example.com', LOG_LEVEL: 'debug', QUOTED: 'two words' },
+    });
+    // Relative to the project when the entry has no cwd.
+    expect(((await resolver.resolve('api', { ...entry, envFile: '.env' } as ServerConfig)) as StdioServerConfig).env?.API_BASE).toBe('https://api.example.com');
+    await expect(resolver.resolve('api', { ...entry, envFile: '.env.missing' } as ServerConfig)).rejects.toThrow(
+      `Server "api": envFile ${path.join(project, '.env.missing')} cannot be read (there is no such file).`,
+    );
+  });
+
+  it('fills in ${CLAUDE_PROJECT_DIR} with the open project, as Claude Code does in .mcp.json', async () => {
+    const project = path.join(dir, 'shop');
+    const tool = await executable(path.join(project, 'scripts', 'mcp-server'));
+    let open: string | undefined = project;
+    const resolver = createLaunchResolver({ secrets: new FileSecretStore(path.join(dir, 's.json')), environment: async () => ({ PATH: '' }), platform: 'linux', projectDir: () => open });
+    // A real .mcp.json entry: the server's script and data live in the project.
+    const entry = { command: '${CLAUDE_PROJECT_DIR}/scripts/mcp-server', args: ['--db', '${CLAUDE_PROJECT_DIR}/data/shop.db'] };
+    expect(await resolver.resolve('shop', entry)).toEqual({ command: tool, args: ['--db', path.join(project, 'data', 'shop.db')], env: {} });
+    expect(await resolver.describe('shop', entry)).toEqual({ commandPath: tool });
+    open = undefined;
+    await expect(resolver.resolve('shop', entry)).rejects.toThrow(/\$\{CLAUDE_PROJECT_DIR\}, which is not set/);
+  });
+
   it('expands, fills in secrets, resolves the command on the given PATH and hands that PATH to the server', async () => {
     const bin = path.join(dir, 'bin');
     const tool = await executable(path.join(bin, 'my-server'));

@@ -8,6 +8,7 @@ import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
 import { findCommand } from './command-path';
+import { readEnvFile } from './env-file';
 import { expandConfig, expandString } from './expand-variables';
 import type { Env } from './login-shell-env';
 
@@ -25,6 +26,13 @@ export interface LaunchResolverOptions {
   platform?: NodeJS.Platform;
   /** Told every secret value a launch uses, so logs can mask it. */
   onSecret?: (value: string) => void;
+  /** The open project, which `${CLAUDE_PROJECT_DIR}` names (as in Claude Code's .mcp.json files). */
+  projectDir?: () => string | undefined;
+}
+
+/** The environment variables are expanded from: Claude Code's CLAUDE_PROJECT_DIR is the open project. */
+function expansionEnv(env: Env, projectDir: string | undefined): Env {
+  return projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env;
 }
 
 export function commandNotFound(command: string): string {
@@ -38,18 +46,23 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
     const env = await options.environment();
     const expanded = await expandConfig(config, {
       server: name,
-      env,
+      env: expansionEnv(env, options.projectDir?.()),
       secret: (key) => options.secrets.get(key),
       ...(options.onSecret ? { onSecret: options.onSecret } : {}),
     });
     if (!isStdioConfig(expanded)) return expanded;
+    const envFile = (config as { envFile?: unknown }).envFile;
+    const fromFile =
+      typeof envFile === 'string' && envFile.trim() !== ''
+        ? await readEnvFile(name, await expandString(envFile, 'envFile', { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => undefined }), expanded.cwd ?? options.projectDir?.())
+        : {};
     const found = await findCommand(expanded.command, { PATH: env.PATH, cwd: expanded.cwd, platform, PATHEXT: env.PATHEXT });
     if (!found) throw new AppError('failed', commandNotFound(expanded.command));
     return {
       ...expanded,
       // On Windows the command stays as written: cross-spawn needs the name to pick the right shim.
       command: platform === 'win32' ? expanded.command : found,
-      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...expanded.env },
+      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...fromFile, ...expanded.env },
     };
   }
 
@@ -58,7 +71,7 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
     if (!isStdioConfig(config)) return {};
     try {
       const env = await options.environment();
-      const ctx = { server: name, env, secret: async () => '' };
+      const ctx = { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => '' };
       const command = await expandString(config.command, 'command', ctx);
       const cwd = config.cwd;
       const found = await findCommand(command, { PATH: env.PATH, cwd, platform, PATHEXT: env.PATHEXT });

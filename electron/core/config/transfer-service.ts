@@ -21,14 +21,16 @@ import type {
 import { AppError } from '../../../shared/envelope';
 import { CONFIG_SCOPES, type ConfigScope } from '../../../shared/config/scopes';
 import { isSecretRef, looksSecret, secretCapableFields, type SecretFieldPath } from '../../../shared/config/secret-ref';
-import { ServerConfigSchema, transportOf, type ServerConfig } from '../../../shared/config/server-config';
+import { isStdioConfig, ServerConfigSchema, transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import { MASK } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
+import { credentialArgs, maskCredentialArgs } from './formats/credential-args';
 import { exportServers } from './formats/export';
-import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './formats/parse-mcp-servers';
+import { claudeJsonProjects, hasProjectServers, parseClaudeJson, parseMcpServers, parseWholeClaudeJson } from './formats/parse-mcp-servers';
+import { parseCodexToml, parseGemini, parseZed } from './formats/parse-other-clients';
 import { parsePaste } from './formats/parse-paste';
 import { isVsCodeShape, parseVsCode } from './formats/parse-vscode';
-import { validNameFor } from './formats/suggest-name';
+import { uniqueName, validNameFor } from './formats/suggest-name';
 import { SourceError, type ParsedSource } from './formats/types';
 import { asObject, mapConfigStrings } from './formats/variables';
 import { knownSources, type SourceLocator } from './import-sources';
@@ -94,11 +96,15 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
   try {
     if (ref.kind === 'text') return parsePaste(ref.text, ctx);
     const text = await readSourceFile(ref.path);
+    const format = ref.format ?? 'auto';
+    if (format === 'codex' || (format === 'auto' && ref.path.endsWith('.toml'))) return parseCodexToml(text, ctx);
     const parsed = parseJsonText(text, { jsonc: true });
     if (!parsed.ok) throw new SourceError(`${ref.path} does not parse: ${parsed.problem.message}.`);
-    const format = ref.format ?? 'auto';
+    if (format === 'zed' || (format === 'auto' && asObject(parsed.value.context_servers))) return parseZed(parsed.value, ctx);
+    if (format === 'gemini') return parseGemini(parsed.value, ctx);
     if (format === 'vscode' || (format === 'auto' && isVsCodeShape(parsed.value))) return parseVsCode(parsed.value, ctx);
     if (format === 'claude-code') return parseClaudeJson(parsed.value, ctx, ref.project);
+    if (format === 'auto' && hasProjectServers(parsed.value)) return parseWholeClaudeJson(parsed.value, ctx);
     return parseMcpServers(parsed.value, ctx, `mcpServers file (${path.basename(ref.path)})`);
   } catch (error) {
     if (error instanceof SourceError) throw new AppError('invalid-request', error.message);
@@ -108,20 +114,25 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
 
 function summarize(raw: unknown): string {
   const entry = asObject(raw) ?? {};
-  if (typeof entry.command === 'string') return [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])].join(' ');
+  const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
+  if (typeof entry.command === 'string') return [entry.command, ...maskCredentialArgs(args, MASK)].join(' ');
   if (typeof entry.url === 'string') return `${typeof entry.type === 'string' ? entry.type : 'http'} ${entry.url}`;
   return '';
 }
 
-/** The fields that will be kept in the secret store. */
-function secretPlan(config: ServerConfig, passwordInputs: ReadonlySet<string>, byName: boolean): SecretFieldPath[] {
+/**
+ * The fields that will be kept in the secret store: credential-looking literal values,
+ * and every env or header value typed in for a VS Code input (VS Code keeps all input
+ * values in its secret storage, password or not).
+ */
+function secretPlan(config: ServerConfig, byName: boolean): SecretFieldPath[] {
   const plan: SecretFieldPath[] = [];
   for (const { path: fieldPath, value } of secretCapableFields(config)) {
     if (isSecretRef(value) || value === '') continue;
-    const usesPassword = [...value.matchAll(INPUT_REF)].some((m) => passwordInputs.has(m[1]!));
+    const usesInput = new RegExp(INPUT_REF.source).test(value);
     const literal = !value.includes('${');
     const alwaysSecret = fieldPath[0] === 'authToken' || fieldPath[0] === 'oauth';
-    if (usesPassword || (literal && (alwaysSecret || (byName && looksSecret(fieldPath[1]!))))) plan.push(fieldPath);
+    if (usesInput || (literal && (alwaysSecret || (byName && looksSecret(fieldPath[1]!))))) plan.push(fieldPath);
   }
   return plan;
 }
@@ -179,10 +190,13 @@ export function createTransferService(deps: TransferDeps) {
     const parsed = await readSource(source, registry.project);
     const warnings = [...parsed.warnings];
     const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
-    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw }) => {
-      const name = validNameFor(key);
+    const suggestedNames = new Set<string>();
+    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw, name: suggested, origin }) => {
+      // Two groups of one source (user and local entries of ~/.claude.json) may reuse a name.
+      const name = uniqueName(validNameFor(suggested ?? key), (n) => suggestedNames.has(n));
+      suggestedNames.add(name);
       const inputs = [...new Set([...JSON.stringify(raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!))];
-      const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[] };
+      const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[], ...(origin ? { origin } : {}) };
       const stored = storedSecretProblem(raw);
       if (stored) return { ...base, error: stored };
       const valid = ServerConfigSchema.safeParse(raw);
@@ -190,26 +204,49 @@ export function createTransferService(deps: TransferDeps) {
         const issue = valid.error.issues[0];
         return { ...base, error: `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid entry'}` };
       }
-      const plan = secretPlan(valid.data, passwordInputs, secretsByName);
+      const plan = secretPlan(valid.data, secretsByName);
       const plain = JSON.stringify(stripSecretCapable(valid.data));
-      for (const id of passwordInputs) {
-        if (plain.includes(`\${input:${id}}`)) warnings.push(`"${key}" uses the password input "${id}" outside env and headers; that value will be written in the config file.`);
+      for (const id of inputs) {
+        if (plain.includes(`\${input:${id}}`)) {
+          warnings.push(
+            `"${key}" uses the ${passwordInputs.has(id) ? 'password ' : ''}input "${id}" outside env and headers; the value you enter will be written in the config file, since only env and header values can be kept secret.`,
+          );
+        }
       }
+      const args = isStdioConfig(valid.data) ? (valid.data.args ?? []) : [];
+      for (const { index, flag } of credentialArgs(args)) {
+        warnings.push(
+          `"${key}": args[${index}] (${flag}) holds a credential, and arguments cannot be kept secret: it will be written in the config file in clear. Move it into env after importing if the server reads it from there.`,
+        );
+      }
+      const masked = maskFields(valid.data, plan);
       return {
         ...base,
         transport: transportOf(valid.data),
-        config: maskFields(valid.data, plan),
+        config: isStdioConfig(masked) && masked.args ? { ...masked, args: maskCredentialArgs(masked.args, MASK) } : masked,
         secretFields: plan.map((p) => p.join('.')),
       };
     });
     if (!registry.availableScopes().includes(scope)) warnings.push(`Open a project to import into the ${scope} scope.`);
-    return { format: parsed.format, candidates, inputs: parsed.inputs, warnings, ...(parsed.suggestedScope ? { suggestedScope: parsed.suggestedScope } : {}) };
+    const suggested = parsed.suggestedScope;
+    if (suggested && suggested !== scope && !registry.availableScopes().includes(suggested)) {
+      warnings.push(
+        `Claude Code would add ${parsed.entries.length === 1 ? 'this server' : 'these servers'} to the ${suggested} scope${suggested === 'local' ? ' (its default without -s)' : ''}, which belongs to a project. No project is open, so ${parsed.entries.length === 1 ? 'it goes' : 'they go'} into the ${scope} scope; open the project first to follow Claude Code.`,
+      );
+    }
+    return {
+      format: parsed.format,
+      candidates,
+      inputs: parsed.inputs,
+      warnings,
+      ...(parsed.suggestedScope ? { suggestedScope: parsed.suggestedScope } : {}),
+      ...(parsed.openSource ? { openSource: parsed.openSource } : {}),
+    };
   }
 
   async function applyImport(request: ApplyImportRequest): Promise<ApplyImportResult> {
     checkScope(request.scope);
     const parsed = await readSource(request.source, registry.project);
-    const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
     const inputs = request.inputs ?? {};
     const byName = request.secretsByName ?? true;
 
@@ -228,7 +265,7 @@ export function createTransferService(deps: TransferDeps) {
       if (missing.length > 0) throw new AppError('invalid-request', `Enter a value for the input "${missing[0]}" (used by "${choice.key}").`);
       const valid = ServerConfigSchema.safeParse(object);
       if (!valid.success) throw new AppError('invalid-request', `"${choice.key}" is not a valid server entry: ${valid.error.issues[0]?.message}`);
-      const secretFields = secretPlan(valid.data, passwordInputs, byName);
+      const secretFields = secretPlan(valid.data, byName);
       const filled = mapConfigStrings(valid.data as Record<string, unknown>, (value) => value.replace(INPUT_REF, (_m, id: string) => inputs[id] ?? '')) as ServerConfig;
       // An input's value may not smuggle in a reference either.
       const smuggled = storedSecretProblem(filled);

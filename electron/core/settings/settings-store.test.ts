@@ -36,6 +36,16 @@ describe('SettingsStore', () => {
     expect(store.view()).toMatchObject({ values: { connectTimeoutMs: 12_000 }, effective: { connectTimeoutMs: 5000 }, overrides: { connectTimeoutMs: 'MCP_TIMEOUT=5000' } });
   });
 
+  it("MCP_TOOL_TIMEOUT and MAX_MCP_OUTPUT_TOKENS override the call timeout and the result text limit, as in Claude Code", async () => {
+    const store = new SettingsStore(await tempDir(), { MCP_TOOL_TIMEOUT: '120000', MAX_MCP_OUTPUT_TOKENS: '50000' });
+    await store.load();
+    expect(store.view()).toMatchObject({
+      values: { callTimeoutMs: DEFAULT_SETTINGS.callTimeoutMs, resultTextLimitBytes: DEFAULT_SETTINGS.resultTextLimitBytes },
+      effective: { callTimeoutMs: 120_000, resultTextLimitBytes: 200_000 },
+      overrides: { callTimeoutMs: 'MCP_TOOL_TIMEOUT=120000', resultTextLimitBytes: 'MAX_MCP_OUTPUT_TOKENS=50000 (about 200000 bytes, counting 4 characters a token)' },
+    });
+  });
+
   it('a bad value falls back to its default, unknown keys are kept, an unparsable file is never overwritten', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'settings.json');

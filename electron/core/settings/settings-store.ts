@@ -3,13 +3,15 @@
  * atomically). Each key is read on its own: a bad value falls back to its default and
  * is reported, without losing the others. Keys this version does not know (written by
  * a newer one) are kept. Environment variables override a few keys for the run:
- * MCP_TIMEOUT sets the connect timeout.
+ * MCP_TIMEOUT sets the connect timeout, MCP_TOOL_TIMEOUT the call timeout (both in ms),
+ * and MAX_MCP_OUTPUT_TOKENS the result text limit, as in Claude Code (see env-overrides.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { DEFAULT_SETTINGS, SettingsSchema, type SettingKey, type Settings, type SettingsPatch, type SettingsView } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
+import { envOverrides } from './env-overrides';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -72,18 +74,15 @@ export class SettingsStore {
 
   /** What the app runs with: the values, with environment overrides applied. */
   effective(): Settings {
-    const values = this.values;
-    const timeout = envTimeout(this.env);
-    return timeout === undefined ? values : { ...values, connectTimeoutMs: timeout };
+    return { ...this.values, ...envOverrides(this.env).values };
   }
 
   view(): SettingsView {
-    const timeout = envTimeout(this.env);
     return {
       values: this.values,
       defaults: DEFAULT_SETTINGS,
       effective: this.effective(),
-      overrides: timeout === undefined ? {} : { connectTimeoutMs: `MCP_TIMEOUT=${timeout}` },
+      overrides: envOverrides(this.env).reasons,
       ...(this.problem ? { problem: this.problem } : {}),
     };
   }
@@ -111,12 +110,6 @@ export class SettingsStore {
   }
 }
 
-/** MCP_TIMEOUT in milliseconds, when set to a positive number. */
-export function envTimeout(env: NodeJS.ProcessEnv): number | undefined {
-  if (env.MCP_TIMEOUT === undefined || env.MCP_TIMEOUT.trim() === '') return undefined;
-  const value = Number(env.MCP_TIMEOUT);
-  return Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
-}
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

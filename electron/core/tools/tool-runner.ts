@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { CallOutcome } from '../../../shared/api/history';
 import type { CallToolRequest } from '../../../shared/api/tools';
+import { disabledToolsOf } from '../config/disabled-tools';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { mcpToolName, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
@@ -55,6 +56,7 @@ export class ToolRunner {
     const { server, tool, arguments: args } = request;
     const config = this.deps.configOf(server);
     const fullName = mcpToolName(server, tool);
+    if (disabledToolsOf(config).has(tool)) throw new AppError('conflict', `${fullName} is switched off: the server's config lists it in "disabledTools". Remove it from there to call it.`);
     const info = await this.toolInfo(server, config, tool);
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);

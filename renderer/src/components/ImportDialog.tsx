@@ -11,6 +11,7 @@ import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
 import { TRANSPORT_LABELS } from '../../../shared/config/server-config';
 import { useWorkbench } from '../state/store';
 import { Field } from './Field';
+import { importDetails } from './import-details';
 import { closeDialogOf, Modal } from './Modal';
 
 const TITLE_ID = 'import-title';
@@ -84,7 +85,8 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
         }
         setRows(
           Object.fromEntries(
-            result.candidates.map((c) => [c.key, { include: !c.error, name: c.existsIn.includes(targetScope) ? `${c.name}-2`.slice(0, 64) : c.name, replace: false }]),
+            // A project's local entries (from a whole ~/.claude.json) are offered, not preselected.
+            result.candidates.map((c) => [c.key, { include: !c.error && !c.origin?.startsWith('local scope'), name: c.existsIn.includes(targetScope) ? `${c.name}-2`.slice(0, 64) : c.name, replace: false }]),
           ),
         );
       }
@@ -178,9 +180,12 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                 <Field id="import-format" label="Format">
                   <select id="import-format" value={fileFormat} onChange={(event) => setFileFormat(event.target.value as FileFormat)}>
                     <option value="auto">Detect</option>
-                    <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor)</option>
+                    <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor, Windsurf, Cline)</option>
                     <option value="claude-code">~/.claude.json (Claude Code user scope)</option>
                     <option value="vscode">VS Code mcp.json</option>
+                    <option value="zed">Zed settings.json (context_servers)</option>
+                    <option value="gemini">Gemini CLI settings.json</option>
+                    <option value="codex">Codex config.toml</option>
                   </select>
                 </Field>
               </div>
@@ -220,6 +225,17 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                 ))}
               </select>
             </Field>
+            {preview.openSource && sources?.some((s) => s.id === preview.openSource && s.exists) && (
+              <button
+                type="button"
+                onClick={() => {
+                  setChoice({ kind: 'known', id: preview.openSource! });
+                  setPreview(undefined);
+                }}
+              >
+                Choose {sources.find((s) => s.id === preview.openSource)!.label} as the source
+              </button>
+            )}
             {preview.candidates.length === 0 ? (
               <p className="empty">The source has no servers.</p>
             ) : (
@@ -256,7 +272,20 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
                         </td>
                         <td>{c.transport ? TRANSPORT_LABELS[c.transport] : '—'}</td>
                         <td>
+                          {c.origin && <p className="muted candidate-origin">From the {c.origin}</p>}
                           <code className="summary">{c.summary}</code>
+                          {c.config && importDetails(c.config).length > 0 && (
+                            <dl className="candidate-details">
+                              {importDetails(c.config).map((row, i) => (
+                                <div key={i}>
+                                  <dt>{row.label}</dt>
+                                  <dd>
+                                    <code>{row.value}</code>
+                                  </dd>
+                                </div>
+                              ))}
+                            </dl>
+                          )}
                           {c.error && <p className="field-error">Cannot import: {c.error}</p>}
                           {c.secretFields.length > 0 && <p className="muted">To the secret store: {c.secretFields.join(', ')}</p>}
                           {c.existsIn.some((s) => s !== scope) && (

@@ -11,6 +11,7 @@ import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
+import { ForeignFieldFacts } from './ForeignFieldFacts';
 import { OAuthDialog } from './OAuthView';
 import { protocolLabel } from './protocol-label';
 import { ServerConfigBar } from './ServerConfigBar';
@@ -81,6 +82,7 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
             <dd data-protocol-era={server.protocolEra}>{protocolLabel(server)}</dd>
           </>
         )}
+        <ForeignFieldFacts config={server.config} />
         {server.since && (
           <>
             <dt>Since</dt>

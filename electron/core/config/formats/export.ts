@@ -5,9 +5,10 @@
  */
 import type { ExportFormat } from '../../../../shared/api/transfer';
 import { secretCapableFields, secretKeyOf, type SecretFieldPath } from '../../../../shared/config/secret-ref';
-import { transportOf, WORKBENCH_ONLY_FIELDS, type ServerConfig, type TransportType } from '../../../../shared/config/server-config';
+import { isEnabled, transportOf, WORKBENCH_ONLY_FIELDS, type ServerConfig } from '../../../../shared/config/server-config';
 import { setAtPath } from '../secret-fields';
-import { mapConfigStrings, toEditorVariables } from './variables';
+import { CLIENT_FIELDS, CLIENT_OAUTH_FIELDS, type ClientFormat } from './client-fields';
+import { asObject, mapConfigStrings, toEditorVariables } from './variables';
 
 export interface ExportEntry {
   name: string;
@@ -19,14 +20,6 @@ export interface Exported {
   warnings: string[];
   fileName: string;
 }
-
-const SUPPORTED: Record<ExportFormat, readonly TransportType[] | 'all'> = {
-  'mcp-servers': 'all',
-  'claude-code': 'all',
-  'claude-desktop': ['stdio'],
-  cursor: ['stdio', 'http', 'sse'],
-  vscode: ['stdio', 'http', 'sse'],
-};
 
 const FILE_NAMES: Record<ExportFormat, string> = {
   'mcp-servers': 'mcp-servers.json',
@@ -59,18 +52,39 @@ function stripFields(config: ServerConfig, fields: readonly string[]): Record<st
   return out;
 }
 
+/** Our `oauth` in the client's shape; what it cannot take is named in `dropped`. */
+function oauthFor(format: ClientFormat, oauth: Record<string, unknown>, dropped: string[]): Record<string, unknown> | undefined {
+  const allowed = CLIENT_OAUTH_FIELDS[format];
+  for (const key of Object.keys(oauth)) if (!allowed.includes(key)) dropped.push(`oauth.${key}`);
+  const kept = Object.fromEntries(Object.entries(oauth).filter(([key]) => allowed.includes(key)));
+  if (Object.keys(kept).length === 0) return undefined;
+  // Cursor's static OAuth: "auth": { "CLIENT_ID", "scopes" }, and only with a client ID.
+  if (format === 'cursor') {
+    if (typeof kept.clientId !== 'string') {
+      if (kept.scopes !== undefined) dropped.push('oauth.scopes');
+      return undefined;
+    }
+    return { CLIENT_ID: kept.clientId, ...(kept.scopes !== undefined ? { scopes: kept.scopes } : {}) };
+  }
+  return kept;
+}
+
 export function exportServers(entries: ExportEntry[], format: ExportFormat): Exported {
   const warnings: string[] = [];
   const secretsAsVariables: string[] = [];
   const droppedDefaults = new Set<string>();
   const inputs: Array<{ type: 'promptString'; id: string; description: string; password: true }> = [];
   const servers: Record<string, unknown> = {};
-  const supported = SUPPORTED[format];
-
+  const client = CLIENT_NAMES[format];
   for (const { name, config } of entries) {
     const transport = transportOf(config);
-    if (supported !== 'all' && !supported.includes(transport)) {
-      warnings.push(`"${name}" was left out: ${CLIENT_NAMES[format]} does not support the ${transport} transport.`);
+    const fields = format === 'mcp-servers' ? undefined : CLIENT_FIELDS[format][transport];
+    if (format !== 'mcp-servers' && !fields) {
+      warnings.push(`"${name}" was left out: ${client} does not support the ${transport} transport.`);
+      continue;
+    }
+    if (format !== 'mcp-servers' && !isEnabled(config)) {
+      warnings.push(`"${name}" was left out: it is switched off here, and ${client}'s file has no way to switch a server off. Switch it on to export it.`);
       continue;
     }
     let out: ServerConfig = config;
@@ -80,7 +94,7 @@ export function exportServers(entries: ExportEntry[], format: ExportFormat): Exp
         const oauth = { ...(out.oauth ?? {}) };
         delete oauth.clientSecret;
         out = { ...out, oauth };
-        warnings.push(`"${name}": the OAuth client secret is not exported; enter it in ${CLIENT_NAMES[format]}.`);
+        warnings.push(`"${name}": the OAuth client secret is not exported; enter it in ${client}.`);
         continue;
       }
       if (format === 'vscode') {
@@ -93,37 +107,54 @@ export function exportServers(entries: ExportEntry[], format: ExportFormat): Exp
         out = setAtPath(out, field.path, `\${${variable}}`);
       }
     }
-
-    let record: Record<string, unknown>;
-    switch (format) {
-      case 'mcp-servers':
-        record = { ...out };
-        break;
-      case 'claude-code':
-        record = stripFields(out, WORKBENCH_ONLY_FIELDS);
-        break;
-      default:
-        record = stripFields(out, [...WORKBENCH_ONLY_FIELDS, 'oauth']);
+    if (format === 'mcp-servers') {
+      servers[name] = { ...out };
+      continue;
     }
+    let record = stripFields(out, WORKBENCH_ONLY_FIELDS);
+    const dropped: string[] = [];
+    const oauthSettings = asObject(record.oauth);
+    delete record.oauth;
+    for (const key of Object.keys(record)) {
+      if (!fields!.includes(key)) {
+        dropped.push(key);
+        delete record[key];
+      }
+    }
+    if (oauthSettings) {
+      const oauth = oauthFor(format, oauthSettings, dropped);
+      if (oauth && transport === 'stdio') dropped.push('oauth');
+      else if (oauth) record[format === 'cursor' ? 'auth' : 'oauth'] = oauth;
+    }
+    if (dropped.length > 0) warnings.push(`"${name}": ${client} does not read ${dropped.join(', ')}; ${dropped.length === 1 ? 'it was' : 'they were'} left out.`);
     if (format === 'cursor' || format === 'vscode') record = mapConfigStrings(record, (value) => toEditorVariables(value, droppedDefaults));
-    if (format === 'vscode') record = { type: transport, ...stripFields(record as ServerConfig, ['type']) };
+    if (format === 'vscode') {
+      record = { type: transport, ...stripFields(record as ServerConfig, ['type']) };
+      // VS Code's schema wants the url to start with http(s)://.
+      if (typeof record.url === 'string' && !/^https?:\/\//.test(record.url)) {
+        warnings.push(`"${name}" was left out: its URL ${record.url} does not start with http:// or https://, which VS Code's mcp.json requires.`);
+        continue;
+      }
+    }
     if (format === 'cursor' && transport === 'http') delete record.type;
+    if (format === 'cursor' && transport === 'stdio') delete record.type;
     if (format === 'claude-desktop') delete record.type;
     servers[name] = record;
   }
-
   if (secretsAsVariables.length > 0) {
+    const names = [...new Set(secretsAsVariables)].join(', ');
     warnings.push(
-      `Secret values are not exported. ${CLIENT_NAMES[format]} reads them from environment variables: set ${[...new Set(secretsAsVariables)].join(', ')} before starting it.`,
+      format === 'claude-desktop'
+        ? `Secret values are not exported, and Claude Desktop does not expand \${VAR}: it would pass the text \${${secretsAsVariables[0]}} to the server as it is. Replace ${names} in the file with the real values.`
+        : `Secret values are not exported. ${client} reads them from environment variables: set ${names} before starting it.`,
     );
   }
   if (droppedDefaults.size > 0) {
-    warnings.push(`${CLIENT_NAMES[format]} has no \${VAR:-default}: the defaults of ${[...droppedDefaults].join(', ')} were dropped.`);
+    warnings.push(`${client} has no \${VAR:-default}: the defaults of ${[...droppedDefaults].join(', ')} were dropped.`);
   }
-  if (format === 'claude-desktop' && JSON.stringify(servers).includes('${')) {
-    warnings.push('Claude Desktop may not expand ${VAR} references: check the values that use them.');
+  if (format === 'claude-desktop' && secretsAsVariables.length === 0 && JSON.stringify(servers).includes('${')) {
+    warnings.push('Claude Desktop does not expand ${VAR}: values that use one reach the server as written. Replace them with the real values.');
   }
-
   const body = format === 'vscode' ? { ...(inputs.length > 0 ? { inputs } : {}), servers } : { mcpServers: servers };
   return { text: `${JSON.stringify(body, null, 2)}\n`, warnings, fileName: FILE_NAMES[format] };
 }

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validateAgainstSchema } from '../../../../shared/json-schema';
 import type { ExportFormat } from '../../../../shared/api/transfer';
 import type { ServerConfig } from '../../../../shared/config/server-config';
 import { parseJsonText } from '../json-text';
 import { exportServers, type ExportEntry } from './export';
-import { parseClaudeCommands } from './parse-claude-command';
+import { looksLikeClaudeCommand, parseClaudeCommands } from './parse-claude-command';
 import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './parse-mcp-servers';
 import { parsePaste } from './parse-paste';
 import { parseVsCode } from './parse-vscode';
@@ -140,6 +143,31 @@ describe('claude mcp add command lines', () => {
     expect(source.warnings).toEqual([expect.stringContaining('"notion": no --transport was given for a URL; taken as http')]);
   });
 
+  it('accepts what Claude Code accepts: the name after --, MCP_CLIENT_SECRET, add-from-claude-desktop; local scope by default', () => {
+    const afterDashes = parseClaudeCommands('claude mcp add -s user -- context7 npx -y @upstash/context7-mcp');
+    expect(entriesOf(afterDashes)).toEqual({ context7: { command: 'npx', args: ['-y', '@upstash/context7-mcp'] } });
+    expect(afterDashes.suggestedScope).toBe('user');
+    expect(parseClaudeCommands('claude mcp add sqlite -- uvx mcp-server-sqlite').suggestedScope).toBe('local');
+
+    const text = [
+      'MCP_CLIENT_SECRET=s3cr3t-value claude mcp add --transport http --client-id my-app --client-secret --callback-port 8080 my-server https://mcp.example.com/mcp',
+      `MCP_CLIENT_SECRET=json-secret claude mcp add-json partner '{"type":"http","url":"https://mcp.partner.dev/mcp","oauth":{"clientId":"pc"}}' --client-secret`,
+      'claude mcp add-from-claude-desktop -s user',
+    ].join('\n');
+    expect(looksLikeClaudeCommand(text)).toBe(true);
+    const source = parseClaudeCommands(text);
+    expect(entriesOf(source)).toEqual({
+      'my-server': { type: 'http', url: 'https://mcp.example.com/mcp', oauth: { clientId: 'my-app', clientSecret: 's3cr3t-value', callbackPort: 8080 } },
+      partner: { type: 'http', url: 'https://mcp.partner.dev/mcp', oauth: { clientId: 'pc', clientSecret: 'json-secret' } },
+    });
+    expect(source.warnings).toEqual([expect.stringMatching(/add-from-claude-desktop" copies the servers of Claude Desktop: choose "Claude Desktop" in Import/)]);
+
+    const only = parseClaudeCommands('claude mcp add-from-claude-desktop');
+    expect(only.entries).toEqual([]);
+    expect(only.openSource).toBe('claude-desktop');
+    expect(only.warnings[0]).toMatch(/choose "Claude Desktop"/);
+  });
+
   it('names what is wrong', () => {
     expect(() => parseClaudeCommands('claude mcp add srv npx -y pkg')).toThrow(/Unknown option "-y"\. If it belongs to the server's command, put "--" before/);
     expect(() => parseClaudeCommands('claude mcp add --transport ftp x y')).toThrow(/--transport must be stdio, sse or http/);
@@ -148,6 +176,26 @@ describe('claude mcp add command lines', () => {
     expect(() => parseClaudeCommands("claude mcp add x -- 'unclosed")).toThrow(/single quote is not closed/);
     expect(() => parseClaudeCommands('claude mcp add x -- echo $(whoami)')).toThrow(/Command substitution/);
     expect(() => parseClaudeCommands('claude mcp remove x')).toThrow(/Expected "claude mcp add/);
+  });
+
+  it('Windows command lines keep their backslashes', () => {
+    const cmd = parseClaudeCommands(
+      'claude mcp add my-tools -s user ^\r\n  -e "DATA_DIR=C:\\Users\\ana\\data" ^\r\n  -- C:\\repo\\.venv\\Scripts\\python.exe -m tools_server --root "C:\\Program Files\\Tools"',
+    );
+    expect(entriesOf(cmd)).toEqual({
+      'my-tools': { command: 'C:\\repo\\.venv\\Scripts\\python.exe', args: ['-m', 'tools_server', '--root', 'C:\\Program Files\\Tools'], env: { DATA_DIR: 'C:\\Users\\ana\\data' } },
+    });
+    expect(cmd.warnings).toContain('Read as a Windows command line: backslashes in paths are kept as written.');
+    const powershell = parseClaudeCommands('claude mcp add files `\n  -e ROOT=$env:USERPROFILE\\docs `\n  -- .\\node_modules\\.bin\\mcp-files.cmd %APPDATA%\\files');
+    expect(entriesOf(powershell)).toEqual({ files: { command: '.\\node_modules\\.bin\\mcp-files.cmd', args: ['${APPDATA}\\files'], env: { ROOT: '${USERPROFILE}\\docs' } } });
+    // URL escapes are not cmd variables.
+    expect(entriesOf(parseClaudeCommands('claude mcp add pg -- npx -y @modelcontextprotocol/server-postgres postgresql://u:p%E2%82%AC@localhost/db'))).toEqual({
+      pg: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://u:p%E2%82%AC@localhost/db'] },
+    });
+    // A POSIX line that loses a backslash says so instead of changing a path silently.
+    const posix = parseClaudeCommands('claude mcp add t -- node repo\\server.js');
+    expect(entriesOf(posix)).toEqual({ t: { command: 'node', args: ['reposerver.js'] } });
+    expect(posix.warnings.join('\n')).toMatch(/backslash before "s" was read as a shell escape and dropped/);
   });
 
   it('splits words like a shell', () => {
@@ -186,21 +234,87 @@ describe('export, and a round trip through every format', () => {
   };
   const asMap = (entries: ExportEntry[]) => Object.fromEntries(entries.map((e) => [e.name, e.config]));
 
+  const SCHEMAS: Record<Exclude<ExportFormat, 'mcp-servers'>, string> = {
+    'claude-code': 'claude-code-mcp.schema.json',
+    'claude-desktop': 'claude-desktop.schema.json',
+    cursor: 'cursor-mcp.schema.json',
+    vscode: 'vscode-mcp.schema.json',
+  };
+  const schemaOf = (format: Exclude<ExportFormat, 'mcp-servers'>) => JSON.parse(readFileSync(path.join(__dirname, 'schemas', SCHEMAS[format]), 'utf8'));
+  /** What the file must pass: the client's own schema. */
+  const expectValid = (format: ExportFormat, text: string) => {
+    if (format === 'mcp-servers') return;
+    const result = validateAgainstSchema(schemaOf(format), JSON.parse(text));
+    expect(result.issues).toEqual([]);
+  };
+  const withoutCwd = (entries: readonly ExportEntry[]) => entries.map((e) => ({ ...e, config: stripKey(e.config, 'cwd') }));
+  const stripKey = (config: ServerConfig, key: string) => Object.fromEntries(Object.entries(config).filter(([k]) => k !== key)) as ServerConfig;
+
   it.each([
-    ['mcp-servers', [stdio, http, sse, ws]],
-    ['claude-code', [stdio, http, sse, ws]],
-    ['claude-desktop', [stdio]],
-    ['cursor', [stdio, http, sse]],
-    ['vscode', [stdio, http, sse]],
-  ] as const)('%s: exporting then importing gives the same entries', (format, entries) => {
+    ['mcp-servers', [stdio, http, sse, ws], [stdio, http, sse, ws]],
+    ['claude-code', [stdio, http, sse, ws], withoutCwd([stdio, http, sse, ws])],
+    ['claude-desktop', [stdio], withoutCwd([stdio])],
+    ['cursor', [stdio, http, sse], withoutCwd([stdio, http, sse])],
+    ['vscode', [stdio, http, sse], [stdio, http, sse]],
+  ] as const)('%s: the export passes the client\'s schema, and importing it gives the same entries (less what the client does not read)', (format, entries, back) => {
     const exported = exportServers([...entries], format);
-    expect(reimport(format, exported.text)).toEqual(asMap([...entries]));
+    expectValid(format, exported.text);
+    expect(reimport(format, exported.text)).toEqual(asMap([...back]));
+  });
+
+  it('writes only what each client reads, lists the rest, and passes every client\'s schema', () => {
+    // Entries as they arrive from the wild: other clients' fields, our own, OAuth, a variable URL.
+    const wild: ExportEntry[] = [
+      { name: 'cline', config: { command: 'npx', args: ['-y', 'pkg'], cwd: '/srv', envFile: '.env', dev: { watch: 'src/**' }, autoApprove: ['a'], disabledTools: ['b'], transport: 'stdio' } as ServerConfig },
+      { name: 'gh', config: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headersHelper: '/bin/gh-headers', oauth: { clientId: 'Iv1.abc', callbackPort: 8123, scopes: ['repo'] } } as ServerConfig },
+      { name: 'varurl', config: { type: 'http', url: '${MCP_BASE}/mcp' } },
+      { name: 'off', config: { command: 'x', enabled: false } },
+    ];
+    const code = exportServers(wild, 'claude-code');
+    expectValid('claude-code', code.text);
+    expect(JSON.parse(code.text).mcpServers).toEqual({
+      cline: { command: 'npx', args: ['-y', 'pkg'] },
+      gh: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headersHelper: '/bin/gh-headers', oauth: { clientId: 'Iv1.abc', callbackPort: 8123 } },
+      varurl: { type: 'http', url: '${MCP_BASE}/mcp' },
+    });
+    expect(code.warnings).toEqual(
+      expect.arrayContaining([
+        '"cline": Claude Code does not read cwd, envFile, dev, autoApprove, disabledTools, transport; they were left out.',
+        '"gh": Claude Code does not read oauth.scopes; it was left out.',
+        '"off" was left out: it is switched off here, and Claude Code\'s file has no way to switch a server off. Switch it on to export it.',
+      ]),
+    );
+
+    const cursor = exportServers(wild, 'cursor');
+    expectValid('cursor', cursor.text);
+    expect(JSON.parse(cursor.text).mcpServers).toMatchObject({
+      cline: { command: 'npx', args: ['-y', 'pkg'], envFile: '.env' },
+      gh: { url: 'https://api.githubcopilot.com/mcp/', auth: { CLIENT_ID: 'Iv1.abc', scopes: ['repo'] } },
+    });
+    expect(cursor.warnings).toContain('"gh": Cursor does not read headersHelper, oauth.callbackPort; they were left out.');
+
+    const vscode = exportServers(wild, 'vscode');
+    expectValid('vscode', vscode.text);
+    expect(JSON.parse(vscode.text).servers).toEqual({
+      cline: { type: 'stdio', command: 'npx', args: ['-y', 'pkg'], cwd: '/srv', envFile: '.env', dev: { watch: 'src/**' } },
+      gh: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' },
+    });
+    expect(vscode.warnings).toEqual(
+      expect.arrayContaining([
+        '"gh": VS Code does not read headersHelper, oauth.clientId, oauth.callbackPort, oauth.scopes; they were left out.',
+        '"varurl" was left out: its URL ${env:MCP_BASE}/mcp does not start with http:// or https://, which VS Code\'s mcp.json requires.',
+      ]),
+    );
+
+    const desktop = exportServers(wild, 'claude-desktop');
+    expectValid('claude-desktop', desktop.text);
+    expect(JSON.parse(desktop.text).mcpServers).toEqual({ cline: { command: 'npx', args: ['-y', 'pkg'] } });
   });
 
   it('writes each client’s own shape', () => {
     expect(JSON.parse(exportServers([stdio, http], 'cursor').text)).toEqual({
       mcpServers: {
-        files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${env:HOME}/docs'], env: { LOG: 'debug' }, cwd: '/tmp' },
+        files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${env:HOME}/docs'], env: { LOG: 'debug' } },
         remote: { url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } },
       },
     });
@@ -217,10 +331,20 @@ describe('export, and a round trip through every format', () => {
   });
 
   it('keeps our own fields only where they belong', () => {
-    const ours: ExportEntry = { name: 'x', config: { command: 'x', enabled: false, connectTimeoutMs: 5000, notes: 'mine', oauth: { clientId: 'id' } } as ServerConfig };
-    expect(JSON.parse(exportServers([ours], 'mcp-servers').text).mcpServers.x).toEqual(ours.config);
-    expect(JSON.parse(exportServers([ours], 'claude-code').text).mcpServers.x).toEqual({ command: 'x', oauth: { clientId: 'id' } });
+    const ours: ExportEntry = { name: 'x', config: { command: 'x', connectTimeoutMs: 5000, notes: 'mine' } as ServerConfig };
+    const off: ExportEntry = { name: 'y', config: { command: 'y', enabled: false } };
+    expect(JSON.parse(exportServers([ours, off], 'mcp-servers').text).mcpServers).toEqual({ x: ours.config, y: off.config });
+    expect(JSON.parse(exportServers([ours, off], 'claude-code').text).mcpServers).toEqual({ x: { command: 'x' } });
     expect(JSON.parse(exportServers([ours], 'cursor').text).mcpServers.x).toEqual({ command: 'x' });
+  });
+
+  it('says plainly that Claude Desktop passes ${VAR} through as text', () => {
+    const secret: ExportEntry = { name: 'gh', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${secret:k1}' } } };
+    const desktop = exportServers([secret], 'claude-desktop');
+    expectValid('claude-desktop', desktop.text);
+    expect(desktop.warnings).toEqual([
+      'Secret values are not exported, and Claude Desktop does not expand ${VAR}: it would pass the text ${GITHUB_PERSONAL_ACCESS_TOKEN} to the server as it is. Replace GITHUB_PERSONAL_ACCESS_TOKEN in the file with the real values.',
+    ]);
   });
 
   it('never exports a secret value: references become variables, or VS Code password inputs', () => {

@@ -9,45 +9,73 @@
  * Options: -t/--transport stdio|sse|http, -s/--scope local|user|project, -e/--env KEY=value
  * (repeatable), -H/--header "Name: value" (repeatable), --client-id, --client-secret,
  * --callback-port. Options may stand before or after the name; `--` ends them, and
- * everything after it is the command and its arguments.
+ * everything after it is positional (the name may follow it too). As in Claude Code,
+ * `MCP_CLIENT_SECRET=… claude mcp add … --client-secret` gives the OAuth client secret,
+ * and without -s the scope is local.
  */
 import type { ConfigScope } from '../../../../shared/config/scopes';
 import { CONFIG_SCOPES } from '../../../../shared/config/scopes';
 import { parseJsonText } from '../json-text';
-import { splitCommands } from './shell-words';
+import { splitCommandLines } from './shell-words';
 import { asObject, normalizeTransport } from './variables';
 import { SourceError, type ParsedSource, type SourceEntry } from './types';
 
 const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const HEADER = /^[^:\s]+:/;
 const URL_LIKE = /^(https?|wss?):\/\//i;
+/** Where Claude Code reads the OAuth client secret from, instead of asking for it. */
+const CLIENT_SECRET_VARIABLE = 'MCP_CLIENT_SECRET';
 
 export function looksLikeClaudeCommand(text: string): boolean {
-  return /^\s*(\$\s*)?claude\s+mcp\s+add/.test(text);
+  return /^\s*(\$\s*)?([A-Za-z_][A-Za-z0-9_]*=\S*\s+)*claude\s+mcp\s+add/.test(text);
 }
 
 export function parseClaudeCommands(text: string): ParsedSource {
-  let commands: string[][];
+  let split: ReturnType<typeof splitCommandLines>;
   try {
-    commands = splitCommands(text);
+    split = splitCommandLines(text);
   } catch (error) {
     throw new SourceError((error as Error).message);
   }
+  const commands = split.commands;
   const entries: SourceEntry[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = [...split.notes];
+  if (split.windows) warnings.push('Read as a Windows command line: backslashes in paths are kept as written.');
   let suggestedScope: ConfigScope | undefined;
-  for (const words of commands) {
-    const start = words[0] === '$' ? 1 : 0;
-    if (words[start] !== 'claude' || words[start + 1] !== 'mcp' || !['add', 'add-json'].includes(words[start + 2] ?? '')) {
+  let fromDesktop = false;
+  for (const all of commands) {
+    // `MCP_CLIENT_SECRET=… claude mcp add …`: assignments for Claude Code's own environment.
+    const assignments: Record<string, string> = {};
+    let start = all[0] === '$' ? 1 : 0;
+    while (start < all.length && ENV_ASSIGNMENT.test(all[start]!)) {
+      const word = all[start++]!;
+      assignments[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
+    }
+    for (const name of Object.keys(assignments)) {
+      if (name !== CLIENT_SECRET_VARIABLE) warnings.push(`${name}=… is set for Claude Code itself, not for the server; it is not imported.`);
+    }
+    const words = all.slice(start);
+    const sub = words[2] ?? '';
+    if (words[0] !== 'claude' || words[1] !== 'mcp' || !['add', 'add-json', 'add-from-claude-desktop'].includes(sub)) {
       throw new SourceError(`Expected "claude mcp add …" or "claude mcp add-json …", found "${words.slice(0, 4).join(' ')}".`);
     }
-    const parsed = words[start + 2] === 'add' ? parseAdd(words.slice(start + 3), warnings) : parseAddJson(words.slice(start + 3));
+    const clientSecret = assignments[CLIENT_SECRET_VARIABLE];
+    if (sub === 'add-from-claude-desktop') {
+      fromDesktop = true;
+      warnings.push('"claude mcp add-from-claude-desktop" copies the servers of Claude Desktop: choose "Claude Desktop" in Import (Choose another source) to do the same here.');
+      continue;
+    }
+    const parsed = sub === 'add' ? parseAdd(words.slice(3), warnings, clientSecret) : parseAddJson(words.slice(3), warnings, clientSecret);
     entries.push(parsed.entry);
-    suggestedScope ??= parsed.scope;
+    // Without -s, Claude Code adds to the local scope (this project, this user).
+    suggestedScope ??= parsed.scope ?? 'local';
   }
+  if (entries.length === 0 && fromDesktop) return { format: 'claude mcp command', entries, inputs: [], warnings, openSource: 'claude-desktop' };
   if (entries.length === 0) throw new SourceError('No command found.');
-  return { format: entries.length === 1 ? 'claude mcp add command' : 'claude mcp add commands', entries, inputs: [], warnings, ...(suggestedScope ? { suggestedScope } : {}) };
+  return { format: entries.length === 1 ? 'claude mcp add command' : 'claude mcp add commands', entries, inputs: [], warnings, ...(suggestedScope ? { suggestedScope } : {}), ...(fromDesktop ? { openSource: 'claude-desktop' } : {}) };
 }
+
+const CLIENT_SECRET_PROMPT = `--client-secret without ${CLIENT_SECRET_VARIABLE}=… asks for the secret interactively: enter it in the server form (OAuth section) after importing.`;
 
 interface Parsed {
   entry: SourceEntry;
@@ -67,7 +95,7 @@ function takeValue(words: string[], i: number, inline: string | undefined, optio
   return [value, i + 1];
 }
 
-function parseAdd(words: string[], warnings: string[]): Parsed {
+function parseAdd(words: string[], warnings: string[], clientSecret: string | undefined): Parsed {
   const positional: string[] = [];
   const env: Record<string, string> = {};
   const headers: Record<string, string> = {};
@@ -142,21 +170,17 @@ function parseAdd(words: string[], warnings: string[]): Parsed {
         break;
       }
       case '--client-secret':
-        warnings.push('--client-secret asks for the secret interactively: enter it in the server form (OAuth section) after importing.');
+        if (clientSecret !== undefined) oauth.clientSecret = clientSecret;
+        else warnings.push(CLIENT_SECRET_PROMPT);
         break;
       default:
         throw new SourceError(`Unknown option "${word}". If it belongs to the server's command, put "--" before the command: claude mcp add <name> -- <command> [args...]`);
     }
   }
 
-  const [name, commandOrUrl, ...extra] = positional;
+  // After `--` the words are still positional: `-- name cmd …` is as valid as `name -- cmd …`.
+  const [name, target, ...args] = [...positional, ...(rest ?? [])];
   if (!name) throw new SourceError('The command has no server name: claude mcp add <name> …');
-  const args = [...extra, ...(rest ?? [])];
-  let target = commandOrUrl;
-  if (target === undefined && rest && rest.length > 0) {
-    target = rest[0];
-    args.splice(extra.length, 1);
-  }
   if (target === undefined) throw new SourceError(`"${name}" has no command or URL.`);
 
   if (!transport && URL_LIKE.test(target) && args.length === 0) {
@@ -176,12 +200,14 @@ function parseAdd(words: string[], warnings: string[]): Parsed {
   };
 }
 
-function parseAddJson(words: string[]): Parsed {
+function parseAddJson(words: string[], warnings: string[], clientSecret: string | undefined): Parsed {
   const positional: string[] = [];
   let scope: ConfigScope | undefined;
+  let wantsSecret = false;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    if (word === '-s' || word === '--scope' || word.startsWith('--scope=')) {
+    if (word === '--client-secret') wantsSecret = true;
+    else if (word === '-s' || word === '--scope' || word.startsWith('--scope=')) {
       let value: string;
       [value, i] = takeValue(words, i, word.startsWith('--scope=') ? word.slice(8) : undefined, '--scope');
       scope = scopeOf(value);
@@ -193,5 +219,8 @@ function parseAddJson(words: string[]): Parsed {
   if (!name || json === undefined) throw new SourceError("claude mcp add-json needs a name and the entry's JSON: claude mcp add-json <name> '<json>'");
   const parsed = parseJsonText(json);
   if (!parsed.ok) throw new SourceError(`The JSON of "${name}" does not parse: ${parsed.problem.message}.`);
-  return { entry: { key: name, raw: normalizeTransport(asObject(parsed.value) ?? {}) }, ...(scope ? { scope } : {}) };
+  let raw = normalizeTransport(asObject(parsed.value) ?? {});
+  if (wantsSecret && clientSecret !== undefined) raw = { ...raw, oauth: { ...(asObject(raw.oauth) ?? {}), clientSecret } };
+  else if (wantsSecret) warnings.push(CLIENT_SECRET_PROMPT);
+  return { entry: { key: name, raw }, ...(scope ? { scope } : {}) };
 }

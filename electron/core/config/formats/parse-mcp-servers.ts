@@ -42,3 +42,27 @@ export function claudeJsonProjects(value: Record<string, unknown>): Array<{ proj
     .map(([project, entry]) => ({ project, count: Object.keys(asObject(asObject(entry)?.mcpServers) ?? {}).length }))
     .filter((p) => p.count > 0);
 }
+
+/** Whether a value is a whole ~/.claude.json with local servers under `projects`. */
+export function hasProjectServers(value: Record<string, unknown>): boolean {
+  return claudeJsonProjects(value).length > 0;
+}
+
+/**
+ * A whole ~/.claude.json: the user entries and every project's local entries, each
+ * marked with where it comes from so the user can pick (a project's `${workspaceFolder}`
+ * style paths are that project's).
+ */
+export function parseWholeClaudeJson(value: Record<string, unknown>, ctx: ParseContext): ParsedSource {
+  const user = parseMcpServers(value, ctx, 'Claude Code ~/.claude.json');
+  const entries: SourceEntry[] = user.entries.map((entry) => ({ ...entry, origin: 'user scope' }));
+  const warnings = new Set(user.warnings);
+  const projects = asObject(value.projects) ?? {};
+  for (const { project } of claudeJsonProjects(value)) {
+    const map = asObject(asObject(projects[project])?.mcpServers) ?? {};
+    for (const entry of entriesFromMap(map, { projectDir: project }, warnings)) {
+      entries.push({ key: `projects[${project}].${entry.key}`, raw: entry.raw, name: entry.key, origin: `local scope of ${project}` });
+    }
+  }
+  return { format: 'Claude Code ~/.claude.json (user and local scopes)', entries, inputs: [], warnings: [...warnings] };
+}

@@ -5,7 +5,7 @@
  */
 import { parseJsonText } from '../json-text';
 import { looksLikeClaudeCommand, parseClaudeCommands } from './parse-claude-command';
-import { entriesFromMap, parseMcpServers } from './parse-mcp-servers';
+import { entriesFromMap, hasProjectServers, parseMcpServers, parseWholeClaudeJson } from './parse-mcp-servers';
 import { isVsCodeShape, parseVsCode } from './parse-vscode';
 import { nameFromEntry } from './suggest-name';
 import { SourceError, type ParseContext, type ParsedSource } from './types';
@@ -30,6 +30,7 @@ export function parsePaste(text: string, ctx: ParseContext): ParsedSource {
     parsed = wrapped;
   }
   const value = parsed.value;
+  if (hasProjectServers(value)) return parseWholeClaudeJson(value, ctx);
   if (asObject(value.mcpServers)) return { ...parseMcpServers(value, ctx), format: 'mcpServers block' };
   if (isVsCodeShape(value)) return parseVsCode(value, ctx);
   if (isEntryLike(value)) {

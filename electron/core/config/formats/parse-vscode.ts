@@ -20,10 +20,6 @@ export function parseVsCode(value: Record<string, unknown>, ctx: ParseContext): 
   if (!servers) throw new SourceError('A VS Code mcp.json needs a "servers" object.');
   const warnings = new Set<string>();
   const entries = entriesFromMap(servers, ctx, warnings);
-  for (const entry of entries) {
-    const raw = asObject(entry.raw);
-    if (raw?.envFile !== undefined) warnings.add(`"${entry.key}" has an envFile, which MCP Workbench does not read: add those variables to its environment.`);
-  }
 
   const declared = new Map<string, ImportInput>();
   for (const input of Array.isArray(root.inputs) ? root.inputs : []) {

@@ -5,10 +5,38 @@
  * and newlines, `;` and `&&` end a command. Shell variables (`$NAME`, `${NAME}`) become
  * `${NAME}` references, which the app expands when it connects — the same value the
  * user's shell would have substituted.
+ *
+ * Windows command lines (cmd's `^` or PowerShell's ` continuations, `C:\…`, `.\…` or
+ * `\\host\…` paths) keep their backslashes: there a backslash separates path parts and
+ * escapes nothing, except `\"` inside double quotes (as Windows programs read their
+ * command line). A POSIX line that drops a backslash before an ordinary character says so,
+ * since that is almost always a Windows path pasted without its continuations.
  */
 export class ShellSyntaxError extends Error {}
 
+export interface SplitResult {
+  commands: string[][];
+  /** Read with Windows rules (backslashes kept). */
+  windows: boolean;
+  /** What was read in a way the user may not expect. */
+  notes: string[];
+}
+
+/** cmd's `%NAME%`; three characters at least, so URL escapes such as `%E2%80` are not taken for one. */
+const CMD_VARIABLE = /%([A-Za-z_][A-Za-z0-9_]{2,})%/;
+
+/** Signs of a Windows command line: cmd or PowerShell continuations, drive, relative or UNC paths. */
+export function looksLikeWindows(text: string): boolean {
+  return /[\^`]\r?\n/.test(text) || /(^|[\s"'=])([A-Za-z]:\\|\.{1,2}\\[^\s\\]|\\\\[A-Za-z0-9])/.test(text) || CMD_VARIABLE.test(text);
+}
+
 export function splitCommands(text: string): string[][] {
+  return splitCommandLines(text).commands;
+}
+
+export function splitCommandLines(text: string): SplitResult {
+  const windows = looksLikeWindows(text);
+  const notes = new Set<string>();
   const commands: string[][] = [];
   let words: string[] = [];
   let word = '';
@@ -64,8 +92,25 @@ export function splitCommands(text: string): string[][] {
       while (i < text.length && text[i] !== '\n') i++;
       continue;
     }
+    if (windows && (c === '%' || (c === '$' && text.startsWith('$env:', i)))) {
+      // cmd's %NAME% and PowerShell's $env:NAME: the same environment variable.
+      const match = c === '%' ? new RegExp(`^${CMD_VARIABLE.source}`).exec(text.slice(i)) : /^\$env:([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(i));
+      if (match) {
+        word += `\${${match[1]}}`;
+        inWord = true;
+        i += match[0].length;
+        continue;
+      }
+    }
+    if (c === '\\' && windows) {
+      word += c;
+      inWord = true;
+      i++;
+      continue;
+    }
     if (c === '\\') {
       inWord = true;
+      if (next !== undefined && /[A-Za-z0-9.]/.test(next)) notes.add(`A backslash before "${next}" was read as a shell escape and dropped (in "${text.slice(Math.max(0, i - 20), i + 20).trim()}"). If this is a Windows path, paste it as it appears in cmd or PowerShell.`);
       if (next !== undefined) word += next;
       i += 2;
       continue;
@@ -88,12 +133,23 @@ export function splitCommands(text: string): string[][] {
           i++;
           break;
         }
+        if (d === '\\' && windows) {
+          // Windows programs read \" as a quote and every other backslash as itself.
+          if (text[i + 1] === '"') {
+            word += '"';
+            i += 2;
+          } else {
+            word += d;
+            i++;
+          }
+          continue;
+        }
         if (d === '\\' && ['"', '\\', '$', '`', '\n'].includes(text[i + 1] ?? '')) {
           if (text[i + 1] !== '\n') word += text[i + 1];
           i += 2;
           continue;
         }
-        if (d === '`') throw new ShellSyntaxError('Command substitution `…` is not supported: paste the command with the value written out.');
+        if (d === '`' && !windows) throw new ShellSyntaxError('Command substitution `…` is not supported: paste the command with the value written out.');
         if (d === '$') {
           const ref = variable(i);
           if (ref) {
@@ -122,5 +178,5 @@ export function splitCommands(text: string): string[][] {
     i++;
   }
   endCommand();
-  return commands;
+  return { commands, windows, notes: [...notes] };
 }

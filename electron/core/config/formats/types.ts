@@ -7,6 +7,10 @@ export interface SourceEntry {
   key: string;
   /** The entry converted to our shape (variables rewritten, type inferred); validated later. */
   raw: unknown;
+  /** The name to suggest when the key is not one (e.g. a project's entry in ~/.claude.json). */
+  name?: string;
+  /** Where in the source it comes from, when the source holds several groups. */
+  origin?: string;
 }
 
 export interface ParsedSource {
@@ -15,6 +19,8 @@ export interface ParsedSource {
   inputs: ImportInput[];
   warnings: string[];
   suggestedScope?: ConfigScope;
+  /** A known source that does what the pasted text asks (`add-from-claude-desktop`). */
+  openSource?: string;
 }
 
 /** A readable problem with the source as a whole (does not parse, wrong shape). */

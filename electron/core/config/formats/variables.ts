@@ -8,14 +8,14 @@ import type { ServerConfig } from '../../../../shared/config/server-config';
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 
-/** Applies `fn` to every string the app expands (command, args, env, cwd, url, headers). */
+/** Applies `fn` to every string the app expands (command, args, env, cwd, envFile, url, headers). */
 export function mapConfigStrings(raw: Record<string, unknown>, fn: (value: string) => string): Record<string, unknown> {
   const out = { ...raw };
   const mapMap = (value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? fn(v) : v]))
       : value;
-  for (const key of ['command', 'url', 'cwd', 'authToken'] as const) if (typeof out[key] === 'string') out[key] = fn(out[key] as string);
+  for (const key of ['command', 'url', 'cwd', 'authToken', 'envFile'] as const) if (typeof out[key] === 'string') out[key] = fn(out[key] as string);
   if (Array.isArray(out.args)) out.args = out.args.map((arg) => (typeof arg === 'string' ? fn(arg) : arg));
   if (out.env !== undefined) out.env = mapMap(out.env);
   if (out.headers !== undefined) out.headers = mapMap(out.headers);
@@ -62,6 +62,11 @@ const HTTP_ALIASES = new Set(['streamable-http', 'streamableHttp', 'streamable_h
  */
 export function normalizeTransport(raw: Record<string, unknown>): Record<string, unknown> {
   const out = { ...raw };
+  // Windsurf writes a remote server's address as `serverUrl`.
+  if (typeof out.serverUrl === 'string' && out.url === undefined) {
+    out.url = out.serverUrl;
+    delete out.serverUrl;
+  }
   const type = out.type ?? out.transport;
   if (out.transport !== undefined && out.type === undefined && typeof out.transport === 'string') delete out.transport;
   if (type === 'stdio') delete out.type;

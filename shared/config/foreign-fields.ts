@@ -1,0 +1,50 @@
+/**
+ * Fields other clients write into a server entry that are not ours. They are kept as
+ * written (so a file round-trips), and the user is told which of them the app acts on
+ * and which it keeps without using.
+ */
+import type { ServerConfig } from './server-config';
+
+/** Our own fields and the transports' fields. */
+const OWN_FIELDS = new Set([
+  'type',
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'ideName',
+  'authToken',
+  'enabled',
+  'connectTimeoutMs',
+  'callTimeoutMs',
+  'oauth',
+  'roots',
+  'notes',
+]);
+
+/** Other clients' fields the app acts on, and what it does with them. */
+export const HONOURED_FOREIGN_FIELDS: Readonly<Record<string, string>> = {
+  disabled: 'true switches the server off, as "enabled": false does',
+  envFile: 'a dotenv file whose variables are added to the environment (env wins)',
+  disabledTools: 'these tools are hidden and refused',
+};
+
+export interface ForeignFields {
+  /** Fields of other clients the app acts on. */
+  honoured: string[];
+  /** Fields kept in the file but not used by the app. */
+  ignored: string[];
+}
+
+export function foreignFieldsOf(config: ServerConfig): ForeignFields {
+  const honoured: string[] = [];
+  const ignored: string[] = [];
+  for (const key of Object.keys(config)) {
+    if (OWN_FIELDS.has(key)) continue;
+    if (Object.hasOwn(HONOURED_FOREIGN_FIELDS, key)) honoured.push(key);
+    else ignored.push(key);
+  }
+  return { honoured, ignored };
+}
