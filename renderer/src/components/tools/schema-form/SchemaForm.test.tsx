@@ -89,6 +89,14 @@ describe('SchemaForm', () => {
       expect([option(1).value, option(2).value]).toEqual(['1', '0']);
     });
 
+    it('items put in from outside (another history entry) start from their own values, not the old picks', async () => {
+      const form = renderForm(contacts, { contacts: ['a', 'b'] });
+      await form.user.selectOptions(option(2), 'Email');
+      form.replace({ contacts: ['x', 'y'] });
+      expect([option(1).value, option(2).value]).toEqual(['0', '0']);
+      expect(screen.queryByPlaceholderText('name@example.com')).toBeNull();
+    });
+
     it('JSON typed into an item that does not parse yet stays with that item', async () => {
       const form = renderForm(object({ values: { type: 'array', items: {} } }), { values: [1, 2] });
       const second = field(/^values 2/);
