@@ -46,8 +46,10 @@ export function ToolPanel() {
 
   const tasksOnly = needsTasks(tool);
   const blocked = tasksOnly || gone;
+  // A run already on its way (permissions loading, the call starting or running) ignores another press.
+  const busy = call?.running === true || call?.starting === true;
   const run = () => {
-    if (!blocked) void runTool(tool.server, tool.name, tool.fullName);
+    if (!blocked && !busy) void runTool(tool.server, tool.name, tool.fullName);
   };
   const argsText = call?.argsText ?? defaultArgsText(tool);
 
@@ -92,7 +94,7 @@ export function ToolPanel() {
           type="button"
           className="primary"
           onClick={run}
-          disabled={call?.running || blocked}
+          disabled={busy || blocked}
           aria-keyshortcuts="Control+Enter"
           {...(tasksOnly ? { 'aria-describedby': 'tasks-note' } : {})}
         >

@@ -15,6 +15,8 @@ import type { WorkbenchState } from './store';
 export interface ToolCallState {
   argsText: string;
   running: boolean;
+  /** Run was pressed and the call is on its way (permissions loading, checks): a second Run must not send another. */
+  starting?: boolean;
   callId?: string;
   /** When the running call started (Date.now()), for the elapsed time. */
   startedAt?: number;
@@ -116,6 +118,59 @@ export const createCallsSlice =
         calls: { ...state.calls, [fullName]: { argsText: state.calls[fullName]?.argsText ?? defaultArgsText(findToolByFullName(state, fullName)), running: false, ...state.calls[fullName], ...patch } },
       }));
 
+    /** The checks and the call of one run; runTool makes sure only one runs at a time per tool. */
+    const startRun = async (server: string, tool: string, fullName: string, info: ToolInfo | undefined, argsText: string, options: RunOptions) => {
+      const current = get().calls[fullName];
+      if (needsTasks(info)) {
+        update(fullName, { argsText, error: TASKS_NOTE, result: undefined, cancelled: false });
+        return;
+      }
+      const parsed = parseArguments(argsText);
+      if (!parsed.ok) {
+        update(fullName, { argsText, error: parsed.message, result: undefined, schemaIssues: undefined, cancelled: false, attempted: true });
+        return;
+      }
+      // A new run starts: the last one's answer goes, so what is shown next is this run's.
+      update(fullName, { argsText, result: undefined, error: undefined, cancelled: false, attempted: true });
+      if (info && !options.anyway) {
+        const check = validateAgainstSchema(info.inputSchema, parsed.value);
+        if (!check.valid) {
+          update(fullName, { argsText, schemaIssues: formatIssues(check.issues), error: undefined });
+          return;
+        }
+      }
+      if (!options.confirmed) {
+        if (!get().permissionsLoaded) await get().loadPermissions();
+        const verdict = decidePermission(get().permissionRules, server, fullName, info?.annotations);
+        if (verdict.decision === 'deny') {
+          update(fullName, { argsText, error: `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`, result: undefined });
+          return;
+        }
+        if (verdict.decision === 'ask') {
+          set({ permissionPrompt: { server, tool, fullName, reason: verdict.reason, anyway: options.anyway === true } });
+          return;
+        }
+      }
+      const timeoutMs = Number(current?.timeoutText);
+      const callId = crypto.randomUUID();
+      update(fullName, { argsText, ...(info ? { tool: info } : {}), running: true, starting: false, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false });
+      try {
+        const result = await api.callTool({
+          server,
+          tool,
+          arguments: parsed.value,
+          callId,
+          ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
+          ...(options.confirmed ? { confirmed: true } : {}),
+        });
+        update(fullName, { running: false, result, cancelling: false });
+      } catch (error) {
+        // Only a cancel the user asked for reads as "Cancelled"; anything else is a failure.
+        if (get().calls[fullName]?.cancelling) update(fullName, { running: false, cancelled: true, cancelling: false });
+        else update(fullName, { running: false, error: (error as Error).message, cancelling: false });
+      }
+    };
+
     return {
       calls: {},
       argsMode: 'form',
@@ -132,54 +187,13 @@ export const createCallsSlice =
         const info = findTool(get(), server, tool);
         const current = get().calls[fullName];
         const argsText = current?.argsText ?? defaultArgsText(info);
-        if (current?.running) return;
-        if (needsTasks(info)) {
-          update(fullName, { argsText, error: TASKS_NOTE, result: undefined, cancelled: false });
-          return;
-        }
-        const parsed = parseArguments(argsText);
-        if (!parsed.ok) {
-          update(fullName, { argsText, error: parsed.message, result: undefined, schemaIssues: undefined, cancelled: false, attempted: true });
-          return;
-        }
-        // A new run starts: the last one's answer goes, so what is shown next is this run's.
-        update(fullName, { argsText, result: undefined, error: undefined, cancelled: false, attempted: true });
-        if (info && !options.anyway) {
-          const check = validateAgainstSchema(info.inputSchema, parsed.value);
-          if (!check.valid) {
-            update(fullName, { argsText, schemaIssues: formatIssues(check.issues), error: undefined });
-            return;
-          }
-        }
-        if (!options.confirmed) {
-          if (!get().permissionsLoaded) await get().loadPermissions();
-          const verdict = decidePermission(get().permissionRules, server, fullName, info?.annotations);
-          if (verdict.decision === 'deny') {
-            update(fullName, { argsText, error: `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`, result: undefined });
-            return;
-          }
-          if (verdict.decision === 'ask') {
-            set({ permissionPrompt: { server, tool, fullName, reason: verdict.reason, anyway: options.anyway === true } });
-            return;
-          }
-        }
-        const timeoutMs = Number(current?.timeoutText);
-        const callId = crypto.randomUUID();
-        update(fullName, { argsText, ...(info ? { tool: info } : {}), running: true, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false });
+        if (current?.running || current?.starting) return;
+        // Marked before anything is awaited, so a double click (or Run, then Ctrl+Enter) sends one call.
+        update(fullName, { argsText, starting: true });
         try {
-          const result = await api.callTool({
-            server,
-            tool,
-            arguments: parsed.value,
-            callId,
-            ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
-            ...(options.confirmed ? { confirmed: true } : {}),
-          });
-          update(fullName, { running: false, result, cancelling: false });
-        } catch (error) {
-          // Only a cancel the user asked for reads as "Cancelled"; anything else is a failure.
-          if (get().calls[fullName]?.cancelling) update(fullName, { running: false, cancelled: true, cancelling: false });
-          else update(fullName, { running: false, error: (error as Error).message, cancelling: false });
+          await startRun(server, tool, fullName, info, argsText, options);
+        } finally {
+          update(fullName, { starting: false });
         }
       },
       async cancelTool(fullName) {

@@ -19,15 +19,21 @@ export const createPermissionsSlice =
   (set) => {
     const apply = (view: PermissionsView) =>
       set({ permissionRules: view.rules, permissionsLoaded: true, permissionsFile: view.file, permissionsProblem: view.problem });
+    // Runs of two tools started together wait for the same load rather than asking twice.
+    let loading: Promise<void> | undefined;
+    const load = async () => {
+      try {
+        apply(await api.getPermissions());
+      } catch (error) {
+        set({ permissionsLoaded: true, permissionsProblem: (error as Error).message });
+      }
+    };
     return {
       permissionRules: [],
       permissionsLoaded: false,
-      async loadPermissions() {
-        try {
-          apply(await api.getPermissions());
-        } catch (error) {
-          set({ permissionsLoaded: true, permissionsProblem: (error as Error).message });
-        }
+      loadPermissions() {
+        loading ??= load().finally(() => (loading = undefined));
+        return loading;
       },
       async setPermissionRule(rule) {
         apply(await api.setPermissionRule(rule));

@@ -2,7 +2,10 @@
 import type { StateCreator } from 'zustand';
 import type { AddServerRequest } from '../../../shared/api';
 import type { ServerView } from '../../../shared/domain';
+import { createGenerations } from './generations';
 import type { WorkbenchState } from './store';
+
+const LIST = 'servers';
 
 export interface ServersSlice {
   servers: ServerView[];
@@ -21,54 +24,68 @@ export interface ServersSlice {
 
 export const createServersSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ServersSlice> =>
-  (set, get) => ({
-    servers: [],
-    serversLoaded: false,
-    async refreshServers() {
-      try {
-        const servers = await api.listServers();
-        set({ servers, serversLoaded: true, serversError: undefined });
-        // The tool list shows the tools of every connected server.
-        for (const server of servers) if (server.status === 'connected' && !get().toolsByServer[server.name]) void get().loadTools(server.name);
-      } catch (error) {
-        set({ serversLoaded: true, serversError: (error as Error).message });
-      }
-    },
-    applyServerState(view) {
-      const servers = get().servers;
-      const index = servers.findIndex((server) => server.name === view.name);
-      const becameConnected = view.status === 'connected' && servers[index]?.status !== 'connected';
-      set({ servers: index === -1 ? [...servers, view] : servers.with(index, view) });
-      if (becameConnected) void get().loadTools(view.name);
-    },
-    selectServer(name) {
-      set({ selectedServer: name, selectedTool: undefined });
-      const server = get().servers.find((s) => s.name === name);
-      if (name && server?.status === 'connected') void get().loadTools(name);
-    },
-    async addServer(request) {
-      const view = await api.addServer(request);
-      get().applyServerState(view);
-      get().selectServer(view.name);
-      return view;
-    },
-    async removeServer(name) {
-      await api.removeServer({ name });
-      set((state) => ({
-        servers: state.servers.filter((server) => server.name !== name),
-        ...(state.selectedServer === name ? { selectedServer: undefined, selectedTool: undefined } : {}),
-      }));
-      get().forgetTools(name);
-    },
-    async connectServer(name) {
-      get().applyServerState(await api.connectServer({ name }));
-    },
-    async disconnectServer(name) {
-      get().applyServerState(await api.disconnectServer({ name }));
-      get().forgetTools(name);
-    },
-    async reconnectServer(name) {
-      get().forgetTools(name);
-      get().applyServerState(await api.reconnectServer({ name }));
-    },
-  });
+  (set, get) => {
+    // Lists asked for one after another ("servers changed" twice) may answer out of order: only the newest counts.
+    const requests = createGenerations();
+    // A server's state event is newer than a list asked for before it: the list must not undo it.
+    let clock = 0;
+    const changedAt = new Map<string, number>();
+    return {
+      servers: [],
+      serversLoaded: false,
+      async refreshServers() {
+        const generation = requests.next(LIST);
+        const askedAt = ++clock;
+        try {
+          const answer = await api.listServers();
+          if (!requests.isCurrent(LIST, generation)) return;
+          const current = get().servers;
+          const servers = answer.map((server) => ((changedAt.get(server.name) ?? 0) > askedAt ? (current.find((s) => s.name === server.name) ?? server) : server));
+          set({ servers, serversLoaded: true, serversError: undefined });
+          // The tool list shows the tools of every connected server.
+          for (const server of servers) if (server.status === 'connected' && !get().toolsByServer[server.name]) void get().loadTools(server.name);
+        } catch (error) {
+          if (!requests.isCurrent(LIST, generation)) return;
+          set({ serversLoaded: true, serversError: (error as Error).message });
+        }
+      },
+      applyServerState(view) {
+        changedAt.set(view.name, ++clock);
+        const servers = get().servers;
+        const index = servers.findIndex((server) => server.name === view.name);
+        const becameConnected = view.status === 'connected' && servers[index]?.status !== 'connected';
+        set({ servers: index === -1 ? [...servers, view] : servers.with(index, view) });
+        if (becameConnected) void get().loadTools(view.name);
+      },
+      selectServer(name) {
+        set({ selectedServer: name, selectedTool: undefined });
+        const server = get().servers.find((s) => s.name === name);
+        if (name && server?.status === 'connected') void get().loadTools(name);
+      },
+      async addServer(request) {
+        const view = await api.addServer(request);
+        get().applyServerState(view);
+        get().selectServer(view.name);
+        return view;
+      },
+      async removeServer(name) {
+        await api.removeServer({ name });
+        set((state) => ({
+          servers: state.servers.filter((server) => server.name !== name),
+          ...(state.selectedServer === name ? { selectedServer: undefined, selectedTool: undefined } : {}),
+        }));
+        get().forgetTools(name);
+      },
+      async connectServer(name) {
+        get().applyServerState(await api.connectServer({ name }));
+      },
+      async disconnectServer(name) {
+        get().applyServerState(await api.disconnectServer({ name }));
+        get().forgetTools(name);
+      },
+      async reconnectServer(name) {
+        get().forgetTools(name);
+        get().applyServerState(await api.reconnectServer({ name }));
+      },
+    };
+  };

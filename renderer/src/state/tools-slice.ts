@@ -1,6 +1,7 @@
 /** Tools per server, loaded on demand and dropped when the server goes away. */
 import type { StateCreator } from 'zustand';
 import type { ToolInfo } from '../../../shared/domain';
+import { createGenerations } from './generations';
 import { withEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
@@ -28,36 +29,45 @@ export interface ToolsSlice {
 
 export const createToolsSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ToolsSlice> =>
-  (set, get) => ({
-    toolsByServer: {},
-    toolSearch: {},
-    setToolSearch(list, text) {
-      set((state) => ({ toolSearch: withEntry(state.toolSearch, list, () => text) }));
-    },
-    refreshTools(server) {
-      if (get().toolsByServer[server]) void get().loadTools(server);
-    },
-    async loadTools(server) {
-      set((state) => ({
-        toolsByServer: { ...state.toolsByServer, [server]: { status: 'loading', tools: state.toolsByServer[server]?.tools ?? [] } },
-      }));
-      try {
-        const tools = await api.listTools({ name: server });
-        set((state) => ({ toolsByServer: { ...state.toolsByServer, [server]: { status: 'ready', tools } } }));
-      } catch (error) {
+  (set, get) => {
+    // A "tools changed" notice while a tools/list is in flight lists again: only the newest answer counts.
+    const requests = createGenerations();
+    return {
+      toolsByServer: {},
+      toolSearch: {},
+      setToolSearch(list, text) {
+        set((state) => ({ toolSearch: withEntry(state.toolSearch, list, () => text) }));
+      },
+      refreshTools(server) {
+        if (get().toolsByServer[server]) void get().loadTools(server);
+      },
+      async loadTools(server) {
+        const generation = requests.next(server);
         set((state) => ({
-          toolsByServer: { ...state.toolsByServer, [server]: { status: 'error', tools: [], error: (error as Error).message } },
+          toolsByServer: { ...state.toolsByServer, [server]: { status: 'loading', tools: state.toolsByServer[server]?.tools ?? [] } },
         }));
-      }
-    },
-    forgetTools(server) {
-      set((state) => {
-        const { [server]: _dropped, ...rest } = state.toolsByServer;
-        return { toolsByServer: rest };
-      });
-    },
-    selectTool(server, name) {
-      // The tool list shows every server's tools: picking one also picks its server.
-      set({ selectedTool: { server, name }, selectedServer: server });
-    },
-  });
+        try {
+          const tools = await api.listTools({ name: server });
+          if (!requests.isCurrent(server, generation)) return;
+          set((state) => ({ toolsByServer: { ...state.toolsByServer, [server]: { status: 'ready', tools } } }));
+        } catch (error) {
+          if (!requests.isCurrent(server, generation)) return;
+          set((state) => ({
+            toolsByServer: { ...state.toolsByServer, [server]: { status: 'error', tools: [], error: (error as Error).message } },
+          }));
+        }
+      },
+      forgetTools(server) {
+        // A list still on its way belongs to the connection that went away.
+        requests.invalidate(server);
+        set((state) => {
+          const { [server]: _dropped, ...rest } = state.toolsByServer;
+          return { toolsByServer: rest };
+        });
+      },
+      selectTool(server, name) {
+        // The tool list shows every server's tools: picking one also picks its server.
+        set({ selectedTool: { server, name }, selectedServer: server });
+      },
+    };
+  };

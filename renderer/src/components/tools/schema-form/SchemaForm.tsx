@@ -11,6 +11,7 @@
  * function the core uses.
  */
 import { useId, useState } from 'react';
+import { useFieldState, useItemIds } from './field-state';
 import {
   choicesOf,
   emptyValue,
@@ -51,15 +52,28 @@ interface FieldContext {
   issues?: ReadonlyMap<string, string[]>;
   idPrefix: string;
   disabled: boolean;
+  /** Counts the times the value was replaced from outside: fields then drop their own state. */
+  revision: number;
 }
 
 export function SchemaForm({ schema, value, onChange, issues, disabled = false, onTouch }: SchemaFormProps) {
   const idPrefix = useId();
+  // A value that is not the one the form last wrote came from outside (a history entry, the
+  // JSON editor): what the fields kept (an option picked, item ids) then starts again from it.
+  const text = JSON.stringify(value);
+  const [written, setWritten] = useState(text);
+  const [revision, setRevision] = useState(0);
+  if (text !== written) {
+    setWritten(text);
+    setRevision(revision + 1);
+  }
   const set = (path: Path, next: unknown) => {
     onTouch?.(pathLabel(path));
-    onChange(setIn(value, path, next));
+    const nextValue = setIn(value, path, next);
+    setWritten(JSON.stringify(nextValue));
+    onChange(nextValue);
   };
-  const ctx: FieldContext = { root: schema, value, set, ...(issues ? { issues } : {}), idPrefix, disabled };
+  const ctx: FieldContext = { root: schema, value, set, ...(issues ? { issues } : {}), idPrefix, disabled, revision };
   const resolved = resolve(schema, schema);
   if (propertiesOf(resolved).length === 0 && !isFreeForm(resolved)) return <p className="muted">No arguments.</p>;
   return (
@@ -211,8 +225,8 @@ function FieldInput(props: InputProps) {
 function VariantInput({ schema, path, id, label, ctx, variants, kind }: InputProps & { variants: Schema[]; kind: 'oneOf' | 'anyOf' }) {
   const value = getIn(ctx.value, path);
   const matched = pickVariant(variants, value, ctx.root);
-  // The user's pick wins while the value is still the one that pick produced.
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  // The user's pick wins while they edit under it; a value from outside is matched afresh.
+  const [chosen, setChosen] = useFieldState<number>(ctx.revision);
   const index = chosen ?? matched;
   const option = optionSchema(schema, variants[index] ?? {});
   return (
@@ -268,6 +282,8 @@ function ObjectInput({ schema, path, label, ctx, required }: InputProps) {
 function ArrayInput({ schema, path, label, ctx }: InputProps) {
   const value = getIn(ctx.value, path);
   const items = Array.isArray(value) ? value : undefined;
+  // Keys that follow the items (not their index), so what a field keeps moves with its item.
+  const itemIds = useItemIds(items?.length ?? 0, ctx.revision);
   const itemSchema = resolve(schema.items, ctx.root);
   if (Array.isArray(schema.prefixItems) || Array.isArray(schema.items)) return <RawJsonField path={path} label={label} ctx={ctx} />;
   // Items from a fixed list (a multi-select): one checkbox per choice.
@@ -281,6 +297,7 @@ function ArrayInput({ schema, path, label, ctx }: InputProps) {
     );
   }
   const move = (from: number, to: number) => {
+    itemIds.move(from, to);
     const next = [...items];
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item);
@@ -291,7 +308,7 @@ function ArrayInput({ schema, path, label, ctx }: InputProps) {
       {items.length === 0 && <p className="muted">No items.</p>}
       <ol className="array-items">
         {items.map((_item, index) => (
-          <li key={index} className="array-item">
+          <li key={itemIds.ids[index]} className="array-item">
             <div className="array-item-body">
               <Field schema={itemSchema} path={[...path, index]} name={`${label} ${index + 1}`} required ctx={ctx} />
             </div>
@@ -302,14 +319,24 @@ function ArrayInput({ schema, path, label, ctx }: InputProps) {
               <button type="button" disabled={ctx.disabled || index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move ${label} ${index + 1} down`}>
                 ↓
               </button>
-              <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, items.filter((_, i) => i !== index))} aria-label={`Remove ${label} ${index + 1}`}>
+              <button type="button" disabled={ctx.disabled} onClick={() => {
+                  itemIds.remove(index);
+                  ctx.set(path, items.filter((_, i) => i !== index));
+                }} aria-label={`Remove ${label} ${index + 1}`}>
                 Remove
               </button>
             </div>
           </li>
         ))}
       </ol>
-      <button type="button" disabled={ctx.disabled} onClick={() => ctx.set(path, [...items, emptyValue(itemSchema, ctx.root)])}>
+      <button
+        type="button"
+        disabled={ctx.disabled}
+        onClick={() => {
+          itemIds.add();
+          ctx.set(path, [...items, emptyValue(itemSchema, ctx.root)]);
+        }}
+      >
         Add item to {label}
       </button>
     </div>
@@ -394,7 +421,7 @@ function BooleanInput({ path, id, ctx, describedBy, required }: InputProps) {
 function NumberInput({ schema, path, id, ctx, describedBy, integer }: InputProps & { integer: boolean }) {
   const value = getIn(ctx.value, path);
   // What the user typed, kept while it reads differently from the number it is ("1.", "1e3").
-  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const [draft, setDraft] = useFieldState<string>(ctx.revision);
   // Text that is not a number stays in the arguments as that text: the schema check names it, and
   // "send anyway" sends exactly what was typed.
   const shown = draft ?? (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
@@ -477,8 +504,8 @@ function StringInput({ schema, path, id, required, ctx, describedBy }: InputProp
 /** For schemas the form cannot break down (free-form values, tuples): the value as JSON. */
 function RawJsonField({ path, label, id, ctx }: { path: Path; label: string; id?: string; ctx: FieldContext }) {
   const value = getIn(ctx.value, path);
-  const [draft, setDraft] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [draft, setDraft] = useFieldState<string>(ctx.revision);
+  const [error, setError] = useFieldState<string>(ctx.revision);
   const text = draft ?? (value === undefined ? '' : JSON.stringify(value, null, 2));
   return (
     <div className="raw-json-field">

@@ -178,7 +178,9 @@ export function jsonType(value: unknown): FieldKind {
 export function kindOf(schema: Schema, _root: Schema): FieldKind {
   if (schema.const !== undefined) return 'const';
   if (Array.isArray(schema.enum)) return 'enum';
-  const types = typeList(schema).filter((t) => t !== 'null');
+  const all = typeList(schema);
+  if (all.length === 1 && all[0] === 'null') return 'null';
+  const types = all.filter((t) => t !== 'null');
   if (types.length === 1) {
     const type = types[0]!;
     if (['object', 'array', 'string', 'number', 'integer', 'boolean'].includes(type)) return type as FieldKind;
@@ -187,7 +189,6 @@ export function kindOf(schema: Schema, _root: Schema): FieldKind {
     if (isSchema(schema.properties)) return 'object';
     if (schema.items !== undefined) return 'array';
   }
-  if (types.length === 1 && types[0] === 'null') return 'null';
   return 'any';
 }
 
