@@ -485,7 +485,7 @@ export class ConnectionManager {
       connection.closing = true;
       await client.close().catch(() => undefined);
       if (entry.cancelled) throw cancelled(name);
-      if (era.probing && stdio && isProbeClosedError(error)) {
+      if (era.probing && stdio && isProbeClosedError(error) && !this.shutDown) {
         this.logEvent(name, 'The server ended when asked server/discover: it speaks the 2025 protocol. Starting it again with initialize.');
         await this.options.eraCache?.set(entry.key, { era: 'legacy' }).catch(() => undefined);
         return this.open(name, config, entry, true);

@@ -78,6 +78,9 @@ export class ProcessTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
+    // Closed before it started (the connect was given up while it was being set up): never
+    // start a server nobody will stop.
+    if (this.closing) return Promise.reject(new Error('The connection was closed before the server started.'));
     return new Promise((resolve, reject) => {
       const child = spawn(this.config.command, this.config.args ?? [], {
         // The SDK's safe default set (HOME, PATH, …), then the entry's own variables.
