@@ -15,7 +15,7 @@ test('a 2026-only stdio server: Auto connects, lists, calls with structured cont
   const item = wb.server('modern');
   await expect(item.getByText('Connected')).toBeVisible();
   await expect(item.getByText('v2-modern-stdio 2.4.0')).toBeVisible();
-  await expect(item.locator('.server-protocol')).toHaveText(' · MCP 2026-07-28');
+  await expect(item.locator('.server-protocol')).toHaveText('MCP 2026-07-28');
   await item.getByRole('button', { name: 'modern' }).first().click();
   await expect(page.locator('[data-protocol-era="modern"]')).toHaveText('2026-07-28 (2026 era, detected)');
 
