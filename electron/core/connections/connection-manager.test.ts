@@ -41,6 +41,23 @@ describe('ConnectionManager with a real stdio server', () => {
     expect(events.some((e) => e.type === 'server-log' && e.line === 'basic-fixture: started')).toBe(true);
   });
 
+  it('a "tools changed" notice while tools/list is under way is not lost: the next list asks the server again', async () => {
+    const m = create();
+    const lab: ServerConfig = { command: process.execPath, args: [fixtureServer('tool-lab'), '--list-delay-ms', '400'] };
+    await m.connect('lab', lab);
+    const toolsChanged = new Promise<void>((resolve) => {
+      const bus = (m as unknown as { options: { events: EventBus } }).options.events;
+      bus.subscribe((event) => event.type === 'tools-changed' && resolve());
+    });
+    // The list is asked for, then a tool is added (and the change announced) before it answers.
+    const listing = m.listTools('lab', lab);
+    await m.callTool('lab', lab, 'add_tool', {});
+    await toolsChanged;
+    const stale = await listing;
+    expect(stale.map((t) => t.name)).not.toContain('added_1');
+    expect((await m.listTools('lab', lab)).map((t) => t.name)).toContain('added_1');
+  });
+
   it('calls tools: text, structured content, tool errors apart from protocol errors', async () => {
     const m = create();
     const echo = await m.callTool('basic', basic, 'echo', { text: 'hello' });

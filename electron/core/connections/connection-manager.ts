@@ -144,6 +144,11 @@ export class ConnectionManager {
   private readonly states = new Map<ServerName, ServerState>();
   private readonly stderr = new Map<ServerName, LineTail>();
   private readonly tools = this.caches.create<ToolInfo[]>();
+  /**
+   * Bumped whenever a server's tool list stops being true (a "tools changed" notice, a
+   * close): a tools/list answer asked for before the bump is returned but not cached.
+   */
+  private readonly toolGenerations = new Map<ServerName, number>();
   private readonly autoReconnect = new AutoReconnect();
   private readonly lockDir: string;
   /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
@@ -231,6 +236,7 @@ export class ConnectionManager {
   async listTools(name: ServerName, config: ServerConfig): Promise<ToolInfo[]> {
     const cached = this.tools.get(name);
     if (cached && this.isCurrent(this.entries.get(name), name, config)) return cached;
+    const generation = this.toolGenerations.get(name) ?? 0;
     return this.request(name, config, async (client) => {
       const tools: ToolInfo[] = [];
       let cursor: string | undefined;
@@ -252,7 +258,7 @@ export class ConnectionManager {
         }
         cursor = page.nextCursor;
       } while (cursor);
-      this.tools.set(name, tools);
+      if ((this.toolGenerations.get(name) ?? 0) === generation) this.tools.set(name, tools);
       return tools;
     });
   }
@@ -391,7 +397,7 @@ export class ConnectionManager {
     const connection = entry.connection;
     if (connection) {
       connection.closing = true;
-      this.tools.delete(name);
+      this.forgetTools(name);
       this.caches.drop(name);
       // While connecting (an era probe waiting out its bound, a slow initialize) the client is
       // not yet attached to the transport and its close() leaves the server running: closing
@@ -471,7 +477,7 @@ export class ConnectionManager {
     const client = new Client(this.options.clientInfo, { capabilities, ...era.clientOptions });
     for (const feature of features) feature.install(name, config, client);
     client.setNotificationHandler('notifications/tools/list_changed', async () => {
-      this.tools.delete(name);
+      this.forgetTools(name);
       this.options.events.emit({ type: 'tools-changed', server: name });
     });
     const connection: Connection = { client, built, guard, logged, established: false, closing: false };
@@ -536,9 +542,14 @@ export class ConnectionManager {
     return connection;
   }
 
+  private forgetTools(name: ServerName): void {
+    this.tools.delete(name);
+    this.toolGenerations.set(name, (this.toolGenerations.get(name) ?? 0) + 1);
+  }
+
   /** The transport closed: drop caches and the memoized connection; report it if unexpected. */
   private onClosed(name: ServerName, entry: Entry, connection: Connection): void {
-    this.tools.delete(name);
+    this.forgetTools(name);
     this.caches.drop(name);
     if (this.entries.get(name) === entry) this.entries.delete(name);
     if (connection.closing) {
