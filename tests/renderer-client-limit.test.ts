@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { recordWebSockets } from './support/recorded-websockets';
 import type { AppApi } from '../shared/api';
 import { WS_MAX_MESSAGE_BYTES } from '../shared/ws-protocol';
 import { createWsApi, type HostStatus } from '../renderer/src/api/ws-client';
@@ -34,22 +34,16 @@ const api = {
   onEvent: () => () => undefined,
 } as unknown as AppApi;
 
-const sockets: WebSocket[] = [];
+// The renderer's client opens its sockets through the global WebSocket: `ws`, recorded.
+const { sockets, terminateAll } = recordWebSockets();
 
 beforeAll(async () => {
   rendererDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-renderer-'));
   host = await startHost({ dispatch: createDispatcher(api), events: new EventBus(), rendererDir, port: 0 });
-  // The global the client uses; this subclass remembers each socket.
-  (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
-      sockets.push(this);
-    }
-  };
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
+  terminateAll();
   await host.close();
   await fs.rm(rendererDir, { recursive: true, force: true });
 });

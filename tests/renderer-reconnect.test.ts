@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { recordWebSockets } from './support/recorded-websockets';
 import type { AppApi } from '../shared/api';
 import type { AppEvent } from '../shared/events';
 import { reloadWhenHostIsBack, type RefusedBecause } from '../renderer/src/api/reconnect';
@@ -23,22 +23,16 @@ import { waitUntil } from '../e2e/support/processes';
 
 let rendererDir: string;
 const api = { listServers: async () => [], onEvent: () => () => undefined } as unknown as AppApi;
-const sockets: WebSocket[] = [];
+// The renderer's client opens its sockets through the global WebSocket: `ws`, recorded.
+const { sockets, terminateAll } = recordWebSockets();
 const running: RunningHost[] = [];
 
 beforeAll(async () => {
   rendererDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-renderer-'));
-  // The global the client uses; this subclass remembers each socket (page connections and probes).
-  (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
-      sockets.push(this);
-    }
-  };
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
+  terminateAll();
   await Promise.all(running.map((host) => host.close()));
   await fs.rm(rendererDir, { recursive: true, force: true });
 });
