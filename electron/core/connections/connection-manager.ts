@@ -308,6 +308,8 @@ export class ConnectionManager {
   async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const connection = await this.ensureConnection(name, config);
+      // Cancelled while connecting: the request is never sent.
+      if (ctx.signal?.aborted) throw new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
       // The SDK never removes its abort listener: one controller per request.
       const link = ctx.signal ? linkSignal(ctx.signal) : undefined;
       try {
