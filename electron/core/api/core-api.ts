@@ -160,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
+    currentConfig: (name) => registry.get(name),
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });

@@ -16,7 +16,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
-import { isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { delay, linkSignal, withDeadline } from './async-helpers';
@@ -87,6 +87,12 @@ export interface ConnectionManagerOptions {
   eraCache?: EraCache;
   /** Wins over every entry's Protocol setting (the CLI's --protocol). */
   protocolOverride?: ProtocolSetting;
+  /**
+   * The server's entry as the config files say now (undefined: removed). A background
+   * reconnect uses it, so an entry edited, disabled or removed while the server was
+   * away is honoured; without it the reconnect uses the entry the connection had.
+   */
+  currentConfig?: (name: ServerName) => ServerConfig | undefined;
 }
 
 export interface CallOptions {
@@ -565,9 +571,14 @@ export class ConnectionManager {
   /** A remote server that went away is tried again in the background, a few times a minute at most. */
   private scheduleAutoReconnect(name: ServerName, config: ServerConfig): void {
     const scheduled = this.autoReconnect.schedule(name, () => {
-      if (this.entries.has(name)) return;
+      if (this.entries.has(name) || this.shutDown) return;
+      const current = this.options.currentConfig ? this.options.currentConfig(name) : config;
+      if (!current || !isEnabled(current)) {
+        this.logEvent(name, `Not reconnecting: the server was ${current ? 'disabled' : 'removed'}.`);
+        return;
+      }
       this.logEvent(name, 'Reconnecting.');
-      this.connect(name, config).catch(() => undefined);
+      this.connect(name, current).catch(() => undefined);
     });
     if (!scheduled) this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
   }
