@@ -193,7 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(() => undefined);
   }
-  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
+  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false, forgetCredentials: (name) => auth.forget(name) });
 
   const serversApi = createServersApi(ctx);
   const api: AppApi = maskSecrets(
