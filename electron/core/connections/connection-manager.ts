@@ -14,12 +14,13 @@
  *   detects is remembered per entry (era/era-cache.ts), and Reconnect detects it afresh.
  */
 import { Client } from '@modelcontextprotocol/client';
-import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
+import { DEFAULT_SETTINGS, MAX_CONNECT_TIMEOUT_MS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { delay, linkSignal, withDeadline } from './async-helpers';
+import { cappedTimeout } from '../settings/env-overrides';
 import { AutoReconnect } from './auto-reconnect';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
 import type { ConnectionAuth, RemoteAuth } from './connection-auth';
@@ -137,10 +138,9 @@ export function connectionKey(name: ServerName, config: ServerConfig): string {
   return `${name}-${JSON.stringify(config)}`;
 }
 
-/** The connect timeout: `MCP_TIMEOUT` in milliseconds when set, else 30 s. */
+/** The connect timeout: `MCP_TIMEOUT` in milliseconds when set (capped at the most allowed), else 30 s. */
 export function connectTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.MCP_TIMEOUT);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_CONNECT_TIMEOUT_MS;
+  return cappedTimeout('MCP_TIMEOUT', env.MCP_TIMEOUT, MAX_CONNECT_TIMEOUT_MS)?.value ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
 export class ConnectionManager {
