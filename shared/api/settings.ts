@@ -11,15 +11,20 @@ const millis = (min: number, max: number) =>
   z.number().int('must be a whole number of milliseconds').min(min, `must be at least ${min} ms`).max(max, `must be at most ${max} ms`);
 const count = (max: number) => z.number().int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`);
 
+/** The longest connect timeout (MCP_TIMEOUT above it is capped). */
+export const MAX_CONNECT_TIMEOUT_MS = 10 * 60 * 1000;
+/** The longest call timeout (MCP_TOOL_TIMEOUT above it is capped); well below what a timer can hold. */
+export const MAX_CALL_TIMEOUT_MS = DAY_MS;
+
 export const SettingsSchema = z.strictObject({
   /** How long a server may take to answer initialize. MCP_TIMEOUT overrides it when set. */
-  connectTimeoutMs: millis(100, 10 * 60 * 1000),
+  connectTimeoutMs: millis(100, MAX_CONNECT_TIMEOUT_MS),
   /** Local (stdio) servers started at once at start-up: each is a process. */
   stdioStartupConcurrency: count(32),
   /** Remote servers connected at once at start-up. */
   remoteStartupConcurrency: count(200),
   /** How long a tool call may wait for its answer (or, with reset on progress, for the next progress). */
-  callTimeoutMs: millis(100, DAY_MS),
+  callTimeoutMs: millis(100, MAX_CALL_TIMEOUT_MS),
   /** The most a tool call may take in total, however much progress it reports. */
   maxTotalCallTimeoutMs: millis(100, DAY_MS),
   /** Progress notifications restart the call timeout (up to the maximum total). */

@@ -51,13 +51,24 @@ export function isModernVersion(version: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSION;
 }
 
+/**
+ * The longest per-server timeout. Timers hold at most 2^31 − 1 ms (about 24.8 days) and
+ * fire at once when given more, so a bigger value would end every connect or call at once.
+ */
+export const MAX_SERVER_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+const serverTimeout = z
+  .number()
+  .int('must be a whole number of milliseconds')
+  .positive('must be more than 0 ms')
+  .max(MAX_SERVER_TIMEOUT_MS, `must be at most ${MAX_SERVER_TIMEOUT_MS} ms (1 day)`);
+
 /** Our own fields, valid on every transport. */
 const CommonFields = {
   enabled: z.boolean().optional(),
   /** Overrides MCP_TIMEOUT for this server, in ms. */
-  connectTimeoutMs: z.number().int().positive().optional(),
+  connectTimeoutMs: serverTimeout.optional(),
   /** Default per-call timeout for this server's tool calls, in ms. */
-  callTimeoutMs: z.number().int().positive().optional(),
+  callTimeoutMs: serverTimeout.optional(),
   oauth: OAuthSettingsSchema.optional(),
   roots: z.array(z.looseObject({ uri: z.string(), name: z.string().optional() })).optional(),
   notes: z.string().optional(),

@@ -207,6 +207,38 @@ describe('OAuth sign-in on a real core', () => {
     expect((await c.api.connectServer({ name: 'guarded' })).status).toBe('needs-auth');
   });
 
+  it('renaming or removing a signed-in server by editing the file deletes its OAuth entries', async () => {
+    const f = await oauthFixture();
+    const dataDir = await tempDir();
+    const { core: c, events } = await core(dataDir, { kept: { type: 'http', url: f.url }, renamed: { type: 'http', url: f.url }, removed: { type: 'http', url: f.url } }, { watchConfig: true });
+    for (const name of ['kept', 'renamed', 'removed']) expect((await c.api.signIn({ name })).status).toBe('connected');
+    const oauthKeys = async () => Object.keys((JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> }).secrets).filter((key) => key.startsWith('oauth:')).map((key) => key.split(':')[1]);
+    expect(new Set(await oauthKeys())).toEqual(new Set(['kept', 'renamed', 'removed']));
+
+    // Another program renames one entry and deletes another.
+    await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { kept: { type: 'http', url: f.url }, 'new-name': { type: 'http', url: f.url } } }));
+    await expect.poll(() => events.some((e) => e.type === 'config-changed' && e.external), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => new Set(await oauthKeys()), { timeout: 10_000 }).toEqual(new Set(['kept']));
+    expect(await c.api.getAuthStatus({ name: 'new-name' })).toMatchObject({ signedIn: false });
+    expect(await c.api.getAuthStatus({ name: 'kept' })).toMatchObject({ signedIn: true });
+  });
+
+  it('a refresh that finishes after sign-out does not write its tokens back', async () => {
+    // The authorization server answers the refresh late: the user signs out meanwhile.
+    const f = await oauthFixture(['--access-ttl', '3', '--refresh-delay', '1500']);
+    const dataDir = await tempDir();
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    await expect.poll(async () => (await f.stats()).refreshes, { timeout: 10_000, interval: 50 }).toBe(1);
+    await c.api.signOut({ name: 'guarded' });
+    await expect
+      .poll(async () => (await c.api.getOAuthLog({ name: 'guarded' }))?.entries.some((entry) => /arrived after the sign-out or removal: discarded/.test(entry.title)), { timeout: 10_000, interval: 50 })
+      .toBe(true);
+    const secrets = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    expect(Object.keys(secrets.secrets).filter((key) => key.startsWith('oauth:'))).toEqual([]);
+    expect(await c.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ signedIn: false });
+  });
+
   it('with an encrypting secret store, no token reaches the disk in clear', async () => {
     const f = await oauthFixture();
     const dataDir = await tempDir();

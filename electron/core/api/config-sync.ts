@@ -7,6 +7,8 @@
  * a project file runs without the user asking; a disabled one is closed;
  * and newly appearing user and local servers connect when the app auto-connects.
  * Project servers never start by themselves: a `.mcp.json` may come from anywhere.
+ * A server removed or renamed (here or in the file) loses its sign-in: its refresh timer
+ * and OAuth credentials go. Closing a project only hides its servers: they keep theirs.
  */
 import { isEnabled, type ServerName } from '../../../shared/config/server-config';
 import type { ConfigScope } from '../../../shared/config/scopes';
@@ -23,7 +25,13 @@ interface Snapshot {
   scope: ConfigScope;
 }
 
-export function createConfigSync(ctx: CoreContext, options: { autoConnect: boolean }) {
+export interface ConfigSyncOptions {
+  autoConnect: boolean;
+  /** A server's name left the config: its sign-in (tokens, refresh timer) goes. */
+  forgetCredentials?: (name: ServerName) => Promise<void>;
+}
+
+export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions) {
   const snapshot = () => new Map<ServerName, Snapshot>(ctx.registry.effective().map((e) => [e.name, { key: JSON.stringify(e.config), scope: e.scope }]));
   let previous = snapshot();
 
@@ -34,6 +42,7 @@ export function createConfigSync(ctx: CoreContext, options: { autoConnect: boole
       if (!next.has(name)) {
         ctx.launchInfo.delete(name);
         void ctx.connections.forget(name).catch(ignore);
+        if (!change.project) void options.forgetCredentials?.(name).catch(ignore);
       }
     }
     for (const [name, now] of next) {

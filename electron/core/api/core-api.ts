@@ -160,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
+    currentConfig: (name) => registry.get(name),
     resolveLaunchConfig: async (name, config) => {
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
@@ -192,7 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(() => undefined);
   }
-  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false });
+  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false, forgetCredentials: (name) => auth.forget(name) });
 
   const serversApi = createServersApi(ctx);
   const api: AppApi = maskSecrets(

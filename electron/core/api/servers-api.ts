@@ -20,8 +20,18 @@ export function createServersApi(ctx: CoreContext): ServersApi {
   /** Deletes the secrets an old entry owned that no entry refers to any more (never keys it merely named). */
   const releaseUnused = (name: string, old: ServerConfig) => releaseSecrets(ownedKeysOf(name, old), secrets, usedKeys(registry));
 
-  /** Refreshes where each stdio command is found, so the list can show it. */
+  /** The config the last PATH scan was made for. */
+  let scannedFor: string | undefined;
+
+  /**
+   * Refreshes where each stdio command is found, so the list can show it: once per config
+   * change (the list is asked for often, and each scan searches PATH for every stdio
+   * entry). A launch records where it found its command in between.
+   */
   async function refreshLaunchInfo(): Promise<void> {
+    const key = JSON.stringify([registry.project ?? null, registry.effective().map(({ name, scope, config }) => [name, scope, config])]);
+    if (key === scannedFor) return;
+    scannedFor = key;
     await Promise.all(
       registry.effective().map(async ({ name, config }) => {
         if (isStdioConfig(config)) ctx.launchInfo.set(name, await ctx.describeLaunch(name, config));

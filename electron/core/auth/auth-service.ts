@@ -95,6 +95,11 @@ export class AuthService implements ConnectionAuth {
   private readonly stepUps = new Map<ServerName, string>();
   private readonly flows = new Map<ServerName, SignInFlow>();
   private readonly refreshing = new Map<ServerName, Promise<StoredTokens | undefined>>();
+  /**
+   * Bumped by sign-out and removal. Work that began before (a refresh waiting for the
+   * authorization server, a connection's provider) must not write tokens back after.
+   */
+  private readonly epochs = new Map<ServerName, number>();
   private disposed = false;
 
   constructor(private readonly options: AuthServiceOptions) {
@@ -221,6 +226,7 @@ export class AuthService implements ConnectionAuth {
 
   /** Forgets every credential of the server (tokens, client registration, verifier, discovery). */
   async signOut(server: ServerName): Promise<void> {
+    this.endEpoch(server);
     this.cancelSignIn(server, 'Signed out.');
     this.timers.cancel(server);
     this.challenges.delete(server);
@@ -232,6 +238,7 @@ export class AuthService implements ConnectionAuth {
 
   /** The server was removed: its credentials, timers and log go. */
   async forget(server: ServerName): Promise<void> {
+    this.endEpoch(server);
     this.cancelSignIn(server, 'The server was removed.');
     this.timers.cancel(server);
     this.challenges.delete(server);
@@ -306,6 +313,7 @@ export class AuthService implements ConnectionAuth {
   private refresh(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, why: string): Promise<StoredTokens | undefined> {
     const running = this.refreshing.get(server);
     if (running) return running;
+    const epoch = this.epochOf(server);
     const task = (async () => {
       const stored = await this.store.tokens(server, serverUrl);
       const refreshToken = stored?.tokens.refresh_token;
@@ -316,6 +324,7 @@ export class AuthService implements ConnectionAuth {
         let discovery = await this.store.discovery(server, serverUrl);
         if (!discovery?.authorizationServerUrl) {
           discovery = await discoverOAuthServerInfo(serverUrl, { fetchFn });
+          if (this.epochOf(server) !== epoch) return undefined;
           await this.store.saveDiscovery(server, serverUrl, discovery);
         }
         const issuer = String(discovery.authorizationServerUrl);
@@ -331,8 +340,9 @@ export class AuthService implements ConnectionAuth {
           ...(resource ? { resource } : {}),
           fetchFn,
         });
-        return await this.saveTokens(server, serverUrl, settings, { ...tokens, issuer });
+        return await this.saveTokens(server, serverUrl, settings, { ...tokens, issuer }, epoch);
       } catch (error) {
+        if (this.epochOf(server) !== epoch) return undefined;
         this.logs.add(server, 'error', `The refresh failed: ${error instanceof Error ? error.message : String(error)}`);
         // A refresh token the server no longer accepts is worth nothing: sign-in is needed.
         if (error instanceof OAuthError && error.code === OAuthErrorCode.InvalidGrant) await this.store.delete(server, ['tokens']);
@@ -343,7 +353,13 @@ export class AuthService implements ConnectionAuth {
     return task;
   }
 
-  private async saveTokens(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, tokens: OAuthTokens): Promise<StoredTokens> {
+  /** Stores tokens, unless the server was signed out or removed since `epoch` (then undefined). */
+  private async saveTokens(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, tokens: OAuthTokens, epoch: number): Promise<StoredTokens | undefined> {
+    if (this.epochOf(server) !== epoch) {
+      this.remember(tokens);
+      if (this.logs.get(server)) this.logs.add(server, 'step', 'Tokens arrived after the sign-out or removal: discarded, not stored');
+      return undefined;
+    }
     const stored = await this.store.saveTokens(server, serverUrl, tokens);
     const wanted = this.stepUps.get(server);
     if (wanted && grants(tokens.scope, wanted)) this.stepUps.delete(server);
@@ -374,13 +390,14 @@ export class AuthService implements ConnectionAuth {
 
   private session(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined): ProviderSession {
     const store = this.store;
+    // A provider made before a sign-out or removal never stores what it gets after.
+    const epoch = this.epochOf(server);
     return {
       serverUrl,
       settings,
       currentTokens: () => this.currentTokens(server, serverUrl, settings),
       saveTokens: async (tokens) => {
-        await this.saveTokens(server, serverUrl, settings, tokens);
-        this.changed(server);
+        if (await this.saveTokens(server, serverUrl, settings, tokens, epoch)) this.changed(server);
       },
       storedClient: () => store.client(server, serverUrl),
       saveClient: (client) => store.saveClient(server, serverUrl, client),
@@ -485,6 +502,19 @@ export class AuthService implements ConnectionAuth {
     if (response.status === 403 && error === 'insufficient_scope' && scope) this.stepUps.set(server, scope);
     this.logs.add(server, 'step', `The server answered HTTP ${response.status}${error ? ` (${error})` : ''}`, `WWW-Authenticate: ${header}`);
     return challenge;
+  }
+
+  private epochOf(server: ServerName): number {
+    return this.epochs.get(server) ?? 0;
+  }
+
+  private endEpoch(server: ServerName): void {
+    this.epochs.set(server, this.epochOf(server) + 1);
+  }
+
+  /** Discarded tokens are still masked wherever they might show up. */
+  private remember(tokens: OAuthTokens): void {
+    for (const value of [tokens.access_token, tokens.refresh_token, tokens.id_token]) if (value) this.options.onSecret?.(value);
   }
 
   private throwIfCancelled(flow: SignInFlow): void {

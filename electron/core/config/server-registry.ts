@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { JSONPath } from 'jsonc-parser';
+import type { z } from 'zod';
 import { AppError } from '../../../shared/envelope';
 import { ServerConfigSchema, ServerNameSchema, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
@@ -189,6 +190,7 @@ export class ServerRegistry {
 
   async add(scope: ConfigScope, name: ServerName, config: ServerConfig): Promise<void> {
     checkName(name);
+    checkEntry(name, config);
     const { file, base } = this.target(scope);
     await file.edit((value) => {
       if (hasRawIn(value, base, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(scope)} scope.`);
@@ -200,6 +202,7 @@ export class ServerRegistry {
   /** Replaces an entry, optionally renaming it. */
   async replace(scope: ConfigScope, name: ServerName, config: ServerConfig, newName: ServerName = name): Promise<void> {
     checkName(newName);
+    checkEntry(newName, config);
     const { file, base } = this.target(scope);
     await file.edit((value) => {
       if (!hasRawIn(value, base, name)) throw new AppError('not-found', `No server named "${name}" in the ${scopeName(scope)} scope.`);
@@ -314,9 +317,7 @@ export class ServerRegistry {
           }
           const parsed = ServerConfigSchema.safeParse(raw);
           if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-            result.problems.push({ name, message: `"${name}": ${field}${issue?.message ?? 'invalid entry'}`, ...where });
+            result.problems.push({ name, message: entryProblem(name, parsed.error), ...where });
             continue;
           }
           result.entries.set(name, parsed.data);
@@ -342,6 +343,18 @@ export class ServerRegistry {
 function checkName(name: string): void {
   const valid = ServerNameSchema.safeParse(name);
   if (!valid.success) throw new AppError('invalid-request', `"${name}": ${valid.error.issues[0]?.message}`);
+}
+
+/** An entry no file may get (it would be skipped when read back), with the message reading gives. */
+function checkEntry(name: string, config: ServerConfig): void {
+  const parsed = ServerConfigSchema.safeParse(config);
+  if (!parsed.success) throw new AppError('invalid-request', entryProblem(name, parsed.error));
+}
+
+function entryProblem(name: string, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return `"${name}": ${field}${issue?.message ?? 'invalid entry'}`;
 }
 
 /** The object at `base` in a file's content, if there is one. */

@@ -14,12 +14,13 @@
  *   detects is remembered per entry (era/era-cache.ts), and Reconnect detects it afresh.
  */
 import { Client } from '@modelcontextprotocol/client';
-import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
+import { DEFAULT_SETTINGS, MAX_CONNECT_TIMEOUT_MS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
-import { isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { delay, linkSignal, withDeadline } from './async-helpers';
+import { cappedTimeout } from '../settings/env-overrides';
 import { AutoReconnect } from './auto-reconnect';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
 import type { ConnectionAuth, RemoteAuth } from './connection-auth';
@@ -87,6 +88,12 @@ export interface ConnectionManagerOptions {
   eraCache?: EraCache;
   /** Wins over every entry's Protocol setting (the CLI's --protocol). */
   protocolOverride?: ProtocolSetting;
+  /**
+   * The server's entry as the config files say now (undefined: removed). A background
+   * reconnect uses it, so an entry edited, disabled or removed while the server was
+   * away is honoured; without it the reconnect uses the entry the connection had.
+   */
+  currentConfig?: (name: ServerName) => ServerConfig | undefined;
 }
 
 export interface CallOptions {
@@ -131,10 +138,9 @@ export function connectionKey(name: ServerName, config: ServerConfig): string {
   return `${name}-${JSON.stringify(config)}`;
 }
 
-/** The connect timeout: `MCP_TIMEOUT` in milliseconds when set, else 30 s. */
+/** The connect timeout: `MCP_TIMEOUT` in milliseconds when set (capped at the most allowed), else 30 s. */
 export function connectTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.MCP_TIMEOUT);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_CONNECT_TIMEOUT_MS;
+  return cappedTimeout('MCP_TIMEOUT', env.MCP_TIMEOUT, MAX_CONNECT_TIMEOUT_MS)?.value ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
 export class ConnectionManager {
@@ -314,6 +320,8 @@ export class ConnectionManager {
   async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const connection = await this.ensureConnection(name, config);
+      // Cancelled while connecting: the request is never sent.
+      if (ctx.signal?.aborted) throw new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
       // The SDK never removes its abort listener: one controller per request.
       const link = ctx.signal ? linkSignal(ctx.signal) : undefined;
       try {
@@ -574,9 +582,14 @@ export class ConnectionManager {
   /** A remote server that went away is tried again in the background, a few times a minute at most. */
   private scheduleAutoReconnect(name: ServerName, config: ServerConfig): void {
     const scheduled = this.autoReconnect.schedule(name, () => {
-      if (this.entries.has(name)) return;
+      if (this.entries.has(name) || this.shutDown) return;
+      const current = this.options.currentConfig ? this.options.currentConfig(name) : config;
+      if (!current || !isEnabled(current)) {
+        this.logEvent(name, `Not reconnecting: the server was ${current ? 'disabled' : 'removed'}.`);
+        return;
+      }
       this.logEvent(name, 'Reconnecting.');
-      this.connect(name, config).catch(() => undefined);
+      this.connect(name, current).catch(() => undefined);
     });
     if (!scheduled) this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
   }

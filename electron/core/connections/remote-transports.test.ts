@@ -191,6 +191,35 @@ describe('remote connections', () => {
     expect(textOf(await m.callTool('sse', config, 'echo', { text: 'again' }))).toBe('again');
   });
 
+  it('a background reconnect uses the entry as the config says now: disabled stays away, edited reconnects as edited', async () => {
+    const first = await fixture('sse-server');
+    const second = await fixture('sse-server');
+    const original: ServerConfig = { type: 'sse', url: first.url };
+    let current: ServerConfig | undefined = original;
+    /** What the config file says once the connection has dropped (an edit made while it was away). */
+    let afterDrop: ServerConfig | undefined;
+    const m = create({ currentConfig: () => current });
+    m.onStateChange = (name) => {
+      if (m.state(name).status === 'failed') current = afterDrop;
+    };
+    const streams = async (f: RunningFixture) => (await f.http<{ streams: number }>('/stats')).streams;
+
+    afterDrop = { ...original, enabled: false };
+    await m.connect('sse', original);
+    await first.http('/control/drop-streams', 'POST');
+    await waitUntil(() => m.protocolLog.entries('sse').some((e) => e.text === 'Not reconnecting: the server was disabled.'), 'the reconnect declined');
+    expect(m.state('sse').status).toBe('failed');
+    expect(await streams(first)).toBe(1);
+
+    current = original;
+    afterDrop = { type: 'sse', url: second.url };
+    await m.connect('sse', original);
+    await first.http('/control/drop-streams', 'POST');
+    await waitUntil(async () => m.state('sse').status === 'connected' && (await streams(second)) === 1, 'the reconnect to the edited entry');
+    expect(await streams(first)).toBe(2);
+    expect(textOf(await m.callTool('sse', afterDrop, 'echo', { text: 'edited' }))).toBe('edited');
+  });
+
   it('ws-ide: a wrong token in the lock file is refused with a clear message', async () => {
     const f = await fixture('ws-server', ['--require-header', 'X-Claude-Code-Ide-Authorization=right']);
     const dir = await ideLockDir(Number(new URL(f.url).port), { transport: 'ws', authToken: 'wrong' });

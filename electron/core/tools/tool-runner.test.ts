@@ -82,6 +82,29 @@ describe('tool runner against the tool-lab fixture', () => {
     expect(entries[0]).toMatchObject({ outcome: 'cancelled', fullName: 'mcp__lab__slow_progress' });
   });
 
+  it('a cancel pressed while the server is still starting wins: the destructive call is never sent', async () => {
+    const gate = path.join(dataDir, 'start-gate');
+    const callLog = path.join(dataDir, 'gated-calls.log');
+    await core.api.setPermissionRule({ pattern: 'mcp__gated__delete_everything', decision: 'allow' });
+    // Adding connects, and the server holds its start until the gate file exists.
+    const adding = core.api.addServer({ name: 'gated', config: { command: process.execPath, args: [fixtureServer('tool-lab'), '--start-gate', gate, '--call-log', callLog] } });
+    await waitUntil(() => events.some((e) => e.type === 'server-log' && e.server === 'gated' && e.line.includes('waiting for the start gate')), 'the server waits at its gate');
+    const callId = 'cancel-while-starting';
+    const outcome = core.api.callTool({ server: 'gated', tool: 'delete_everything', arguments: {}, callId }).then(
+      () => 'ran',
+      (error: unknown) => String(error),
+    );
+    expect(await core.api.cancelCall({ callId })).toBe(true);
+    await fs.writeFile(gate, '');
+    await adding;
+    expect(await outcome).toMatch('The call was cancelled');
+    // Calls on one connection are answered in order: once this one is logged, the cancelled one would be too.
+    expect(firstText(await core.api.callTool({ server: 'gated', tool: 'structured_ok', arguments: {} }))).toBeDefined();
+    expect((await fs.readFile(callLog, 'utf8')).trim().split('\n')).toEqual(['structured_ok']);
+    expect((await core.api.listHistory({ search: 'delete_everything' }))[0]).toMatchObject({ outcome: 'cancelled', fullName: 'mcp__gated__delete_everything' });
+    await core.api.removePermissionRule({ pattern: 'mcp__gated__delete_everything' });
+  });
+
   it('fits a 4000×3000 image within the limits and keeps the original in a file', async () => {
     const result = await call('make_image');
     const image = result.content[0] as ImageBlock;

@@ -53,11 +53,40 @@ export class ToolRunner {
   }
 
   async run(request: CallToolRequest): Promise<ToolRunResult> {
+    // The cancel is registered before anything waits (the server may still be starting),
+    // so a cancel pressed at any moment is heard.
+    const callId = request.callId ?? randomUUID();
+    if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
+    const controller = new AbortController();
+    this.running.set(callId, controller);
+    try {
+      return await this.runRegistered(request, callId, controller.signal);
+    } finally {
+      this.running.delete(callId);
+    }
+  }
+
+  private async runRegistered(request: CallToolRequest, callId: string, signal: AbortSignal): Promise<ToolRunResult> {
     const { server, tool, arguments: args } = request;
     const config = this.deps.configOf(server);
     const fullName = mcpToolName(server, tool);
     if (disabledToolsOf(config).has(tool)) throw new AppError('conflict', `${fullName} is switched off: the server's config lists it in "disabledTools". Remove it from there to call it.`);
+    const started = Date.now();
+    const startedAt = performance.now();
+    const record = (outcome: CallOutcome, summary: string, sizeBytes?: number) => {
+      const entry = this.deps.history.add({ time: started, server, tool, fullName, arguments: args, outcome, summary, durationMs: performance.now() - startedAt, ...(sizeBytes !== undefined ? { sizeBytes } : {}) });
+      this.deps.events.emit({ type: 'history-added', entry });
+      return entry;
+    };
+    const stopIfCancelled = () => {
+      if (!signal.aborted) return;
+      const error = cancelledCall(server);
+      record('cancelled', error.message);
+      throw error;
+    };
+
     const info = await this.toolInfo(server, config, tool);
+    stopIfCancelled();
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
     if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);
@@ -65,35 +94,26 @@ export class ToolRunner {
       throw new AppError('conflict', `${fullName} needs your confirmation before it runs (${verdict.reason}).`);
     }
 
-    const callId = request.callId ?? randomUUID();
-    if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
-    const controller = new AbortController();
-    this.running.set(callId, controller);
-    const started = Date.now();
-    const startedAt = performance.now();
     const options: CallOptions = {
-      signal: controller.signal,
+      signal,
       onProgress: (progress) => this.deps.events.emit({ type: 'tool-progress', callId, ...progress }),
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
       ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
     };
-    const record = (outcome: CallOutcome, summary: string, sizeBytes?: number) => {
-      const entry = this.deps.history.add({ time: started, server, tool, fullName, arguments: args, outcome, summary, durationMs: performance.now() - startedAt, ...(sizeBytes !== undefined ? { sizeBytes } : {}) });
-      this.deps.events.emit({ type: 'history-added', entry });
-      return entry;
-    };
 
     try {
       let raw: ToolCallResult;
       for (let attempt = 0; ; attempt++) {
+        // Never sent once cancelled (during a URL step, say).
+        if (signal.aborted) throw cancelledCall(server);
         try {
           raw = await this.deps.connections.callTool(server, config, tool, args, options);
           break;
         } catch (error) {
           const elicitations = urlElicitationsOf(error);
-          if (!elicitations || attempt >= URL_ELICITATION_RETRIES || controller.signal.aborted) throw error;
-          await this.completeUrlSteps(server, tool, elicitations, controller.signal);
+          if (!elicitations || attempt >= URL_ELICITATION_RETRIES || signal.aborted) throw error;
+          await this.completeUrlSteps(server, tool, elicitations, signal);
         }
       }
       const settings = this.deps.settings();
@@ -105,10 +125,8 @@ export class ToolRunner {
       const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
       return { ...result, historyId: entry.id };
     } catch (error) {
-      record(controller.signal.aborted ? 'cancelled' : 'failed', messageOf(error));
+      record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
-    } finally {
-      this.running.delete(callId);
     }
   }
 
@@ -137,6 +155,10 @@ export class ToolRunner {
       return undefined;
     }
   }
+}
+
+function cancelledCall(server: string): AppError {
+  return new AppError('failed', `${server}: The call was cancelled.`, { kind: 'cancelled' });
 }
 
 interface UrlElicitation {
