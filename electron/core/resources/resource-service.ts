@@ -5,7 +5,8 @@
  *
  * Subscriptions belong to the workbench, not to one connection: after a reconnect
  * (a new session, which knows nothing of the old one's subscriptions) every
- * subscribed URI is subscribed again.
+ * subscribed URI is subscribed again. On MCP 2026-07-28 connections they (and the list
+ * changes) travel on a `subscriptions/listen` stream instead (change-stream.ts).
  */
 import { ProtocolError, ProtocolErrorCode, UriTemplate, type Client } from '@modelcontextprotocol/client';
 import type {
@@ -23,6 +24,7 @@ import { listPage } from '../connections/list-page';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
 import { requestTimeoutMs } from '../util/request-timeout';
+import { ChangeStreams, isModern } from './change-stream';
 import { presentResourceContents } from './present-content';
 
 type Lists = Omit<ResourceCatalog, 'subscriptions'>;
@@ -31,6 +33,7 @@ export class ResourceService {
   /** Per server: the lists and the connection they came from. */
   private readonly lists;
   private readonly subscriptions = new Map<ServerName, Set<string>>();
+  readonly streams: ChangeStreams;
 
   constructor(
     private readonly connections: ConnectionManager,
@@ -39,6 +42,7 @@ export class ResourceService {
     private readonly isConfigured: (name: ServerName) => boolean,
   ) {
     this.lists = connections.caches.create<{ key: string; lists: Lists }>();
+    this.streams = new ChangeStreams(connections);
     events.subscribe((event) => this.onEvent(event));
   }
 
@@ -67,7 +71,12 @@ export class ResourceService {
   }
 
   async subscribe(name: ServerName, config: ServerConfig, uri: string): Promise<string[]> {
-    await this.connections.request(name, config, (client) => client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }));
+    const modern = await this.connections.request(name, config, async (client) => {
+      if (isModern(client)) return true;
+      await client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) });
+      return false;
+    });
+    if (modern) await this.streams.renew(name, config, [...this.subscribed(name).filter((known) => known !== uri), uri]);
     const set = this.subscriptions.get(name) ?? new Set<string>();
     set.add(uri);
     this.subscriptions.set(name, set);
@@ -78,7 +87,9 @@ export class ResourceService {
     // Forgotten first: even if the server cannot be told, no update should be followed any more.
     this.subscriptions.get(name)?.delete(uri);
     const connected = this.connections.state(name, config).status === 'connected';
-    if (connected) {
+    if (connected && this.connections.state(name, config).protocolEra === 'modern') {
+      await this.streams.renew(name, config, this.subscribed(name));
+    } else if (connected) {
       await this.connections.request(name, config, (client) => client.unsubscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }));
     }
     return this.subscribed(name);
@@ -107,7 +118,11 @@ export class ResourceService {
     if (event.type === 'servers-changed') {
       for (const name of this.subscriptions.keys()) if (!this.isConfigured(name)) this.subscriptions.delete(name);
     }
-    if (event.type === 'server-state' && event.server.status === 'connected') void this.resubscribe(event.server.name, event.server.config);
+    if (event.type === 'server-state' && event.server.status === 'connected') {
+      const { name, config } = event.server;
+      if (event.server.protocolEra === 'modern') void this.streams.renew(name, config, this.subscribed(name)).catch(() => undefined);
+      else void this.resubscribe(name, config);
+    }
   }
 
   /** A new session knows nothing of the old one's subscriptions: subscribe again. */
