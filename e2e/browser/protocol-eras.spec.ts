@@ -52,7 +52,7 @@ test('a 2026-only stdio server: Auto connects, lists, calls with structured cont
   await expect(result).toContainText('Deployed to prod (reviewed)');
 });
 
-test('a 2026-only stdio server: Subscribe re-reads on updates, the tool list follows its changes, the Console gets log messages at the chosen level, ping is off with the reason', async ({ page }) => {
+test('a 2026-only stdio server: a cached read says so, Subscribe re-reads on updates, the tool list follows its changes, the Console gets log messages at the chosen level, ping is off with the reason', async ({ page }) => {
   const host = await startHostWithServers({ modern: { command: process.execPath, args: [fixtureServer('v2-stdio'), '--modern-only'] } });
   try {
     await page.goto(host.url);
@@ -64,6 +64,13 @@ test('a 2026-only stdio server: Subscribe re-reads on updates, the tool list fol
     const contents = pane.getByRole('region', { name: 'Resource contents' });
     await list.getByRole('button', { name: /^Readme/ }).click();
     await expect(contents).toContainText('Readme of v2-modern-stdio, read 1 times');
+    // Its answer carries ttlMs 30 s: choosing it again shows the cached answer, Read again asks the server.
+    await list.getByRole('button', { name: /^Readme/ }).click();
+    await expect(contents.getByRole('status')).toContainText(/cached, fresh for (29|30) s/);
+    await expect(contents).toContainText('read 1 times');
+    await contents.getByRole('button', { name: 'Read again' }).click();
+    await expect(contents).toContainText('read 2 times');
+    await expect(contents.getByRole('status')).toContainText('Read in');
     await contents.getByRole('button', { name: 'Subscribe' }).click();
     await expect(list.getByRole('button', { name: /^Readme/ })).toContainText('subscribed');
 
@@ -71,7 +78,7 @@ test('a 2026-only stdio server: Subscribe re-reads on updates, the tool list fol
     await wb.openTool('modern', 'touch_resource');
     await wb.run('{"uri": "note://readme"}');
     await ws.tab('modern', 'Resources');
-    await expect(contents).toContainText('read 2 times');
+    await expect(contents).toContainText('read 3 times');
     await expect(contents.getByRole('status')).toContainText('Updated 1 time');
 
     // The listen stream carries tools/list_changed too: the new tool shows up.

@@ -2,8 +2,8 @@
  * What MCP 2026-07-28 changes for resources and the console, through the real core against
  * the SDK v2 fixtures (a 2026-only stdio process and a 2026-only HTTP server): subscriptions
  * and list changes on a `subscriptions/listen` stream (renewed after a reconnect), log
- * messages at the chosen level through the per-request `_meta` logLevel, and ping refused
- * with the reason.
+ * messages at the chosen level through the per-request `_meta` logLevel, ping refused
+ * with the reason, and list and read results cached for their `ttlMs` (Refresh asks anyway).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -82,5 +82,35 @@ describe.each(['stdio', 'http'])('MCP 2026-07-28 on %s', (server) => {
     expect(JSON.parse(call.text).params._meta['io.modelcontextprotocol/logLevel']).toBe('warning');
 
     await expect(core.api.pingServer({ server })).rejects.toThrow(`${server}: MCP 2026-07-28 has no ping.`);
+  });
+
+  it('serves lists and reads from the cache while their ttlMs keeps them fresh; refresh asks the server', async () => {
+    const textOf = (read: { contents: Array<{ content: unknown }> }) => (read.contents[0]?.content as { text: string }).text;
+    const first = await core.api.readResource({ server, uri: 'note://readme', refresh: true });
+    expect(first.cachedFreshForMs).toBeUndefined();
+    const reads = (await sent(server, 'resources/read')).length;
+    const again = await core.api.readResource({ server, uri: 'note://readme' });
+    expect(textOf(again)).toBe(textOf(first));
+    expect(again.cachedFreshForMs).toBeGreaterThan(25_000);
+    expect(again.cachedFreshForMs).toBeLessThanOrEqual(30_000);
+    expect(await sent(server, 'resources/read')).toHaveLength(reads);
+    const refreshed = await core.api.readResource({ server, uri: 'note://readme', refresh: true });
+    expect(refreshed.cachedFreshForMs).toBeUndefined();
+    expect(textOf(refreshed)).not.toBe(textOf(first));
+    expect(await sent(server, 'resources/read')).toHaveLength(reads + 1);
+    // A read whose answer carries no ttlMs of its own (ttlMs 0: stale at once) is never served from the cache.
+    await core.api.readResource({ server, uri: 'note://notes/1' });
+    expect((await core.api.readResource({ server, uri: 'note://notes/1' })).cachedFreshForMs).toBeUndefined();
+    expect(await sent(server, 'resources/read')).toHaveLength(reads + 3);
+
+    const listed = await core.api.listResources({ server, refresh: true });
+    expect(listed.cachedFreshForMs).toBeUndefined();
+    const lists = (await sent(server, 'resources/list')).length;
+    const cached = await core.api.listResources({ server });
+    expect(cached.resources).toEqual(listed.resources);
+    expect(cached.cachedFreshForMs).toBeGreaterThan(25_000);
+    expect(await sent(server, 'resources/list')).toHaveLength(lists);
+    await core.api.listResources({ server, refresh: true });
+    expect(await sent(server, 'resources/list')).toHaveLength(lists + 1);
   });
 });
