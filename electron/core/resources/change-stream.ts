@@ -50,9 +50,4 @@ export class ChangeStreams {
       if (previous?.client === client) await previous.subscription.close().catch(() => undefined);
     });
   }
-
-  /** The filter the server agreed to on the open stream, if there is one. */
-  honored(name: ServerName): Filter | undefined {
-    return this.open.get(name)?.subscription.honoredFilter;
-  }
 }
