@@ -112,5 +112,12 @@ describe.each(['stdio', 'http'])('MCP 2026-07-28 on %s', (server) => {
     expect(await sent(server, 'resources/list')).toHaveLength(lists);
     await core.api.listResources({ server, refresh: true });
     expect(await sent(server, 'resources/list')).toHaveLength(lists + 1);
+
+    await core.api.listPrompts({ server, refresh: true });
+    const promptLists = (await sent(server, 'prompts/list')).length;
+    expect((await core.api.listPrompts({ server })).map((prompt) => prompt.name)).toEqual(['greet']);
+    expect(await sent(server, 'prompts/list')).toHaveLength(promptLists);
+    await core.api.listPrompts({ server, refresh: true });
+    expect(await sent(server, 'prompts/list')).toHaveLength(promptLists + 1);
   });
 });
