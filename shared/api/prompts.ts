@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import type { ContentView } from '../content-view';
 import type { ChannelTable } from './channel-table';
-import { ServerRequestSchema, type ServerRequest } from './resources';
+import type { ListResourcesRequest } from './resources';
+
+const ListPromptsRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() });
 
 export interface PromptArgumentInfo {
   name: string;
@@ -38,12 +40,13 @@ export interface PromptResult {
 }
 
 export interface PromptsApi {
-  listPrompts(request: ServerRequest): Promise<PromptInfo[]>;
+  /** `refresh`: ask the server even when a cached list is still fresh. */
+  listPrompts(request: ListResourcesRequest): Promise<PromptInfo[]>;
   getPrompt(request: GetPromptRequest): Promise<PromptResult>;
 }
 
 export const promptsChannels: ChannelTable<PromptsApi> = {
-  listPrompts: { channel: 'prompts:list', request: ServerRequestSchema },
+  listPrompts: { channel: 'prompts:list', request: ListPromptsRequestSchema },
   getPrompt: {
     channel: 'prompts:get',
     request: z.strictObject({

@@ -33,6 +33,8 @@ export interface ResourceCatalog {
   templates: ResourceTemplateInfo[];
   /** URIs the workbench is subscribed to on this server (kept across reconnects). */
   subscriptions: string[];
+  /** Set when the lists came from the cache: how long the server's `ttlMs` keeps them fresh. */
+  cachedFreshForMs?: number;
 }
 
 export interface ServerRequest {
@@ -48,6 +50,17 @@ export interface ResourceReadResult {
   uri: string;
   contents: EmbeddedResourceView[];
   durationMs: number;
+  /** Set when the answer came from the cache: how long the server's `ttlMs` keeps it fresh. */
+  cachedFreshForMs?: number;
+}
+
+/** `refresh`: ask the server even when a cached answer is still fresh. */
+export interface ListResourcesRequest extends ServerRequest {
+  refresh?: boolean;
+}
+
+export interface ReadResourceRequest extends ResourceRequest {
+  refresh?: boolean;
 }
 
 export type CompletionRef = { type: 'ref/resource'; uri: string } | { type: 'ref/prompt'; name: string };
@@ -70,8 +83,8 @@ export interface CompletionResult {
 
 export interface ResourcesApi {
   /** Resources and templates, following every page. */
-  listResources(request: ServerRequest): Promise<ResourceCatalog>;
-  readResource(request: ResourceRequest): Promise<ResourceReadResult>;
+  listResources(request: ListResourcesRequest): Promise<ResourceCatalog>;
+  readResource(request: ReadResourceRequest): Promise<ResourceReadResult>;
   /** Subscribes to the resource's updates; answers with every subscribed URI. */
   subscribeResource(request: ResourceRequest): Promise<string[]>;
   unsubscribeResource(request: ResourceRequest): Promise<string[]>;
@@ -85,6 +98,8 @@ const ArgumentValueSchema = z.string().max(16_384);
 
 export const ServerRequestSchema = z.strictObject({ server: ServerNameSchema });
 const ResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: UriSchema });
+const ListResourcesRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() });
+const ReadResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: UriSchema, refresh: z.boolean().optional() });
 
 export const CompleteRequestSchema = z.strictObject({
   server: ServerNameSchema,
@@ -97,8 +112,8 @@ export const CompleteRequestSchema = z.strictObject({
 });
 
 export const resourcesChannels: ChannelTable<ResourcesApi> = {
-  listResources: { channel: 'resources:list', request: ServerRequestSchema },
-  readResource: { channel: 'resources:read', request: ResourceRequestSchema },
+  listResources: { channel: 'resources:list', request: ListResourcesRequestSchema },
+  readResource: { channel: 'resources:read', request: ReadResourceRequestSchema },
   subscribeResource: { channel: 'resources:subscribe', request: ResourceRequestSchema },
   unsubscribeResource: { channel: 'resources:unsubscribe', request: ResourceRequestSchema },
   completeArgument: { channel: 'completion:complete', request: CompleteRequestSchema },

@@ -18,7 +18,7 @@ import { EraCache } from '../connections/era/era-cache';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { ConsoleBuffer } from '../console/console-buffer';
-import { ConsoleService } from '../console/console-service';
+import { ConsoleService, LogLevels } from '../console/console-service';
 import { logMessages } from '../console/log-messages';
 import type { Desktop } from '../desktop';
 import { EventBus } from '../events/event-bus';
@@ -149,6 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.notice ? { notice: options.notice } : {}),
     console: (server, text) => void consoleBuffer.record(server, { source: 'event', text }),
   });
+  const logLevels = new LogLevels();
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
@@ -157,6 +158,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ideLockDir: lockDir,
     eraCache: new EraCache(options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
+    requestMeta: (name) => logLevels.requestMeta(name),
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
@@ -171,7 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
-  const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured);
+  const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured, logLevels);
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });

@@ -5,7 +5,7 @@ import type { CoreContext } from './core-context';
 
 export function createPromptsApi(ctx: CoreContext, prompts: PromptService): PromptsApi {
   return {
-    listPrompts: async ({ server }) => prompts.list(server, ctx.configOf(server)),
+    listPrompts: async ({ server, refresh }) => prompts.list(server, ctx.configOf(server), { refresh: refresh === true }),
     getPrompt: async ({ server, name, arguments: args }) => prompts.get(server, ctx.configOf(server), name, args),
   };
 }

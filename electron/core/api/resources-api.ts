@@ -5,8 +5,8 @@ import type { CoreContext } from './core-context';
 
 export function createResourcesApi(ctx: CoreContext, resources: ResourceService): ResourcesApi {
   return {
-    listResources: async ({ server }) => resources.catalog(server, ctx.configOf(server)),
-    readResource: async ({ server, uri }) => resources.read(server, ctx.configOf(server), uri),
+    listResources: async ({ server, refresh }) => resources.catalog(server, ctx.configOf(server), { refresh: refresh === true }),
+    readResource: async ({ server, uri, refresh }) => resources.read(server, ctx.configOf(server), uri, { refresh: refresh === true }),
     subscribeResource: async ({ server, uri }) => resources.subscribe(server, ctx.configOf(server), uri),
     unsubscribeResource: async ({ server, uri }) => resources.unsubscribe(server, ctx.configOf(server), uri),
     completeArgument: async ({ server, ...request }) => resources.complete(server, ctx.configOf(server), request),

@@ -39,6 +39,7 @@ import type { TokenProvider } from './token-provider';
 import { DegradationGuard } from './transports/degradation-guard';
 import { ideLockDir } from './transports/ide-lockfiles';
 import { LoggingTransport } from './transports/logging-transport';
+import { RequestMetaTransport } from './transports/request-meta-transport';
 import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_SETTINGS.connectTimeoutMs;
@@ -94,6 +95,8 @@ export interface ConnectionManagerOptions {
    * away is honoured; without it the reconnect uses the entry the connection had.
    */
   currentConfig?: (name: ServerName) => ServerConfig | undefined;
+  /** Extra `_meta` keys for the server's MCP 2026-07-28 requests (the per-request log level). */
+  requestMeta?: (name: ServerName) => Record<string, unknown> | undefined;
 }
 
 export interface CallOptions {
@@ -494,7 +497,9 @@ export class ConnectionManager {
 
     try {
       const prior = era.prior ? { prior: era.prior } : {};
-      await withDeadline(client.connect(logged, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
+      // Outside the logging transport, so the protocol log shows the _meta the server gets.
+      const wire = new RequestMetaTransport(logged, () => this.options.requestMeta?.(name));
+      await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
       connection.closing = true;
       await client.close().catch(() => undefined);

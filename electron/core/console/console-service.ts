@@ -4,7 +4,9 @@
  * through the logMessages client feature), sets log levels and pings.
  *
  * The level asked of a server is remembered and asked again after each reconnect: a
- * new session starts at the server's own default.
+ * new session starts at the server's own default. MCP 2026-07-28 has no
+ * `logging/setLevel` (nor `ping`): the level goes in every request's `_meta`
+ * (`requestMeta`, handed to the connection manager), and ping is refused with the reason.
  */
 import type { LogLevel, PingResult, ServerConsoleView } from '../../../shared/api/server-console';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
@@ -16,8 +18,29 @@ import type { EventBus } from '../events/event-bus';
 import { requestTimeoutMs } from '../util/request-timeout';
 import type { ConsoleBuffer } from './console-buffer';
 
-export class ConsoleService {
+export const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
+export const NO_PING_REASON = 'MCP 2026-07-28 has no ping';
+
+/** The levels the user chose, per server: read by the connection manager for each 2026 request. */
+export class LogLevels {
   private readonly levels = new Map<ServerName, LogLevel>();
+  get(name: ServerName): LogLevel | undefined {
+    return this.levels.get(name);
+  }
+  set(name: ServerName, level: LogLevel): void {
+    this.levels.set(name, level);
+  }
+  delete(name: ServerName): void {
+    this.levels.delete(name);
+  }
+  /** The `_meta` keys a 2026 request carries for the server: its log level, when one was chosen. */
+  requestMeta(name: ServerName): Record<string, unknown> | undefined {
+    const level = this.levels.get(name);
+    return level ? { [LOG_LEVEL_META_KEY]: level } : undefined;
+  }
+}
+
+export class ConsoleService {
   private readonly lastStatus = new Map<ServerName, ConnectionStatus>();
 
   constructor(
@@ -26,6 +49,7 @@ export class ConsoleService {
     events: EventBus,
     /** Whether a server is still configured: a removed one's console is dropped. */
     private readonly isConfigured: (name: ServerName) => boolean,
+    private readonly levels: LogLevels = new LogLevels(),
   ) {
     events.subscribe((event) => this.onEvent(event));
   }
@@ -44,12 +68,16 @@ export class ConsoleService {
     if (capabilities && !capabilities.logging) {
       throw new AppError('failed', `${name} does not declare the logging capability, so it cannot be asked for a log level.`);
     }
-    await this.connections.request(name, config, (client) => client.setLoggingLevel(level, { timeout: requestTimeoutMs(this.connections, config) }));
+    await this.connections.request(name, config, async (client) => {
+      // 2026: nothing to send now; every request from here on carries the level.
+      if (client.getProtocolEra() !== 'modern') await client.setLoggingLevel(level, { timeout: requestTimeoutMs(this.connections, config) });
+    });
     this.levels.set(name, level);
     return level;
   }
 
   async ping(name: ServerName, config: ServerConfig): Promise<PingResult> {
+    if (this.connections.state(name, config).protocolEra === 'modern') throw new AppError('failed', `${name}: ${NO_PING_REASON}.`);
     return this.connections.request(name, config, async (client) => {
       const started = performance.now();
       await client.ping({ timeout: requestTimeoutMs(this.connections, config) });
@@ -90,7 +118,7 @@ export class ConsoleService {
 
   private async reapplyLevel(server: ServerView): Promise<void> {
     const level = this.levels.get(server.name);
-    if (!level || !server.capabilities?.logging) return;
+    if (!level || !server.capabilities?.logging || server.protocolEra === 'modern') return;
     await this.connections
       .request(server.name, server.config, (client) => client.setLoggingLevel(level, { timeout: requestTimeoutMs(this.connections, server.config) }))
       .catch(() => undefined);

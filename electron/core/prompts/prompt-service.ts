@@ -1,12 +1,14 @@
 /**
  * Prompts of every server: the list (every page, cached per server until the
- * connection closes or the server says it changed) and prompts/get, whose messages are
+ * connection closes or the server says it changed, and no longer than the `ttlMs` a
+ * 2026-07-28 server gives it; `refresh` asks the server anyway) and prompts/get, whose messages are
  * turned into the conversation the UI shows.
  */
 import type { PromptInfo, PromptResult } from '../../../shared/api/prompts';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { listPage } from '../connections/list-page';
+import { expiryOf } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { presentContentBlock } from '../resources/present-content';
 import { everyPage } from '../util/paging';
@@ -19,21 +21,23 @@ export class PromptService {
     private readonly connections: ConnectionManager,
     events: EventBus,
   ) {
-    this.lists = connections.caches.create<{ key: string; prompts: PromptInfo[] }>();
+    this.lists = connections.caches.create<{ key: string; prompts: PromptInfo[]; expiresAt: number | undefined }>();
     events.subscribe((event) => {
       if (event.type === 'prompts-changed') this.lists.delete(event.server);
     });
   }
 
-  async list(name: ServerName, config: ServerConfig): Promise<PromptInfo[]> {
+  async list(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<PromptInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
-    if (cached?.key === key) return cached.prompts;
+    if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.prompts;
     return this.connections.request(name, config, async (client) => {
       const prompts: PromptInfo[] = [];
+      const pages: object[] = [];
       await everyPage(
         (cursor) => listPage(client, 'prompts/list', cursor, { timeout: requestTimeoutMs(this.connections, config) }),
         (page) => {
+          pages.push(page);
           for (const prompt of page.prompts) {
             prompts.push({
               name: prompt.name,
@@ -50,7 +54,7 @@ export class PromptService {
           }
         },
       );
-      this.lists.set(name, { key, prompts });
+      this.lists.set(name, { key, prompts, expiresAt: expiryOf(pages) });
       return prompts;
     });
   }

@@ -1,11 +1,14 @@
 /**
  * Resources of every server: the lists (every page of resources and of templates,
- * cached per server until the connection closes or the server says the list changed),
- * reads, subscriptions and argument completion.
+ * cached per server until the connection closes or the server says the list changed,
+ * and, when the server gives a `ttlMs` (MCP 2026-07-28), no longer than that), reads
+ * (cached for their `ttlMs` only), subscriptions and argument completion. `refresh`
+ * asks the server whatever the cache holds.
  *
  * Subscriptions belong to the workbench, not to one connection: after a reconnect
  * (a new session, which knows nothing of the old one's subscriptions) every
- * subscribed URI is subscribed again.
+ * subscribed URI is subscribed again. On MCP 2026-07-28 connections they (and the list
+ * changes) travel on a `subscriptions/listen` stream instead (change-stream.ts).
  */
 import { ProtocolError, ProtocolErrorCode, UriTemplate, type Client } from '@modelcontextprotocol/client';
 import type {
@@ -20,17 +23,26 @@ import type { ServerConfig, ServerName } from '../../../shared/config/server-con
 import type { AppEvent } from '../../../shared/events';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { listPage } from '../connections/list-page';
+import { expiryOf, freshFor } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
 import { requestTimeoutMs } from '../util/request-timeout';
+import { ChangeStreams, isModern } from './change-stream';
 import { presentResourceContents } from './present-content';
 
-type Lists = Omit<ResourceCatalog, 'subscriptions'>;
+type Lists = Omit<ResourceCatalog, 'subscriptions' | 'cachedFreshForMs'>;
+interface CachedRead {
+  result: ResourceReadResult;
+  expiresAt: number;
+}
 
 export class ResourceService {
   /** Per server: the lists and the connection they came from. */
   private readonly lists;
+  /** Per server: the connection and, per URI, the reads still fresh for their ttlMs. */
+  private readonly reads;
   private readonly subscriptions = new Map<ServerName, Set<string>>();
+  readonly streams: ChangeStreams;
 
   constructor(
     private readonly connections: ConnectionManager,
@@ -38,36 +50,57 @@ export class ResourceService {
     /** Whether a server is still configured: a removed one's subscriptions are dropped. */
     private readonly isConfigured: (name: ServerName) => boolean,
   ) {
-    this.lists = connections.caches.create<{ key: string; lists: Lists }>();
+    this.lists = connections.caches.create<{ key: string; lists: Lists; expiresAt: number | undefined }>();
+    this.reads = connections.caches.create<{ key: string; byUri: Map<string, CachedRead> }>();
+    this.streams = new ChangeStreams(connections);
     events.subscribe((event) => this.onEvent(event));
   }
 
-  async catalog(name: ServerName, config: ServerConfig): Promise<ResourceCatalog> {
+  async catalog(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<ResourceCatalog> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
-    const lists =
-      cached?.key === key
-        ? cached.lists
-        : await this.connections.request(name, config, async (client) => {
-            const options = { timeout: requestTimeoutMs(this.connections, config) };
-            const fresh: Lists = { resources: await listAllResources(client, options), templates: await listAllTemplates(client, options) };
-            this.lists.set(name, { key, lists: fresh });
-            return fresh;
-          });
+    const now = Date.now();
+    if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > now)) {
+      return { ...cached.lists, subscriptions: this.subscribed(name), ...freshFor(cached.expiresAt, now) };
+    }
+    const lists = await this.connections.request(name, config, async (client) => {
+      const options = { timeout: requestTimeoutMs(this.connections, config) };
+      const pages: object[] = [];
+      const fresh: Lists = { resources: await listAllResources(client, options, pages), templates: await listAllTemplates(client, options, pages) };
+      this.lists.set(name, { key, lists: fresh, expiresAt: expiryOf(pages) });
+      return fresh;
+    });
     return { ...lists, subscriptions: this.subscribed(name) };
   }
 
-  async read(name: ServerName, config: ServerConfig, uri: string): Promise<ResourceReadResult> {
+  async read(name: ServerName, config: ServerConfig, uri: string, { refresh = false } = {}): Promise<ResourceReadResult> {
+    const key = connectionKey(name, config);
+    const now = Date.now();
+    const held = this.reads.get(name);
+    const cached = held?.key === key ? held.byUri.get(uri) : undefined;
+    if (!refresh && cached && cached.expiresAt > now) return { ...cached.result, ...freshFor(cached.expiresAt, now) };
     return this.connections.request(name, config, async (client) => {
       const started = performance.now();
-      const result = await client.readResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) });
+      // A plain request: the SDK's readResource keeps its own cache, which Refresh could not get past.
+      const result = await client.request({ method: 'resources/read', params: { uri } }, { timeout: requestTimeoutMs(this.connections, config) });
       const durationMs = performance.now() - started;
-      return { uri, contents: await Promise.all(result.contents.map((contents) => presentResourceContents(contents))), durationMs };
+      const read = { uri, contents: await Promise.all(result.contents.map((contents) => presentResourceContents(contents))), durationMs };
+      const expiresAt = expiryOf([result]);
+      const byUri = held?.key === key ? held.byUri : new Map<string, CachedRead>();
+      if (expiresAt !== undefined && expiresAt > Date.now()) byUri.set(uri, { result: read, expiresAt });
+      else byUri.delete(uri);
+      this.reads.set(name, { key, byUri });
+      return read;
     });
   }
 
   async subscribe(name: ServerName, config: ServerConfig, uri: string): Promise<string[]> {
-    await this.connections.request(name, config, (client) => client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }));
+    const modern = await this.connections.request(name, config, async (client) => {
+      if (isModern(client)) return true;
+      await client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) });
+      return false;
+    });
+    if (modern) await this.streams.renew(name, config, [...this.subscribed(name).filter((known) => known !== uri), uri]);
     const set = this.subscriptions.get(name) ?? new Set<string>();
     set.add(uri);
     this.subscriptions.set(name, set);
@@ -78,7 +111,9 @@ export class ResourceService {
     // Forgotten first: even if the server cannot be told, no update should be followed any more.
     this.subscriptions.get(name)?.delete(uri);
     const connected = this.connections.state(name, config).status === 'connected';
-    if (connected) {
+    if (connected && this.connections.state(name, config).protocolEra === 'modern') {
+      await this.streams.renew(name, config, this.subscribed(name));
+    } else if (connected) {
       await this.connections.request(name, config, (client) => client.unsubscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }));
     }
     return this.subscribed(name);
@@ -104,10 +139,16 @@ export class ResourceService {
 
   private onEvent(event: AppEvent): void {
     if (event.type === 'resources-changed') this.lists.delete(event.server);
+    // An updated resource is read afresh, however long its last answer was to stay fresh.
+    if (event.type === 'resource-updated') this.reads.get(event.server)?.byUri.delete(event.uri);
     if (event.type === 'servers-changed') {
       for (const name of this.subscriptions.keys()) if (!this.isConfigured(name)) this.subscriptions.delete(name);
     }
-    if (event.type === 'server-state' && event.server.status === 'connected') void this.resubscribe(event.server.name, event.server.config);
+    if (event.type === 'server-state' && event.server.status === 'connected') {
+      const { name, config } = event.server;
+      if (event.server.protocolEra === 'modern') void this.streams.renew(name, config, this.subscribed(name)).catch(() => undefined);
+      else void this.resubscribe(name, config);
+    }
   }
 
   /** A new session knows nothing of the old one's subscriptions: subscribe again. */
@@ -120,11 +161,13 @@ export class ResourceService {
   }
 }
 
-async function listAllResources(client: Client, options: { timeout: number }): Promise<ResourceInfo[]> {
+/** `pages` collects every page as it came (their ttlMs decide how long the lists stay fresh). */
+async function listAllResources(client: Client, options: { timeout: number }, pages: object[]): Promise<ResourceInfo[]> {
   const resources: ResourceInfo[] = [];
   await everyPage(
     (cursor) => listPage(client, 'resources/list', cursor, options),
     (page) => {
+      pages.push(page);
       for (const resource of page.resources) {
         resources.push({
           uri: resource.uri,
@@ -141,12 +184,13 @@ async function listAllResources(client: Client, options: { timeout: number }): P
 }
 
 /** Every page of templates; a server without templates/list (method not found) has none. */
-async function listAllTemplates(client: Client, options: { timeout: number }): Promise<ResourceTemplateInfo[]> {
+async function listAllTemplates(client: Client, options: { timeout: number }, pages: object[]): Promise<ResourceTemplateInfo[]> {
   const templates: ResourceTemplateInfo[] = [];
   try {
     await everyPage(
       (cursor) => listPage(client, 'resources/templates/list', cursor, options),
       (page) => {
+        pages.push(page);
         for (const template of page.resourceTemplates) {
           templates.push({
             uriTemplate: template.uriTemplate,

@@ -99,8 +99,8 @@ describe('input_required answered in the app’s dialogs', () => {
     expect(greet.messages[0]).toMatchObject({ role: 'user' });
     expect(JSON.stringify(greet.messages)).toContain('Greet Ada in french.');
     expect((await core.api.completeArgument({ server: 'modern', ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'fr' } })).values).toEqual(['french']);
-    // resources/subscribe is 2025-only (2026-07-28 has subscriptions/listen instead): the fix is named.
-    await expect(core.api.subscribeResource({ server: 'modern', uri: 'note://readme' })).rejects.toThrow(/^modern: This request does not exist in the protocol version the connection uses .*Set Protocol to Legacy/);
+    // resources/subscribe is 2025-only: on 2026-07-28 Subscribe opens a subscriptions/listen stream instead.
+    expect(await core.api.subscribeResource({ server: 'modern', uri: 'note://readme' })).toEqual(['note://readme']);
   });
 
   it('on a dual-era HTTP server: Auto speaks 2026-07-28, so the tool can ask', async () => {

@@ -32,7 +32,8 @@ export interface PromptView {
 export interface PromptsSlice {
   promptsByServer: Record<string, ServerPrompts>;
   promptViews: Record<string, PromptView>;
-  loadPrompts(server: string): Promise<void>;
+  /** `refresh`: ask the server even when the core holds a still-fresh list. */
+  loadPrompts(server: string, refresh?: boolean): Promise<void>;
   forgetPrompts(server: string): void;
   selectPrompt(server: string, name: string): void;
   setPromptArgument(server: string, prompt: string, argument: string, value: string): void;
@@ -66,12 +67,12 @@ export const createPromptsSlice =
     return {
       promptsByServer: {},
       promptViews: {},
-      async loadPrompts(server) {
+      async loadPrompts(server, refresh = false) {
         set((state) => ({
           promptsByServer: withEntry(state.promptsByServer, server, (current) => ({ prompts: current?.prompts ?? [], status: 'loading' })),
         }));
         try {
-          const prompts = await api.listPrompts({ server });
+          const prompts = await api.listPrompts({ server, ...(refresh ? { refresh } : {}) });
           set((state) => ({ promptsByServer: withEntry(state.promptsByServer, server, () => ({ status: 'ready', prompts })) }));
         } catch (error) {
           set((state) => ({ promptsByServer: withEntry(state.promptsByServer, server, () => ({ status: 'error', prompts: [], error: messageOf(error) })) }));

@@ -47,10 +47,11 @@ export interface ResourceView {
 export interface ResourcesSlice {
   resourcesByServer: Record<string, ServerResources>;
   resourceViews: Record<string, ResourceView>;
-  loadResources(server: string): Promise<void>;
+  /** `refresh`: ask the server even when the core holds a still-fresh answer. */
+  loadResources(server: string, refresh?: boolean): Promise<void>;
   forgetResources(server: string): void;
   selectResource(server: string, selection: ResourceSelection | undefined): void;
-  readResource(server: string, uri: string, template?: string): Promise<void>;
+  readResource(server: string, uri: string, template?: string, refresh?: boolean): Promise<void>;
   setTemplateValue(server: string, uriTemplate: string, variable: string, value: string): void;
   setResourceFilter(server: string, filter: string): void;
   setSubscribed(server: string, uri: string, subscribed: boolean): Promise<void>;
@@ -69,12 +70,12 @@ export const createResourcesSlice =
     return {
       resourcesByServer: {},
       resourceViews: {},
-      async loadResources(server) {
+      async loadResources(server, refresh = false) {
         set((state) => ({
           resourcesByServer: withEntry(state.resourcesByServer, server, (current) => ({ ...current, status: 'loading', error: undefined })),
         }));
         try {
-          const catalog = await api.listResources({ server });
+          const catalog = await api.listResources({ server, ...(refresh ? { refresh } : {}) });
           set((state) => ({ resourcesByServer: withEntry(state.resourcesByServer, server, () => ({ status: 'ready', catalog })) }));
           updateView(server, () => ({ subscriptions: catalog.subscriptions }));
         } catch (error) {
@@ -88,14 +89,14 @@ export const createResourcesSlice =
         updateView(server, () => ({ selection }));
         if (selection?.kind === 'resource') void get().readResource(server, selection.uri);
       },
-      async readResource(server, uri, template) {
+      async readResource(server, uri, template, refresh = false) {
         const origin = template ? { template } : {};
         updateView(server, (view) => ({
           read: { uri, ...origin, status: 'loading', ...(view.read?.uri === uri && view.read.result ? { result: view.read.result } : {}) },
         }));
         let read: ResourceRead;
         try {
-          read = { uri, ...origin, status: 'ready', result: await api.readResource({ server, uri }) };
+          read = { uri, ...origin, status: 'ready', result: await api.readResource({ server, uri, ...(refresh ? { refresh } : {}) }) };
         } catch (error) {
           read = { uri, ...origin, status: 'error', error: messageOf(error) };
         }

@@ -1,7 +1,8 @@
 /**
  * A server's Console tab: its stderr lines (stdio servers), its log messages with level
  * and logger, and connection events; the log level asked of it (when it declares the
- * logging capability); and ping with its round-trip time.
+ * logging capability; on MCP 2026-07-28 it travels in every request); and ping with its
+ * round-trip time (not on 2026-07-28, which has none).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { LOG_LEVELS, type ConsoleSource, type LogLevel } from '../../../../shared/api/server-console';
@@ -123,6 +124,17 @@ function LogLevelControl({ server }: { server: ServerView }) {
 function PingControl({ server }: { server: ServerView }) {
   const state = useWorkbench((s) => s.consoles[server.name]);
   const ping = useWorkbench((s) => s.pingServer);
+  // The 2026 revision dropped ping: say so instead of offering a button that can only fail.
+  if (server.status === 'connected' && server.protocolEra === 'modern') {
+    return (
+      <span className="console-control">
+        <button type="button" disabled title="MCP 2026-07-28 has no ping">
+          Ping
+        </button>{' '}
+        <span className="muted">MCP 2026-07-28 has no ping.</span>
+      </span>
+    );
+  }
   return (
     <span className="console-control">
       <button type="button" onClick={() => void ping(server.name)} disabled={state?.pinging || server.status !== 'connected'}>

@@ -48,7 +48,7 @@ export function PromptBrowser({ server, onOpenResource }: { server: ServerView; 
           <h3>
             Prompts <span className="muted">({entry.prompts.length})</span>
           </h3>
-          <button type="button" onClick={() => void load(server.name)} disabled={entry.status === 'loading'}>
+          <button type="button" onClick={() => void load(server.name, true)} disabled={entry.status === 'loading'}>
             {entry.status === 'loading' ? 'Refreshing…' : 'Refresh'}
           </button>
         </div>

@@ -1,13 +1,16 @@
 /**
  * The last read of a resource: its URI, Subscribe/Unsubscribe (when the server offers
  * subscriptions), how often it was updated, and its contents. A subscribed resource is
- * read again on each update, so this stays live.
+ * read again on each update, so this stays live. An answer the core served from its cache
+ * (the server's ttlMs) says so; Read again asks the server.
  */
 import type { ServerView } from '../../../../shared/domain';
 import type { ResourceRead, ResourceView } from '../../state/resources-slice';
 import { useWorkbench } from '../../state/store';
 import { ContentViewer } from '../ContentViewer';
+import type { ResourceReadResult } from '../../../../shared/api/resources';
 import { formatDuration } from '../tools/format';
+import { cachedNote } from './cached-note';
 
 export function ReadResult({ server, read, view }: { server: ServerView; read: ResourceRead; view: ResourceView }) {
   const readResource = useWorkbench((s) => s.readResource);
@@ -23,7 +26,7 @@ export function ReadResult({ server, read, view }: { server: ServerView; read: R
       <div className="read-header">
         <code className="uri">{read.uri}</code>
         <div className="read-actions">
-          <button type="button" onClick={() => void readResource(server.name, read.uri, read.template)} disabled={read.status === 'loading'}>
+          <button type="button" onClick={() => void readResource(server.name, read.uri, read.template, true)} disabled={read.status === 'loading'}>
             {read.status === 'loading' ? 'Reading…' : 'Read again'}
           </button>
           {canSubscribe && (
@@ -37,7 +40,7 @@ export function ReadResult({ server, read, view }: { server: ServerView; read: R
         {[
           subscribed ? 'Subscribed: updates are read as they come.' : '',
           update ? `Updated ${update.count} ${update.count === 1 ? 'time' : 'times'}, last at ${new Date(update.last).toLocaleTimeString()}.` : '',
-          result && read.status !== 'loading' ? `Read in ${formatDuration(result.durationMs)}.` : '',
+          result && read.status !== 'loading' ? readNote(result) : '',
         ]
           .filter(Boolean)
           .join(' ')}
@@ -64,4 +67,8 @@ export function ReadResult({ server, read, view }: { server: ServerView; read: R
       ))}
     </section>
   );
+}
+
+function readNote(result: ResourceReadResult): string {
+  return result.cachedFreshForMs !== undefined ? `${cachedNote(result.cachedFreshForMs)}.` : `Read in ${formatDuration(result.durationMs)}.`;
 }

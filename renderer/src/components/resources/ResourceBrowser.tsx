@@ -8,6 +8,7 @@ import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/api/
 import type { ServerView } from '../../../../shared/domain';
 import type { ResourceView } from '../../state/resources-slice';
 import { useWorkbench } from '../../state/store';
+import { cachedNote } from './cached-note';
 import { ReadResult } from './ReadResult';
 import { TemplateForm } from './TemplateForm';
 
@@ -43,7 +44,14 @@ export function ResourceBrowser({ server }: { server: ServerView }) {
 
   return (
     <div className="split">
-      <ResourceList server={server.name} resources={catalog.resources} templates={catalog.templates} view={view} refreshing={entry.status === 'loading'} />
+      <ResourceList
+        server={server.name}
+        resources={catalog.resources}
+        templates={catalog.templates}
+        view={view}
+        refreshing={entry.status === 'loading'}
+        {...(catalog.cachedFreshForMs !== undefined ? { cachedFreshForMs: catalog.cachedFreshForMs } : {})}
+      />
       <section className="split-detail" aria-label="Resource">
         <ResourceDetail server={server} resources={catalog.resources} templates={catalog.templates} view={view} />
       </section>
@@ -51,8 +59,16 @@ export function ResourceBrowser({ server }: { server: ServerView }) {
   );
 }
 
-function ResourceList(props: { server: string; resources: ResourceInfo[]; templates: ResourceTemplateInfo[]; view: ResourceView; refreshing: boolean }) {
-  const { server, resources, templates, view, refreshing } = props;
+function ResourceList(props: {
+  server: string;
+  resources: ResourceInfo[];
+  templates: ResourceTemplateInfo[];
+  view: ResourceView;
+  refreshing: boolean;
+  /** The lists came from the core's cache (the server's ttlMs). */
+  cachedFreshForMs?: number;
+}) {
+  const { server, resources, templates, view, refreshing, cachedFreshForMs } = props;
   const select = useWorkbench((s) => s.selectResource);
   const setFilter = useWorkbench((s) => s.setResourceFilter);
   const load = useWorkbench((s) => s.loadResources);
@@ -75,9 +91,14 @@ function ResourceList(props: { server: string; resources: ResourceInfo[]; templa
           value={view.filter}
           onChange={(event) => setFilter(server, event.target.value)}
         />
-        <button type="button" onClick={() => void load(server)} disabled={refreshing}>
+        <button type="button" onClick={() => void load(server, true)} disabled={refreshing}>
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
+        {cachedFreshForMs !== undefined && (
+          <span className="muted" role="status" aria-label="Resource list cache">
+            {cachedNote(cachedFreshForMs)}
+          </span>
+        )}
       </div>
       <h3>
         Resources <span className="muted">({needle ? `${shownResources.length} of ${resources.length}` : resources.length})</span>
