@@ -2,7 +2,9 @@
  * The client under test for the official MCP conformance suite (`npm run conformance`):
  * a thin command on the same core as the app. The suite starts a test server per
  * scenario and runs `conformance-client.cjs <server-url>` with MCP_CONFORMANCE_SCENARIO
- * (and, for some, MCP_CONFORMANCE_CONTEXT: pre-registered client credentials) set.
+ * (and, for some, MCP_CONFORMANCE_CONTEXT: pre-registered client credentials) set. Newer
+ * suites also say which revision the scenario runs at (MCP_CONFORMANCE_PROTOCOL_VERSION): the
+ * entry's Protocol is pinned to it, as a user testing one era would; without it, Auto detects.
  *
  * What it does is what a user does in the app: add the server, connect; if it needs
  * sign-in, sign in (the suite's authorization page approves at once, so the "browser"
@@ -37,12 +39,15 @@ async function main(): Promise<void> {
   const url = process.argv.at(-1);
   if (!url || !/^https?:\/\//.test(url)) throw new Error('usage: conformance-client <server-url>');
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ConformanceContext;
+  const protocol = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
+  if (protocol !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(protocol)) throw new Error(`MCP_CONFORMANCE_PROTOCOL_VERSION is not a protocol version: ${protocol}`);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-conformance-'));
   let core: Core | undefined;
   try {
     const config: ServerConfig = {
       type: 'http',
       url,
+      ...(protocol ? { protocol } : {}),
       oauth: {
         clientMetadataUrl: CLIENT_METADATA_URL,
         ...(context.client_id ? { clientId: context.client_id } : {}),
