@@ -104,7 +104,8 @@ async function main(): Promise<void> {
 
     const tools = await withSignIn(() => api.listTools({ name: SERVER }));
     for (const tool of tools) {
-      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: exampleArguments(tool), confirmed: true }));
+      const args = schemaEcho(tool, tools) ?? exampleArguments(tool);
+      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: args, confirmed: true }));
       log(`called ${tool.name}: ${result.isError ? 'tool error' : 'ok'}`);
     }
     await api.disconnectServer({ name: SERVER });
@@ -112,6 +113,16 @@ async function main(): Promise<void> {
     await core?.dispose();
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/**
+ * The schema-preservation scenario's echo tool takes back the input schema of its other tool as
+ * the core listed it, so the suite can see which JSON Schema keywords survived the listing.
+ */
+function schemaEcho(tool: ToolInfo, tools: ToolInfo[]): Record<string, unknown> | undefined {
+  if (process.env.MCP_CONFORMANCE_SCENARIO !== 'json-schema-2020-12-preservation' || tool.name !== 'json_schema_echo') return undefined;
+  const focal = tools.find((other) => other.name === 'json_schema_2020_12_tool');
+  return focal ? { schema: focal.inputSchema } : undefined;
 }
 
 /** Arguments that satisfy a tool's required properties with plain example values. */
