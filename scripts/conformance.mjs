@@ -42,7 +42,7 @@ const CLIENT = path.join(ROOT, 'out', 'electron', 'conformance-client.cjs');
 const LEGACY_PACKAGE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance');
 const MODERN_PACKAGE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance-2026');
 const REVISIONS = ['2025-11-25', '2026-07-28'];
-/** Forced runs of the newer release at a time: each is a test server plus our client. */
+/** Runs of the suite at a time (a suite run holds many scenarios, a single run a test server plus our client). */
 const PARALLEL = 6;
 
 /** @param {string} dir @returns {{ cli: string, prefix: string }} */
@@ -162,24 +162,26 @@ async function main() {
       forced.push({ what: `${modern.prefix}${revision}/${name} (forced)`, run: () => runCli(node, modern.cli, ['--scenario', name, '--spec-version', revision, '--force'], modernOut(revision)) });
     }
   }
-  // The older release's single scenarios one after another, its auth suite in parallel (it does
-  // that itself); meanwhile the newer release's scenarios applicable at each revision (its
-  // `--suite all` runs them in parallel), then the forced ones a few at a time.
-  const legacyRuns = (async () => {
-    const runs = [];
-    for (const scenario of SCENARIOS) runs.push({ what: `${legacy.prefix}${scenario}`, ...(await runCli(node, legacy.cli, ['--scenario', scenario], legacyOut)) });
-    for (const suite of SUITES) runs.push({ what: `${legacy.prefix} --suite ${suite}`, ...(await runCli(node, legacy.cli, ['--suite', suite], legacyOut)) });
-    return runs;
-  })();
-  const modernRuns = (async () => {
-    const runs = [];
-    for (const revision of REVISIONS) {
-      runs.push({ what: `${modern.prefix} --suite all --spec-version ${revision}`, ...(await runCli(node, modern.cli, ['--suite', 'all', '--spec-version', revision], modernOut(revision))) });
-    }
-    const results = await pool(forced.map(({ what, run }) => async () => ({ what, ...(await run()) })), PARALLEL);
-    return [...runs, ...results];
-  })();
-  const runs = [...(await legacyRuns), ...(await modernRuns)];
+  // One queue, a few runs at a time (this machine may have only 2 cores): first the runs that
+  // hold many scenarios (the suites run theirs in parallel themselves), then the single ones.
+  /** @type {Array<{ what: string, run: () => Promise<{ code: number | null, output: string }> }>} */
+  const queue = [
+    ...SUITES.map((suite) => ({ what: `${legacy.prefix} --suite ${suite}`, run: () => runCli(node, legacy.cli, ['--suite', suite], legacyOut) })),
+    ...REVISIONS.map((revision) => ({
+      what: `${modern.prefix} --suite all --spec-version ${revision}`,
+      run: () => runCli(node, modern.cli, ['--suite', 'all', '--spec-version', revision], modernOut(revision)),
+    })),
+    ...SCENARIOS.map((scenario) => ({ what: `${legacy.prefix}${scenario}`, run: () => runCli(node, legacy.cli, ['--scenario', scenario], legacyOut) })),
+    ...forced,
+  ];
+  const runs = await pool(
+    queue.map(({ what, run }) => async () => {
+      const began = Date.now();
+      const result = await run();
+      return { what, seconds: Math.round((Date.now() - began) / 1000), ...result };
+    }),
+    PARALLEL,
+  );
 
   const results = new Map([...collect(legacyOut, legacy.prefix)]);
   for (const revision of REVISIONS) for (const [name, value] of collect(modernOut(revision), `${modern.prefix}${revision}/`)) results.set(name, value);
@@ -230,7 +232,7 @@ async function main() {
     if (entry.status === 'stale-baseline') console.log('      passes now (or no longer runs): remove it from conformance-baseline.json');
   }
   if (failed > 0) {
-    for (const run of runs) if (run.code !== 0) console.log(`\n--- conformance ${run.what} (exit ${run.code}) ---\n${run.output.slice(-4000)}`);
+    for (const run of runs) if (run.code !== 0) console.log(`\n--- conformance ${run.what} (exit ${run.code}, ${run.seconds} s) ---\n${run.output.slice(-4000)}`);
   }
   console.log(`\nconformance: ${passed} passed, ${failed} failed (${report.filter((e) => e.status === 'expected-failure').length} expected failures in the baseline; ${report.length - counted.length} runs outside their revision, not counted), ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, OUT)}`);
   process.exit(failed > 0 ? 1 : 0);
