@@ -66,7 +66,7 @@ function readBaseline() {
 
 /**
  * Runs the suite's CLI; resolves with its exit code (its own verdict is ignored: the checks decide).
- * @param {string} node @param {string[]} args @param {string} outDir
+ * @param {string} node @param {string} cli the release's dist/index.js @param {string[]} args @param {string} outDir
  * @returns {Promise<{ code: number | null, output: string }>}
  */
 function runCli(node, cli, args, outDir) {
@@ -117,22 +117,25 @@ function listScenarios(node, cli) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
-      const scenarios = [...output.matchAll(/^\s+- (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ name: m[1], tags: m[2].split(',') }));
+      const scenarios = [...output.matchAll(/^\s+- (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ name: String(m[1]), tags: String(m[2]).split(',') }));
       if (code !== 0 || scenarios.length === 0) reject(new Error(`conformance list --client gave no scenarios (exit ${code}):\n${output}`));
       else resolve(scenarios);
     });
   });
 }
 
-/** Runs the tasks, at most `limit` at a time. @template T @param {Array<() => Promise<T>>} tasks @param {number} limit @returns {Promise<T[]>} */
+/**
+ * Runs the tasks, at most `limit` at a time; results in the tasks' order.
+ * @template T
+ * @param {Array<() => Promise<T>>} tasks @param {number} limit
+ * @returns {Promise<T[]>}
+ */
 async function pool(tasks, limit) {
+  /** @type {T[]} */
   const results = new Array(tasks.length);
   let next = 0;
   const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
+    for (let index = next++; index < tasks.length; index = next++) results[index] = await /** @type {() => Promise<T>} */ (tasks[index])();
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
