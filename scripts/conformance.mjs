@@ -27,10 +27,9 @@ import path from 'node:path';
 import { nodeAtLeast } from './lib/suite-node.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-/** The 0.1.16 release: its named scenarios one after another, then its auth suite. */
+/** The 0.1.16 release's scenarios besides its auth suite. */
 const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
-const SUITES = ['auth'];
-/** The auth suite's scenarios in the pinned version: each must leave results. */
+/** The 0.1.16 auth suite's scenarios: each must leave results. */
 const AUTH_SUITE = [
   'metadata-default', 'metadata-var1', 'metadata-var2', 'metadata-var3', 'basic-cimd',
   'scope-from-www-authenticate', 'scope-from-scopes-supported', 'scope-omitted-when-undefined', 'scope-step-up', 'scope-retry-limit',
@@ -42,8 +41,10 @@ const CLIENT = path.join(ROOT, 'out', 'electron', 'conformance-client.cjs');
 const LEGACY_PACKAGE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance');
 const MODERN_PACKAGE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance-2026');
 const REVISIONS = ['2025-11-25', '2026-07-28'];
-/** Runs of the suite at a time (a suite run holds many scenarios, a single run a test server plus our client). */
-const PARALLEL = 6;
+/** Scenario runs at a time: each is the suite's CLI with its test server, plus our client. */
+const PARALLEL = 4;
+/** Per scenario (the suite's default is 30 s): room for a machine busy with other work. */
+const TIMEOUT_MS = 60_000;
 
 /** @param {string} dir @returns {{ cli: string, prefix: string }} */
 function release(dir) {
@@ -71,7 +72,7 @@ function readBaseline() {
  */
 function runCli(node, cli, args, outDir) {
   return new Promise((resolve) => {
-    const child = spawn(node, [cli, 'client', '--command', `"${process.execPath}" "${CLIENT}"`, ...args, '-o', outDir], {
+    const child = spawn(node, [cli, 'client', '--command', `"${process.execPath}" "${CLIENT}"`, '--timeout', String(TIMEOUT_MS), ...args, '-o', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -156,27 +157,23 @@ async function main() {
   const scenarios = await listScenarios(node, modern.cli);
   /** Scenario names (prefixed) outside their revision's window: run forced, reported, not counted. */
   const notApplicable = new Set();
+  // Every scenario is its own run of the suite's CLI, a few at a time: its `--suite` would start
+  // all of a suite's scenarios at once, which on a busy 2-core machine makes clients time out.
   /** @type {Array<{ what: string, run: () => Promise<{ code: number | null, output: string }> }>} */
-  const forced = [];
+  const queue = [...SCENARIOS, ...AUTH_SUITE].map((scenario) => ({
+    what: `${legacy.prefix}${scenario}`,
+    run: () => runCli(node, legacy.cli, ['--scenario', scenario], legacyOut),
+  }));
   for (const revision of REVISIONS) {
     for (const { name, tags } of scenarios) {
-      if (tags.includes(revision)) continue; // run by `--suite all` below
-      if (!tags.includes('extension')) notApplicable.add(`${modern.prefix}${revision}/${name}`);
-      forced.push({ what: `${modern.prefix}${revision}/${name} (forced)`, run: () => runCli(node, modern.cli, ['--scenario', name, '--spec-version', revision, '--force'], modernOut(revision)) });
+      const applicable = tags.includes(revision);
+      if (!applicable && !tags.includes('extension')) notApplicable.add(`${modern.prefix}${revision}/${name}`);
+      queue.push({
+        what: `${modern.prefix}${revision}/${name}${applicable ? '' : ' (forced)'}`,
+        run: () => runCli(node, modern.cli, ['--scenario', name, '--spec-version', revision, ...(applicable ? [] : ['--force'])], modernOut(revision)),
+      });
     }
   }
-  // One queue, a few runs at a time (this machine may have only 2 cores): first the runs that
-  // hold many scenarios (the suites run theirs in parallel themselves), then the single ones.
-  /** @type {Array<{ what: string, run: () => Promise<{ code: number | null, output: string }> }>} */
-  const queue = [
-    ...SUITES.map((suite) => ({ what: `${legacy.prefix} --suite ${suite}`, run: () => runCli(node, legacy.cli, ['--suite', suite], legacyOut) })),
-    ...REVISIONS.map((revision) => ({
-      what: `${modern.prefix} --suite all --spec-version ${revision}`,
-      run: () => runCli(node, modern.cli, ['--suite', 'all', '--spec-version', revision], modernOut(revision)),
-    })),
-    ...SCENARIOS.map((scenario) => ({ what: `${legacy.prefix}${scenario}`, run: () => runCli(node, legacy.cli, ['--scenario', scenario], legacyOut) })),
-    ...forced,
-  ];
   const runs = await pool(
     queue.map(({ what, run }) => async () => {
       const began = Date.now();
