@@ -2,7 +2,9 @@
  * The client under test for the official MCP conformance suite (`npm run conformance`):
  * a thin command on the same core as the app. The suite starts a test server per
  * scenario and runs `conformance-client.cjs <server-url>` with MCP_CONFORMANCE_SCENARIO
- * (and, for some, MCP_CONFORMANCE_CONTEXT: pre-registered client credentials) set.
+ * (and, for some, MCP_CONFORMANCE_CONTEXT: pre-registered client credentials) set. Newer
+ * suites also say which revision the scenario runs at (MCP_CONFORMANCE_PROTOCOL_VERSION): the
+ * entry's Protocol is pinned to it, as a user testing one era would; without it, Auto detects.
  *
  * What it does is what a user does in the app: add the server, connect; if it needs
  * sign-in, sign in (the suite's authorization page approves at once, so the "browser"
@@ -37,12 +39,15 @@ async function main(): Promise<void> {
   const url = process.argv.at(-1);
   if (!url || !/^https?:\/\//.test(url)) throw new Error('usage: conformance-client <server-url>');
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ConformanceContext;
+  const protocol = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
+  if (protocol !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(protocol)) throw new Error(`MCP_CONFORMANCE_PROTOCOL_VERSION is not a protocol version: ${protocol}`);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-conformance-'));
   let core: Core | undefined;
   try {
     const config: ServerConfig = {
       type: 'http',
       url,
+      ...(protocol ? { protocol } : {}),
       oauth: {
         clientMetadataUrl: CLIENT_METADATA_URL,
         ...(context.client_id ? { clientId: context.client_id } : {}),
@@ -99,7 +104,8 @@ async function main(): Promise<void> {
 
     const tools = await withSignIn(() => api.listTools({ name: SERVER }));
     for (const tool of tools) {
-      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: exampleArguments(tool), confirmed: true }));
+      const args = schemaEcho(tool, tools) ?? exampleArguments(tool);
+      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: args, confirmed: true }));
       log(`called ${tool.name}: ${result.isError ? 'tool error' : 'ok'}`);
     }
     await api.disconnectServer({ name: SERVER });
@@ -107,6 +113,16 @@ async function main(): Promise<void> {
     await core?.dispose();
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/**
+ * The schema-preservation scenario's echo tool takes back the input schema of its other tool as
+ * the core listed it, so the suite can see which JSON Schema keywords survived the listing.
+ */
+function schemaEcho(tool: ToolInfo, tools: ToolInfo[]): Record<string, unknown> | undefined {
+  if (process.env.MCP_CONFORMANCE_SCENARIO !== 'json-schema-2020-12-preservation' || tool.name !== 'json_schema_echo') return undefined;
+  const focal = tools.find((other) => other.name === 'json_schema_2020_12_tool');
+  return focal ? { schema: focal.inputSchema } : undefined;
 }
 
 /** Arguments that satisfy a tool's required properties with plain example values. */

@@ -1,8 +1,17 @@
 #!/usr/bin/env node
 // `npm run conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance)
-// against our client (out/electron/conformance-client.cjs, on the same core as the app):
-// the scenarios initialize, tools_call, elicitation-sep1034-client-defaults and sse-retry,
-// and the auth suite. Everything runs on 127.0.0.1; nothing needs the internet.
+// against our client (out/electron/conformance-client.cjs, on the same core as the app), in two
+// releases installed side by side:
+// - 0.1.16 (2025 protocol): the scenarios initialize, tools_call,
+//   elicitation-sep1034-client-defaults and sse-retry, and the auth suite;
+// - 0.2.0-alpha.12 (the `conformance-2026` alias, the first with 2026-07-28 scenarios): every
+//   client scenario it lists, at 2025-11-25 and at 2026-07-28 (`--spec-version`, which the suite
+//   passes on to our client as MCP_CONFORMANCE_PROTOCOL_VERSION). A scenario whose applicability
+//   includes the revision runs there and counts; an extension (on no revision's timeline) runs at
+//   both and counts; a scenario outside the revision's window (initialize at 2026-07-28, the iss
+//   checks at 2025-11-25) still runs, forced, and is reported as not applicable, never counted.
+// Results are named `<release>/[<revision>/]<scenario>`. Everything runs on 127.0.0.1; nothing
+// needs the internet.
 //
 // The suite needs Node 22 or newer: it runs on the Node running this script when that is
 // new enough, else on a Node 22 fetched once for it (scripts/lib/suite-node.mjs); our
@@ -18,9 +27,9 @@ import path from 'node:path';
 import { nodeAtLeast } from './lib/suite-node.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The 0.1.16 release's scenarios besides its auth suite. */
 const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
-const SUITES = ['auth'];
-/** The auth suite's scenarios in the pinned version: each must leave results. */
+/** The 0.1.16 auth suite's scenarios: each must leave results. */
 const AUTH_SUITE = [
   'metadata-default', 'metadata-var1', 'metadata-var2', 'metadata-var3', 'basic-cimd',
   'scope-from-www-authenticate', 'scope-from-scopes-supported', 'scope-omitted-when-undefined', 'scope-step-up', 'scope-retry-limit',
@@ -29,7 +38,19 @@ const AUTH_SUITE = [
 const OUT = path.join(ROOT, 'reports', 'conformance');
 const REPORT = path.join(ROOT, 'reports', 'conformance.json');
 const CLIENT = path.join(ROOT, 'out', 'electron', 'conformance-client.cjs');
-const CLI = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const LEGACY_PACKAGE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance');
+const MODERN_PACKAGE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance-2026');
+const REVISIONS = ['2025-11-25', '2026-07-28'];
+/** Scenario runs at a time: each is the suite's CLI with its test server, plus our client. */
+const PARALLEL = 4;
+/** Per scenario (the suite's default is 30 s): room for a machine busy with other work. */
+const TIMEOUT_MS = 60_000;
+
+/** @param {string} dir @returns {{ cli: string, prefix: string }} */
+function release(dir) {
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return { cli: path.join(dir, 'dist', 'index.js'), prefix: `v${version}/` };
+}
 
 function readBaseline() {
   const file = path.join(ROOT, 'conformance-baseline.json');
@@ -46,12 +67,12 @@ function readBaseline() {
 
 /**
  * Runs the suite's CLI; resolves with its exit code (its own verdict is ignored: the checks decide).
- * @param {string} node @param {string[]} args @param {string} outDir
+ * @param {string} node @param {string} cli the release's dist/index.js @param {string[]} args @param {string} outDir
  * @returns {Promise<{ code: number | null, output: string }>}
  */
-function runCli(node, args, outDir) {
+function runCli(node, cli, args, outDir) {
   return new Promise((resolve) => {
-    const child = spawn(node, [CLI, 'client', '--command', `"${process.execPath}" "${CLIENT}"`, ...args, '-o', outDir], {
+    const child = spawn(node, [cli, 'client', '--command', `"${process.execPath}" "${CLIENT}"`, '--timeout', String(TIMEOUT_MS), ...args, '-o', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -85,6 +106,42 @@ function collect(dir, prefix = '') {
   return found;
 }
 
+/**
+ * The newer release's client scenarios with their applicability, from `list --client`
+ * (lines `  - name [2025-11-25,2026-07-28]` or `  - name [extension]`).
+ * @param {string} node @param {string} cli
+ * @returns {Promise<Array<{ name: string, tags: string[] }>>}
+ */
+function listScenarios(node, cli) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [cli, 'list', '--client'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const scenarios = [...output.matchAll(/^\s+- (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ name: String(m[1]), tags: String(m[2]).split(',') }));
+      if (code !== 0 || scenarios.length === 0) reject(new Error(`conformance list --client gave no scenarios (exit ${code}):\n${output}`));
+      else resolve(scenarios);
+    });
+  });
+}
+
+/**
+ * Runs the tasks, at most `limit` at a time; results in the tasks' order.
+ * @template T
+ * @param {Array<() => Promise<T>>} tasks @param {number} limit
+ * @returns {Promise<T[]>}
+ */
+async function pool(tasks, limit) {
+  /** @type {T[]} */
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < tasks.length; index = next++) results[index] = await /** @type {() => Promise<T>} */ (tasks[index])();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
 async function main() {
   if (!existsSync(CLIENT)) throw new Error(`${path.relative(ROOT, CLIENT)} is missing: run the build first (node scripts/build.mjs).`);
   const node = nodeAtLeast(ROOT, 22);
@@ -93,13 +150,43 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
 
   const started = Date.now();
-  // The single scenarios one after another (this machine has few cores); the auth suite runs its scenarios in parallel itself.
-  const runs = [];
-  for (const scenario of SCENARIOS) runs.push({ what: scenario, ...(await runCli(node, ['--scenario', scenario], OUT)) });
-  for (const suite of SUITES) runs.push({ what: `--suite ${suite}`, ...(await runCli(node, ['--suite', suite], OUT)) });
+  const legacy = release(LEGACY_PACKAGE);
+  const modern = release(MODERN_PACKAGE);
+  const legacyOut = path.join(OUT, legacy.prefix);
+  const modernOut = (/** @type {string} */ revision) => path.join(OUT, modern.prefix, revision);
+  const scenarios = await listScenarios(node, modern.cli);
+  /** Scenario names (prefixed) outside their revision's window: run forced, reported, not counted. */
+  const notApplicable = new Set();
+  // Every scenario is its own run of the suite's CLI, a few at a time: its `--suite` would start
+  // all of a suite's scenarios at once, which on a busy 2-core machine makes clients time out.
+  /** @type {Array<{ what: string, run: () => Promise<{ code: number | null, output: string }> }>} */
+  const queue = [...SCENARIOS, ...AUTH_SUITE].map((scenario) => ({
+    what: `${legacy.prefix}${scenario}`,
+    run: () => runCli(node, legacy.cli, ['--scenario', scenario], legacyOut),
+  }));
+  for (const revision of REVISIONS) {
+    for (const { name, tags } of scenarios) {
+      const applicable = tags.includes(revision);
+      if (!applicable && !tags.includes('extension')) notApplicable.add(`${modern.prefix}${revision}/${name}`);
+      queue.push({
+        what: `${modern.prefix}${revision}/${name}${applicable ? '' : ' (forced)'}`,
+        run: () => runCli(node, modern.cli, ['--scenario', name, '--spec-version', revision, ...(applicable ? [] : ['--force'])], modernOut(revision)),
+      });
+    }
+  }
+  const runs = await pool(
+    queue.map(({ what, run }) => async () => {
+      const began = Date.now();
+      const result = await run();
+      return { what, seconds: Math.round((Date.now() - began) / 1000), ...result };
+    }),
+    PARALLEL,
+  );
 
-  const results = collect(OUT);
-  const expected = [...SCENARIOS, ...AUTH_SUITE];
+  const results = new Map([...collect(legacyOut, legacy.prefix)]);
+  for (const revision of REVISIONS) for (const [name, value] of collect(modernOut(revision), `${modern.prefix}${revision}/`)) results.set(name, value);
+  const expected = [...SCENARIOS, ...AUTH_SUITE].map((name) => legacy.prefix + name);
+  for (const revision of REVISIONS) for (const { name } of scenarios) expected.push(`${modern.prefix}${revision}/${name}`);
   for (const name of results.keys()) if (!expected.includes(name)) expected.push(name);
   /** @type {Array<{ scenario: string, status: string, checks: number, failures: string[], baselineReason?: string, results?: string }>} */
   const report = [];
@@ -111,7 +198,8 @@ async function main() {
     const reason = baseline.get(scenario);
     /** @type {string} */
     let status;
-    if (failed && reason) status = 'expected-failure';
+    if (notApplicable.has(scenario)) status = failed ? 'not-applicable (fails)' : 'not-applicable (passes)';
+    else if (failed && reason) status = 'expected-failure';
     else if (failed) status = 'failed';
     else if (reason) status = 'stale-baseline';
     else status = 'passed';
@@ -130,22 +218,25 @@ async function main() {
 
   /** @param {{ status: string }} entry */
   const ok = (entry) => entry.status === 'passed' || entry.status === 'expected-failure';
-  const passed = report.filter(ok).length;
-  const failed = report.length - passed;
-  writeFileSync(REPORT, `${JSON.stringify({ passed, failed, seconds: Math.round((Date.now() - started) / 1000), scenarios: report }, null, 2)}\n`);
+  const counted = report.filter((entry) => !entry.status.startsWith('not-applicable'));
+  const passed = counted.filter(ok).length;
+  const failed = counted.length - passed;
+  writeFileSync(REPORT, `${JSON.stringify({ passed, failed, notApplicable: report.length - counted.length, seconds: Math.round((Date.now() - started) / 1000), scenarios: report }, null, 2)}\n`);
 
   console.log('MCP conformance (client scenarios):');
   for (const entry of report) {
-    const mark = entry.status === 'passed' ? '✓' : entry.status === 'expected-failure' ? '~' : '✗';
+    const mark = entry.status === 'passed' ? '✓' : entry.status === 'expected-failure' ? '~' : entry.status.startsWith('not-applicable') ? '-' : '✗';
     console.log(`  ${mark} ${entry.scenario}: ${entry.status}${entry.status === 'passed' ? ` (${entry.checks} checks)` : ''}`);
     if (entry.status === 'expected-failure') console.log(`      baseline: ${entry.baselineReason}`);
     if (entry.status === 'failed') for (const failure of entry.failures) console.log(`      ${failure}`);
     if (entry.status === 'stale-baseline') console.log('      passes now (or no longer runs): remove it from conformance-baseline.json');
   }
   if (failed > 0) {
-    for (const run of runs) if (run.code !== 0) console.log(`\n--- conformance ${run.what} (exit ${run.code}) ---\n${run.output.slice(-4000)}`);
+    // The suite's own output, for the scenarios that failed unexpectedly (a run is named after its scenario).
+    const unexpected = new Set(report.filter((entry) => entry.status === 'failed').map((entry) => entry.scenario));
+    for (const run of runs) if (run.code !== 0 && unexpected.has(run.what)) console.log(`\n--- conformance ${run.what} (exit ${run.code}, ${run.seconds} s) ---\n${run.output.slice(-4000)}`);
   }
-  console.log(`\nconformance: ${passed} passed, ${failed} failed (${report.filter((e) => e.status === 'expected-failure').length} expected failures in the baseline), ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, OUT)}`);
+  console.log(`\nconformance: ${passed} passed, ${failed} failed (${report.filter((e) => e.status === 'expected-failure').length} expected failures in the baseline; ${report.length - counted.length} runs outside their revision, not counted), ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, OUT)}`);
   process.exit(failed > 0 ? 1 : 0);
 }
 

@@ -192,11 +192,11 @@ export class AuthService implements ConnectionAuth {
       let result = await sdkAuth(provider, base);
       if (result === 'REDIRECT') {
         note('Waiting for you to approve the sign-in in the browser');
-        const code = await listener.code;
+        const { code, iss } = await listener.response;
         note('The browser came back with an authorization code and the expected state');
         this.throwIfCancelled(flow);
-        // What transport.finishAuth(code) does: exchange the code for tokens.
-        result = await sdkAuth(provider, { ...base, authorizationCode: code });
+        // What transport.finishAuth(code, iss) does: check `iss` against the issuer (RFC 9207), then exchange the code for tokens.
+        result = await sdkAuth(provider, { ...base, authorizationCode: code, ...(iss !== undefined ? { iss } : {}) });
       }
       if (result !== 'AUTHORIZED') throw new Error('The authorization server did not issue tokens.');
       listener.cancel('Signed in.');

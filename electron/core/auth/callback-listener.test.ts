@@ -36,6 +36,17 @@ describe('the loopback callback listener', () => {
     await expect(get(`${listener.redirectUrl}?code=again&state=expected-state`)).rejects.toThrow();
   });
 
+  it("keeps the response's iss (RFC 9207) with the code, so the token exchange can compare it with the issuer", async () => {
+    const withIss = await startCallbackListener({ state: 's' });
+    expect((await get(`${withIss.redirectUrl}?code=c1&state=s&iss=${encodeURIComponent('https://as.example/')}`)).status).toBe(200);
+    await expect(withIss.response).resolves.toEqual({ code: 'c1', iss: 'https://as.example/' });
+    await expect(withIss.code).resolves.toBe('c1');
+
+    const withoutIss = await startCallbackListener({ state: 's' });
+    expect((await get(`${withoutIss.redirectUrl}?code=c2&state=s`)).status).toBe(200);
+    await expect(withoutIss.response).resolves.toEqual({ code: 'c2' });
+  });
+
   it('an error from the authorization server (with the right state) ends the wait with its reason', async () => {
     const listener = await startCallbackListener({ state: 's' });
     const page = await get(`${listener.redirectUrl}?error=access_denied&error_description=The+user+said+no&state=s`);

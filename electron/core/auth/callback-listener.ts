@@ -1,7 +1,8 @@
 /**
  * The loopback redirect target of a browser sign-in: an HTTP server on 127.0.0.1 (a
  * random port, or the one the server entry names) that waits for exactly one
- * `GET /callback?code=…&state=…` carrying the `state` we sent, answers it with a page
+ * `GET /callback?code=…&state=…` carrying the `state` we sent (and its `iss`, RFC 9207, kept
+ * for the token exchange to compare with the authorization server's issuer), answers it with a page
  * saying the tab can be closed, and closes. A callback with another `state` (or none)
  * is refused and does not use the listener up: a page that guesses cannot end the wait
  * or slip in its own code. After the time limit the listener closes and the wait fails.
@@ -32,21 +33,32 @@ export interface CallbackListenerOptions {
   onRequest?: (event: { path: string; accepted: boolean; reason?: string }) => void;
 }
 
+/** What the authorization server sent back through the browser. */
+export interface AuthorizationResponse {
+  code: string;
+  /** RFC 9207's `iss` when the response carried one: checked before the code is redeemed. */
+  iss?: string;
+}
+
 export interface CallbackListener {
   /** `http://127.0.0.1:<port>/callback`: the redirect URI to register and send. */
   redirectUrl: string;
   port: number;
   /** Resolves with the authorization code; rejects on timeout, cancel, or an error the server sent back. */
   code: Promise<string>;
+  /** The same callback, with its `iss` (the code promise is this one's `code`). */
+  response: Promise<AuthorizationResponse>;
   /** Stops waiting (the code promise rejects with reason "cancelled"). */
   cancel(message?: string): void;
 }
 
 export async function startCallbackListener(options: CallbackListenerOptions): Promise<CallbackListener> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
-  let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | undefined;
-  const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+  let settle: { resolve: (response: AuthorizationResponse) => void; reject: (error: Error) => void } | undefined;
+  const response = new Promise<AuthorizationResponse>((resolve, reject) => (settle = { resolve, reject }));
+  const code = response.then((answer) => answer.code);
   // A rejection nobody awaited yet (the caller is still opening the browser) is not an unhandled one.
+  response.catch(() => undefined);
   code.catch(() => undefined);
   let done = false;
 
@@ -85,10 +97,11 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
     }
     options.onRequest?.({ path: url.pathname, accepted: true });
     page(res, 200, 'Signed in', 'MCP Workbench received the sign-in. You can close this tab and return to the app.');
-    finish(undefined, authorizationCode);
+    const iss = url.searchParams.get('iss');
+    finish(undefined, { code: authorizationCode, ...(iss !== null ? { iss } : {}) });
   });
 
-  const finish = (error: Error | undefined, value?: string) => {
+  const finish = (error: Error | undefined, value?: AuthorizationResponse) => {
     if (done) return;
     done = true;
     clearTimeout(timer);
@@ -116,6 +129,7 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
     redirectUrl: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
     port,
     code,
+    response,
     cancel: (message = 'The sign-in was cancelled.') => finish(new CallbackError(message, 'cancelled')),
   };
 }
