@@ -432,6 +432,7 @@ export class ConnectionManager {
   /** `asLegacy`: the probe ended a stdio server, which makes it a 2025 one; it is started again for initialize. */
   private async open(name: ServerName, config: ServerConfig, entry: Entry, asLegacy = false): Promise<Connection> {
     const timeoutMs = config.connectTimeoutMs ?? this.settings().connectTimeoutMs;
+    this.setState(name, { status: 'pending' });
     const mode = this.eraMode(config);
     const verdict = mode.kind === 'auto' && !asLegacy ? await this.options.eraCache?.get(entry.key).catch(() => undefined) : undefined;
     const era = planEra(mode, {
@@ -440,7 +441,6 @@ export class ConnectionManager {
       probeTimeoutMs: this.settings().eraProbeTimeoutMs,
       connectTimeoutMs: timeoutMs,
     });
-    this.setState(name, { status: 'pending' });
     const stderr = new LineTail(STDERR_LINES_KEPT, (line) =>
       this.options.events.emit({ type: 'server-log', server: name, stream: 'stderr', line, time: Date.now() }),
     );
@@ -533,6 +533,7 @@ export class ConnectionManager {
     }
 
     const protocolEra = client.getProtocolEra() ?? 'legacy';
+    const source = asLegacy ? 'detected' : era.source;
     const negotiated = client.getNegotiatedProtocolVersion() ?? logged.protocolVersion;
     if (era.probing) {
       const discover = client.getDiscoverResult();
@@ -548,9 +549,9 @@ export class ConnectionManager {
       capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
       ...(negotiated ? { protocolVersion: negotiated } : {}),
       protocolEra,
-      protocolSource: asLegacy ? 'detected' : era.source,
+      protocolSource: source,
     });
-    const how = era.source === 'remembered' ? ', as detected before' : era.source === 'detected' ? ', detected' : '';
+    const how = source === 'remembered' ? ', as detected before' : source === 'detected' ? ', detected' : '';
     this.logEvent(name, `Connected${serverInfo ? ` to ${serverInfo.name} ${serverInfo.version}` : ''} on MCP ${negotiated ?? 'unknown version'} (${protocolEra === 'modern' ? '2026 era' : '2025 era'}${how}).`);
     return connection;
   }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
+import { waitUntil } from '../../../e2e/support/processes';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../shared/api/server-requests';
 import type { AppEvent } from '../../../shared/events';
 import type { TextBlock, ToolRunResult } from '../../../shared/tool-results';
@@ -107,5 +108,15 @@ describe('input_required answered in the app’s dialogs', () => {
     answerer = (request) => (request.body.kind === 'elicitation-form' ? { action: 'accept', content: { confirm: true } } : undefined);
     expect(firstText(await call('dual', 'deploy', { env: 'staging' }))).toBe('Deployed to staging');
     expect((await core.api.listServers()).find((server) => server.name === 'dual')).toMatchObject({ protocolEra: 'modern', protocolSource: 'detected' });
+  });
+
+  it('on a dual-era HTTP server: Cancel closes the call’s own response stream (no notifications/cancelled on 2026-07-28)', async () => {
+    const callId = 'cancel-modern-http';
+    const running = call('dual', 'long', { steps: 50, delayMs: 100 }, callId);
+    await waitUntil(() => events.some((e) => e.type === 'tool-progress' && e.callId === callId), 'first progress');
+    expect(await core.api.cancelCall({ callId })).toBe(true);
+    await expect(running).rejects.toThrow('The call was cancelled');
+    const log = await core.api.getProtocolLog({ server: 'dual' });
+    expect(log.filter((entry) => entry.method === 'notifications/cancelled')).toEqual([]);
   });
 });

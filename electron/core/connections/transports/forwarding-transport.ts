@@ -43,6 +43,15 @@ export class ForwardingTransport implements Transport {
     this.inner.setProtocolVersion?.(version);
   }
 
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.inner.setSupportedProtocolVersions?.(versions);
+  }
+
+  /** Streamable HTTP on MCP 2026-07-28 cancels a request by closing its own response stream: the SDK asks the transport whether it has one. */
+  get hasPerRequestStream(): boolean | undefined {
+    return this.inner.hasPerRequestStream;
+  }
+
   protected handleClose(): void {
     this.onclose?.();
   }

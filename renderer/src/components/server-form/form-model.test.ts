@@ -59,6 +59,15 @@ describe('the server form', () => {
     expect(buildRequest(unsecret)).toMatchObject({ ok: false, errors: { env: expect.stringContaining('no longer secret') } });
   });
 
+  it('sets the Protocol: empty or auto leaves it out, legacy or a version is kept, anything else is named', () => {
+    expect(buildRequest(stdio({ protocol: '' }))).toMatchObject({ ok: true, config: { command: 'npx' } });
+    expect(buildRequest(stdio({ protocol: 'auto' }))).toEqual(buildRequest(stdio({})));
+    expect(buildRequest(stdio({ protocol: 'legacy' }))).toMatchObject({ ok: true, config: { protocol: 'legacy' } });
+    expect(buildRequest(stdio({ protocol: ' 2026-07-28 ' }))).toMatchObject({ ok: true, config: { protocol: '2026-07-28' } });
+    expect(buildRequest(stdio({ protocol: 'newest' }))).toMatchObject({ ok: false, errors: { protocol: expect.stringMatching(/^Protocol: auto, legacy, or a protocol version/) } });
+    expect(valuesFromConfig('srv', 'user', { command: 'x', protocol: '2025-06-18' }).protocol).toBe('2025-06-18');
+  });
+
   it('round-trips an entry, keeping fields it does not show', () => {
     const config = {
       type: 'http' as const,
@@ -70,6 +79,7 @@ describe('the server form', () => {
       callTimeoutMs: 90000,
       notes: 'team server',
       roots: [{ uri: 'file:///work', name: 'work' }],
+      protocol: 'legacy',
       futureField: { kept: true },
     };
     expect(buildRequest(valuesFromConfig('n', 'project', config))).toEqual({ ok: true, name: 'n', config, secretFields: [] });
