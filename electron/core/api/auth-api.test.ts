@@ -34,6 +34,7 @@ interface Stats {
   codeExchanges: number;
   refreshes: number;
   registrations: number;
+  registrationBodies: Array<Record<string, unknown>>;
   unauthorized: number;
   insufficientScope: number;
 }
@@ -128,6 +129,14 @@ describe('OAuth sign-in on a real core', () => {
     await expect.poll(async () => (await second.api.listServers()).find((s) => s.name === 'guarded')?.status, { timeout: 10_000 }).toBe('connected');
     expect(openedAgain).toEqual([]);
     expect((await f.stats()).authorizations).toBe(1);
+  });
+
+  it('dynamic client registration says the client is a native application with a loopback redirect URI', async () => {
+    const f = await oauthFixture();
+    const { core: c } = await core(await tempDir(), { guarded: { type: 'http', url: f.url } });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    const [body] = (await f.stats()).registrationBodies;
+    expect(body).toMatchObject({ application_type: 'native', client_name: 'MCP Workbench', redirect_uris: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)] });
   });
 
   it('refreshes before expiry (timer) and after a 401 (expired token), never prompting', async () => {

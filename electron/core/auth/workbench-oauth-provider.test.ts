@@ -47,7 +47,7 @@ describe('WorkbenchOAuthProvider', () => {
     const provider = new WorkbenchOAuthProvider(s.value, flow);
     expect(await provider.tokens()).toBeUndefined();
     expect(provider.state()).toBe('st');
-    expect(provider.clientMetadata).toMatchObject({ redirect_uris: [flow.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' });
+    expect(provider.clientMetadata).toMatchObject({ application_type: 'native', redirect_uris: [flow.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' });
     await provider.saveCodeVerifier('verifier');
     expect(provider.codeVerifier()).toBe('verifier');
     expect(s.saved.verifier).toBe('verifier');

@@ -49,6 +49,13 @@ export interface InteractiveFlow {
 const PASSIVE_REDIRECT_URL = 'http://127.0.0.1/callback';
 
 export const CLIENT_NAME = 'MCP Workbench';
+/**
+ * What dynamic client registration says we are (MCP 2026-07-28, OpenID Connect Dynamic
+ * Registration): a native application, since every front end — the desktop app, the CLI,
+ * and browser mode, served on this machine — receives the browser on a loopback redirect.
+ * Left out, an OpenID server assumes "web" and may refuse the loopback redirect URI.
+ */
+export const APPLICATION_TYPE = 'native';
 
 export class WorkbenchOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
@@ -72,6 +79,7 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     const scopes = this.session.settings?.scopes;
     return {
       client_name: CLIENT_NAME,
+      application_type: APPLICATION_TYPE,
       redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
