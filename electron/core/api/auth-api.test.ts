@@ -118,8 +118,10 @@ describe('OAuth sign-in on a real core', () => {
     expect(tokenExchange.requestBody).toMatch(/code_verifier=••••••/);
     expect(tokenExchange.responseBody).toMatch(/"access_token": "••••••"/);
     const secrets = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
-    const tokens = JSON.parse(secrets.secrets['oauth:guarded:tokens']!) as { value: { access_token: string; refresh_token: string; issuer: string } };
-    expect(tokens.value.issuer).toBe(new URL(f.url).origin + '/');
+    const issuer = new URL(f.url).origin + '/';
+    // Keyed by the authorization server that issued them (its issuer, without the trailing slash).
+    const tokens = JSON.parse(secrets.secrets[`oauth:guarded:tokens:${new URL(f.url).origin}`]!) as { value: { access_token: string; refresh_token: string; issuer: string } };
+    expect(tokens.value.issuer).toBe(issuer);
     expect(JSON.stringify(log)).not.toContain(tokens.value.access_token);
     expect(JSON.stringify(log)).not.toContain(tokens.value.refresh_token);
 
@@ -248,6 +250,64 @@ describe('OAuth sign-in on a real core', () => {
     expect(await c.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ signedIn: false });
   });
 
+  it('credentials are bound to the authorization server: when the server names another one, it registers there and signs in again', async () => {
+    const f = await oauthFixture();
+    const other = await oauthFixture();
+    const [first, second] = [new URL(f.url).origin, new URL(other.url).origin];
+    const dataDir = await tempDir();
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    await c.api.disconnectServer({ name: 'guarded' });
+
+    // The MCP server moves to the other authorization server: the tokens of the first no longer count.
+    await f.http(`/control/authorization-server?url=${encodeURIComponent(second)}`, 'POST');
+    expect((await c.api.connectServer({ name: 'guarded' })).status).toBe('needs-auth');
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    // Registered with the new one; the first one's registration was not presented there.
+    expect((await other.stats()).registrations).toBe(1);
+    expect((await other.stats()).authorizations).toBe(1);
+    expect((await f.stats()).registrations).toBe(1);
+    const whoami = JSON.parse(text(await c.api.callTool({ server: 'guarded', tool: 'whoami', arguments: {}, confirmed: true }))) as { clientId: string };
+    const secrets = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    const clientOf = (origin: string) => (JSON.parse(secrets.secrets[`oauth:guarded:client:${origin}`]!) as { value: { client_id: string } }).value.client_id;
+    expect(whoami.clientId).toBe(clientOf(second));
+    expect(clientOf(first)).not.toBe(clientOf(second));
+    expect(Object.keys(secrets.secrets).filter((key) => key.startsWith('oauth:guarded:tokens:'))).toEqual([`oauth:guarded:tokens:${first}`, `oauth:guarded:tokens:${second}`]);
+    expect(await c.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ signedIn: true, authorizationServer: `${second}/` });
+    const titles = (await c.api.getOAuthLog({ name: 'guarded' }))!.entries.map((entry) => entry.title);
+    expect(titles).toContain(`The server now names another authorization server: ${second}/ (before: ${first}/)`);
+    expect(titles.some((title) => /Registered as a new client/.test(title))).toBe(true);
+
+    // Sign-out forgets the credentials of both.
+    await c.api.signOut({ name: 'guarded' });
+    const after = JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    expect(Object.keys(after.secrets).filter((key) => key.startsWith('oauth:'))).toEqual([]);
+  });
+
+  it('credentials stored before they were keyed by issuer move under their issuer when read: still signed in, no new sign-in', async () => {
+    const f = await oauthFixture();
+    const dataDir = await tempDir();
+    const { core: first } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    expect((await first.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    await first.dispose();
+    // Rewrite the store the way earlier versions kept it: one entry per kind, no issuer in the key.
+    const file = path.join(dataDir, 'secrets.json');
+    const store = JSON.parse(await fs.readFile(file, 'utf8')) as { secrets: Record<string, string> };
+    const origin = new URL(f.url).origin;
+    for (const kind of ['tokens', 'client']) {
+      store.secrets[`oauth:guarded:${kind}`] = store.secrets[`oauth:guarded:${kind}:${origin}`]!;
+      delete store.secrets[`oauth:guarded:${kind}:${origin}`];
+    }
+    await fs.writeFile(file, JSON.stringify(store));
+
+    const { core: second, opened } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    expect((await second.api.connectServer({ name: 'guarded' })).status).toBe('connected');
+    expect(opened).toEqual([]);
+    expect((await f.stats()).authorizations).toBe(1);
+    const keys = Object.keys((JSON.parse(await fs.readFile(file, 'utf8')) as { secrets: Record<string, string> }).secrets).filter((key) => key.startsWith('oauth:guarded:'));
+    expect(keys.sort()).toEqual([`oauth:guarded:client:${origin}`, 'oauth:guarded:discovery', `oauth:guarded:tokens:${origin}`, 'oauth:guarded:verifier']);
+  });
+
   it('with an encrypting secret store, no token reaches the disk in clear', async () => {
     const f = await oauthFixture();
     const dataDir = await tempDir();
@@ -259,7 +319,7 @@ describe('OAuth sign-in on a real core', () => {
     const secretStore = new FileSecretStore(path.join(dataDir, 'secrets.enc.json'), { cipher });
     const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } }, { secretStore });
     await c.api.signIn({ name: 'guarded' });
-    const stored = JSON.parse((await secretStore.get('oauth:guarded:tokens'))!) as { value: { access_token: string; refresh_token: string } };
+    const stored = JSON.parse((await secretStore.get(`oauth:guarded:tokens:${new URL(f.url).origin}`))!) as { value: { access_token: string; refresh_token: string } };
     const onDisk = await fs.readFile(path.join(dataDir, 'secrets.enc.json'), 'utf8');
     expect(onDisk).not.toContain(stored.value.access_token);
     expect(onDisk).not.toContain(stored.value.refresh_token);

@@ -6,15 +6,25 @@
  * carry the `issuer` the SDK checks before presenting them anywhere), wrapped with the
  * server URL they belong to and, for tokens, when they arrived (to know when they expire).
  *
- * Keys: `oauth:<server>:<kind>`. Credentials saved for another URL of the same server
- * name are never used: the server's URL changed, so the user signs in again.
+ * Keys: `oauth:<server>:<kind>`; tokens and client information are also keyed by the
+ * authorization server that issued them, `oauth:<server>:<kind>:<issuer>` (MCP 2026-07-28:
+ * credentials are bound to their issuer and never presented to another). Which issuer is in
+ * use is what the stored discovery found; when the server names another authorization
+ * server, the credentials of the old one are simply not found. Entries written before
+ * (`oauth:<server>:tokens`, `…:client`) move under their issuer when first read.
+ * Credentials saved for another URL of the same server name are never used: the server's
+ * URL changed, so the user signs in again.
  */
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
+import { issuerOfDiscovery } from './issuer';
 
 export type CredentialKind = 'tokens' | 'client' | 'verifier' | 'discovery';
 const KINDS: CredentialKind[] = ['tokens', 'client', 'verifier', 'discovery'];
+/** The kinds bound to the authorization server that issued them. */
+type IssuedKind = 'tokens' | 'client';
+const ISSUED: ReadonlySet<CredentialKind> = new Set<CredentialKind>(['tokens', 'client']);
 
 export interface StoredTokens {
   tokens: OAuthTokens;
@@ -28,8 +38,9 @@ interface Envelope<T> {
   receivedAt?: number;
 }
 
-export function credentialKey(server: ServerName, kind: CredentialKind): string {
-  return `oauth:${server}:${kind}`;
+export function credentialKey(server: ServerName, kind: CredentialKind, issuer?: string): string {
+  // One trailing slash of difference names the same issuer (the SDK's rule): one key for both.
+  return issuer === undefined ? `oauth:${server}:${kind}` : `oauth:${server}:${kind}:${issuer.replace(/\/$/, '')}`;
 }
 
 export class CredentialStore {
@@ -40,54 +51,98 @@ export class CredentialStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async tokens(server: ServerName, serverUrl: string): Promise<StoredTokens | undefined> {
-    const envelope = await this.read<OAuthTokens>(server, 'tokens', serverUrl);
+  /** The authorization server whose credentials are in use: the one the stored discovery found. */
+  async currentIssuer(server: ServerName, serverUrl: string): Promise<string | undefined> {
+    return issuerOfDiscovery(await this.discovery(server, serverUrl));
+  }
+
+  /** The tokens `issuer` gave (default: the current authorization server's). */
+  async tokens(server: ServerName, serverUrl: string, issuer?: string): Promise<StoredTokens | undefined> {
+    const envelope = await this.readIssued<OAuthTokens>(server, 'tokens', serverUrl, issuer);
     if (!envelope) return undefined;
     this.remember(envelope.value);
     return { tokens: envelope.value, receivedAt: envelope.receivedAt ?? this.now() };
   }
 
-  async saveTokens(server: ServerName, serverUrl: string, tokens: OAuthTokens): Promise<StoredTokens> {
+  /** Stores tokens under the issuer the SDK stamped on them (else `issuer`, else the current one). */
+  async saveTokens(server: ServerName, serverUrl: string, tokens: OAuthTokens, issuer?: string): Promise<StoredTokens> {
     this.remember(tokens);
     const receivedAt = this.now();
-    await this.write(server, 'tokens', { serverUrl, value: tokens, receivedAt });
+    await this.writeIssued(server, 'tokens', tokens.issuer ?? issuer, { serverUrl, value: tokens, receivedAt });
     return { tokens, receivedAt };
   }
 
-  async client(server: ServerName, serverUrl: string): Promise<OAuthClientInformationMixed | undefined> {
-    const value = (await this.read<OAuthClientInformationMixed>(server, 'client', serverUrl))?.value;
+  /** The client registration with `issuer` (default: the current authorization server). */
+  async client(server: ServerName, serverUrl: string, issuer?: string): Promise<OAuthClientInformationMixed | undefined> {
+    const value = (await this.readIssued<OAuthClientInformationMixed>(server, 'client', serverUrl, issuer))?.value;
     if (value?.client_secret) this.onSecret(value.client_secret);
     return value;
   }
 
-  async saveClient(server: ServerName, serverUrl: string, client: OAuthClientInformationMixed): Promise<void> {
+  async saveClient(server: ServerName, serverUrl: string, client: OAuthClientInformationMixed, issuer?: string): Promise<void> {
     if (client.client_secret) this.onSecret(client.client_secret);
-    await this.write(server, 'client', { serverUrl, value: client });
+    await this.writeIssued(server, 'client', client.issuer ?? issuer, { serverUrl, value: client });
   }
 
   async verifier(server: ServerName, serverUrl: string): Promise<string | undefined> {
-    return (await this.read<string>(server, 'verifier', serverUrl))?.value;
+    return (await this.read<string>(credentialKey(server, 'verifier'), serverUrl))?.value;
   }
 
   async saveVerifier(server: ServerName, serverUrl: string, verifier: string): Promise<void> {
     this.onSecret(verifier);
-    await this.write(server, 'verifier', { serverUrl, value: verifier });
+    await this.write(credentialKey(server, 'verifier'), { serverUrl, value: verifier });
   }
 
   async discovery(server: ServerName, serverUrl: string): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.read<OAuthDiscoveryState>(server, 'discovery', serverUrl))?.value;
+    return (await this.read<OAuthDiscoveryState>(credentialKey(server, 'discovery'), serverUrl))?.value;
   }
 
   async saveDiscovery(server: ServerName, serverUrl: string, state: OAuthDiscoveryState): Promise<void> {
-    await this.write(server, 'discovery', { serverUrl, value: state });
+    await this.write(credentialKey(server, 'discovery'), { serverUrl, value: state });
   }
 
+  /** Deletes the kinds (default: all), for every authorization server. */
   async delete(server: ServerName, kinds: readonly CredentialKind[] = KINDS): Promise<void> {
-    for (const kind of kinds) await this.secrets.delete(credentialKey(server, kind));
+    const keys = kinds.some((kind) => ISSUED.has(kind)) ? await this.secrets.keys() : [];
+    for (const kind of kinds) {
+      await this.secrets.delete(credentialKey(server, kind));
+      if (!ISSUED.has(kind)) continue;
+      const prefix = `${credentialKey(server, kind)}:`;
+      for (const key of keys) if (key.startsWith(prefix)) await this.secrets.delete(key);
+    }
   }
 
-  private async read<T>(server: ServerName, kind: CredentialKind, serverUrl: string): Promise<Envelope<T> | undefined> {
-    const text = await this.secrets.get(credentialKey(server, kind));
+  private async readIssued<T>(server: ServerName, kind: IssuedKind, serverUrl: string, issuer: string | undefined): Promise<Envelope<T> | undefined> {
+    const current = issuer ?? (await this.currentIssuer(server, serverUrl));
+    // Tokens and their client registration move together: a refresh needs both under one issuer.
+    for (const issued of ['tokens', 'client'] as const) await this.migrate(server, issued, serverUrl, current);
+    if (current !== undefined) return this.read<T>(credentialKey(server, kind, current), serverUrl);
+    // No discovery to say which authorization server is in use: the one entry there is, if just one.
+    const prefix = `${credentialKey(server, kind)}:`;
+    const keys = (await this.secrets.keys()).filter((key) => key.startsWith(prefix));
+    return keys.length === 1 ? this.read<T>(keys[0]!, serverUrl) : undefined;
+  }
+
+  private async writeIssued<T>(server: ServerName, kind: IssuedKind, issuer: string | undefined, envelope: Envelope<T>): Promise<void> {
+    const bound = issuer ?? (await this.currentIssuer(server, envelope.serverUrl));
+    // Without any issuer it waits under the plain key and moves once one is known.
+    await this.write(credentialKey(server, kind, bound), envelope);
+  }
+
+  /** An entry from before credentials were keyed by issuer moves under the issuer stamped on it (else the current one). */
+  private async migrate(server: ServerName, kind: IssuedKind, serverUrl: string, current: string | undefined): Promise<void> {
+    const legacyKey = credentialKey(server, kind);
+    const envelope = await this.read<{ issuer?: unknown }>(legacyKey, serverUrl);
+    if (!envelope) return;
+    const issuer = typeof envelope.value.issuer === 'string' ? envelope.value.issuer : current;
+    if (issuer === undefined) return;
+    const target = credentialKey(server, kind, issuer);
+    if ((await this.secrets.get(target)) === undefined) await this.write(target, envelope);
+    await this.secrets.delete(legacyKey);
+  }
+
+  private async read<T>(key: string, serverUrl: string): Promise<Envelope<T> | undefined> {
+    const text = await this.secrets.get(key);
     if (text === undefined) return undefined;
     try {
       const envelope = JSON.parse(text) as Envelope<T>;
@@ -99,8 +154,8 @@ export class CredentialStore {
     }
   }
 
-  private async write<T>(server: ServerName, kind: CredentialKind, envelope: Envelope<T>): Promise<void> {
-    await this.secrets.set(credentialKey(server, kind), JSON.stringify(envelope));
+  private async write<T>(key: string, envelope: Envelope<T>): Promise<void> {
+    await this.secrets.set(key, JSON.stringify(envelope));
   }
 
   private remember(tokens: OAuthTokens): void {

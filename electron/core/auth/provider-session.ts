@@ -7,6 +7,7 @@ import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { OAuthSettings, ServerName } from '../../../shared/config/server-config';
 import type { AuthContext } from './auth-context';
 import { noteDiscovery } from './discovery-notes';
+import { issuerOfDiscovery, sameIssuer } from './issuer';
 import type { TokenKeeper } from './token-keeper';
 import type { ProviderSession } from './workbench-oauth-provider';
 
@@ -24,17 +25,27 @@ export function providerSession(
   return {
     serverUrl,
     settings,
-    currentTokens: () => keeper.current(server, serverUrl, settings),
-    saveTokens: async (tokens) => {
-      if (await keeper.save(server, serverUrl, settings, tokens, epoch)) ctx.changed(server);
+    currentTokens: (issuer) => keeper.current(server, serverUrl, settings, issuer),
+    saveTokens: async (tokens, issuer) => {
+      if (await keeper.save(server, serverUrl, settings, tokens, epoch, issuer)) ctx.changed(server);
     },
-    storedClient: () => store.client(server, serverUrl),
-    saveClient: (client) => store.saveClient(server, serverUrl, client),
+    storedClient: (issuer) => store.client(server, serverUrl, issuer),
+    saveClient: (client, issuer) => store.saveClient(server, serverUrl, client, issuer),
     saveVerifier: (verifier) => store.saveVerifier(server, serverUrl, verifier),
     storedDiscovery: () => store.discovery(server, serverUrl),
     saveDiscovery: async (state: OAuthDiscoveryState) => {
+      const before = await store.currentIssuer(server, serverUrl);
       await store.saveDiscovery(server, serverUrl, state);
       if (signingIn()) noteDiscovery(logs, server, state);
+      const now = issuerOfDiscovery(state);
+      if (before && now && !sameIssuer(before, now)) {
+        logs.add(
+          server,
+          'step',
+          `The server now names another authorization server: ${now} (before: ${before})`,
+          `Credentials are bound to the authorization server that issued them, so the client registration and tokens from ${before} are not used with ${now}: MCP Workbench registers with ${now} again and you sign in there.`,
+        );
+      }
     },
     invalidate: async (scope) => {
       const kinds = scope === 'all' ? undefined : ([scope === 'client' ? 'client' : scope] as const);

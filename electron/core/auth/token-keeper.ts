@@ -8,7 +8,7 @@ import { discoverOAuthServerInfo, OAuthError, OAuthErrorCode, refreshAuthorizati
 import type { OAuthSettings, ServerName } from '../../../shared/config/server-config';
 import type { AuthContext } from './auth-context';
 import { expiresAt, type StoredTokens } from './credential-store';
-import { sameIssuer } from './issuer';
+import { issuerOfDiscovery, sameIssuer } from './issuer';
 import { refreshMargin, RefreshTimers } from './refresh-timers';
 import { grants } from './workbench-oauth-provider';
 
@@ -29,8 +29,8 @@ export class TokenKeeper {
   }
 
   /** Stored tokens; refreshed first when they are about to expire and can be. */
-  async current(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined): Promise<OAuthTokens | undefined> {
-    const stored = await this.ctx.store.tokens(server, serverUrl);
+  async current(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, issuer?: string): Promise<OAuthTokens | undefined> {
+    const stored = await this.ctx.store.tokens(server, serverUrl, issuer);
     if (!stored) return undefined;
     const expiry = expiresAt(stored);
     if (expiry !== undefined && stored.tokens.refresh_token) {
@@ -64,13 +64,13 @@ export class TokenKeeper {
           if (epochs.of(server) !== epoch) return undefined;
           await store.saveDiscovery(server, serverUrl, discovery);
         }
-        const issuer = String(discovery.authorizationServerUrl);
+        const issuer = issuerOfDiscovery(discovery) ?? String(discovery.authorizationServerUrl);
         // The SDK's rule: a refresh token goes only to the authorization server that issued it.
         if (stored.tokens.issuer && !sameIssuer(stored.tokens.issuer, issuer)) throw new Error(`the tokens were issued by ${stored.tokens.issuer}, not ${issuer}`);
         const clientInformation = clientFor(settings, await store.client(server, serverUrl));
         if (!clientInformation) throw new Error('there is no client registration to refresh with');
         const resource = discovery.resourceMetadata?.resource;
-        const tokens = await refreshAuthorization(issuer, {
+        const tokens = await refreshAuthorization(discovery.authorizationServerUrl, {
           ...(discovery.authorizationServerMetadata ? { metadata: discovery.authorizationServerMetadata } : {}),
           clientInformation,
           refreshToken,
@@ -91,7 +91,7 @@ export class TokenKeeper {
   }
 
   /** Stores tokens, unless the server was signed out or removed since `epoch` (then undefined). */
-  async save(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, tokens: OAuthTokens, epoch: number): Promise<StoredTokens | undefined> {
+  async save(server: ServerName, serverUrl: string, settings: OAuthSettings | undefined, tokens: OAuthTokens, epoch: number, issuer?: string): Promise<StoredTokens | undefined> {
     const { logs, challenges } = this.ctx;
     if (this.ctx.epochs.of(server) !== epoch) {
       // Discarded tokens are still masked wherever they might show up.
@@ -99,7 +99,7 @@ export class TokenKeeper {
       if (logs.get(server)) logs.add(server, 'step', 'Tokens arrived after the sign-out or removal: discarded, not stored');
       return undefined;
     }
-    const stored = await this.ctx.store.saveTokens(server, serverUrl, tokens);
+    const stored = await this.ctx.store.saveTokens(server, serverUrl, tokens, issuer);
     const wanted = challenges.stepUp(server);
     if (wanted && grants(tokens.scope, wanted)) challenges.stepUpGranted(server);
     this.schedule(server, serverUrl, settings, stored);

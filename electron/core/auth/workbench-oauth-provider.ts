@@ -15,19 +15,23 @@
  *   front end's opener.
  */
 import { randomBytes } from 'node:crypto';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationContext, OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../shared/config/server-config';
 import { NeedsAuthError } from '../connections/connection-errors';
 
-/** What the provider needs from the server's auth session (the auth service implements it). */
+/**
+ * What the provider needs from the server's auth session (the auth service implements it).
+ * Credentials are bound to the authorization server that issued them: an `issuer` argument
+ * is the one the SDK resolved (undefined: the one in use, which the stored discovery names).
+ */
 export interface ProviderSession {
   readonly serverUrl: string;
   readonly settings: OAuthSettings | undefined;
   /** Stored tokens, refreshed first when about to expire (passive mode). */
-  currentTokens(): Promise<OAuthTokens | undefined>;
-  saveTokens(tokens: OAuthTokens): Promise<void>;
-  storedClient(): Promise<OAuthClientInformationMixed | undefined>;
-  saveClient(client: OAuthClientInformationMixed): Promise<void>;
+  currentTokens(issuer?: string): Promise<OAuthTokens | undefined>;
+  saveTokens(tokens: OAuthTokens, issuer?: string): Promise<void>;
+  storedClient(issuer?: string): Promise<OAuthClientInformationMixed | undefined>;
+  saveClient(client: OAuthClientInformationMixed, issuer?: string): Promise<void>;
   saveVerifier(verifier: string): Promise<void>;
   storedDiscovery(): Promise<OAuthDiscoveryState | undefined>;
   saveDiscovery(state: OAuthDiscoveryState): Promise<void>;
@@ -92,9 +96,9 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     return this.flow?.state ?? randomBytes(32).toString('base64url');
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
     const settings = this.session.settings;
-    const stored = await this.session.storedClient();
+    const stored = await this.session.storedClient(ctx?.issuer);
     if (settings?.clientId) {
       // Pre-registered: the configured id (and secret); the stored copy only adds the issuer the SDK stamped on it.
       const configured = { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}) };
@@ -108,8 +112,8 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     return stored;
   }
 
-  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
-    await this.session.saveClient(client);
+  async saveClientInformation(client: OAuthClientInformationMixed, ctx?: OAuthClientInformationContext): Promise<void> {
+    await this.session.saveClient(client, ctx?.issuer);
     const how = this.session.settings?.clientId
       ? 'Using the pre-registered client'
       : client.client_id === this.clientMetadataUrl
@@ -118,10 +122,10 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     this.session.note(`${how}: ${client.client_id}`);
   }
 
-  async tokens(): Promise<OAuthTokens | undefined> {
+  async tokens(ctx?: OAuthClientInformationContext): Promise<OAuthTokens | undefined> {
     // A sign-in asks for a new authorization, whatever is stored.
     if (this.flow) return undefined;
-    const tokens = await this.session.currentTokens();
+    const tokens = await this.session.currentTokens(ctx?.issuer);
     const wanted = this.session.pendingStepUp();
     if (tokens?.refresh_token && wanted && !grants(tokens.scope, wanted)) {
       const { refresh_token: _held, ...rest } = tokens;
@@ -130,8 +134,8 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     return tokens;
   }
 
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.session.saveTokens(tokens);
+  async saveTokens(tokens: OAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    await this.session.saveTokens(tokens, ctx?.issuer);
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
