@@ -308,6 +308,26 @@ describe('OAuth sign-in on a real core', () => {
     expect(keys.sort()).toEqual([`oauth:guarded:client:${origin}`, 'oauth:guarded:discovery', `oauth:guarded:tokens:${origin}`, 'oauth:guarded:verifier']);
   });
 
+  it('prefers a Client ID Metadata Document to dynamic registration where the authorization server offers both, even over a stored registration', async () => {
+    const f = await oauthFixture(['--cimd']);
+    const dataDir = await tempDir();
+    const { core: first } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    expect((await first.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    expect(await first.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ clientRegistration: 'dynamic' });
+    await first.dispose();
+
+    // Now a metadata document is configured: the next sign-in uses it, not the stored registration.
+    const document = 'https://workbench.example/oauth/client.json';
+    const { core: second } = await core(dataDir, { guarded: { type: 'http', url: f.url, oauth: { clientMetadataUrl: document } } });
+    expect((await second.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    expect((await f.stats()).registrations).toBe(1);
+    expect(await second.api.getAuthStatus({ name: 'guarded' })).toMatchObject({ clientRegistration: 'metadata-document', clientId: document });
+    expect(JSON.parse(text(await second.api.callTool({ server: 'guarded', tool: 'whoami', arguments: {}, confirmed: true })))).toMatchObject({ clientId: document });
+    const titles = (await second.api.getOAuthLog({ name: 'guarded' }))!.entries.map((entry) => entry.title);
+    expect(titles.some((title) => title.includes(`accepts Client ID Metadata Documents: using ${document} instead of the stored dynamic registration`))).toBe(true);
+    expect(titles).toContain(`Using the Client ID Metadata Document as client id: ${document}`);
+  });
+
   it('with an encrypting secret store, no token reaches the disk in clear', async () => {
     const f = await oauthFixture();
     const dataDir = await tempDir();

@@ -66,6 +66,28 @@ describe('WorkbenchOAuthProvider', () => {
     expect(await new WorkbenchOAuthProvider(session({ client: cimd, settings: { clientMetadataUrl: 'https://example.com/new.json' } }).value, flow).clientInformation()).toBeUndefined();
   });
 
+  it('interactive: a configured Client ID Metadata Document wins over a stored dynamic registration where the authorization server accepts documents', async () => {
+    const dcr = { client_id: 'dyn', redirect_uris: [flow.redirectUrl] };
+    const settings = { clientMetadataUrl: 'https://example.com/client.json' };
+    const metadata = (supported: boolean) => ({
+      issuer: 'http://as/',
+      authorization_endpoint: 'http://as/authorize',
+      token_endpoint: 'http://as/token',
+      registration_endpoint: 'http://as/register',
+      response_types_supported: ['code'],
+      client_id_metadata_document_supported: supported,
+    });
+    const accepting = session({ client: dcr, settings });
+    const provider = new WorkbenchOAuthProvider(accepting.value, flow);
+    await provider.saveDiscoveryState({ authorizationServerUrl: 'http://as/', authorizationServerMetadata: metadata(true) });
+    expect(await provider.clientInformation({ issuer: 'http://as/' })).toBeUndefined();
+    expect(accepting.notes.at(-1)).toMatch(/accepts Client ID Metadata Documents: using https:\/\/example\.com\/client\.json instead of the stored dynamic registration \(dyn\)/);
+
+    const refusing = new WorkbenchOAuthProvider(session({ client: dcr, settings }).value, flow);
+    await refusing.saveDiscoveryState({ authorizationServerUrl: 'http://as/', authorizationServerMetadata: metadata(false) });
+    expect(await refusing.clientInformation({ issuer: 'http://as/' })).toMatchObject({ client_id: 'dyn' });
+  });
+
   it('grants: every wanted scope must be granted', () => {
     expect(grants('a b c', 'a c')).toBe(true);
     expect(grants('a', 'a b')).toBe(false);

@@ -104,8 +104,10 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
       const configured = { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}) };
       return stored?.client_id === settings.clientId ? { ...stored, ...configured } : configured;
     }
-    if (stored && this.flow && !this.usableForThisSignIn(stored)) {
-      this.session.note('The stored client registration does not fit this sign-in (another redirect URI or metadata document); registering again.');
+    const unfit = stored && this.flow ? this.unfitForThisSignIn(stored) : undefined;
+    if (unfit) {
+      // Undefined makes the SDK choose afresh: the metadata document where the server accepts one, else registration.
+      this.session.note(unfit);
       return undefined;
     }
     if (!stored && !this.flow) throw new NeedsAuthError('it answered HTTP 401 and MCP Workbench has no sign-in for it yet. Press Sign in.');
@@ -180,11 +182,26 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     await this.session.invalidate(scope);
   }
 
-  /** A dynamically registered client must list our redirect URI; a metadata-document client must be the configured document. */
-  private usableForThisSignIn(client: OAuthClientInformationMixed): boolean {
-    if (/^https:\/\//.test(client.client_id)) return client.client_id === this.clientMetadataUrl;
+  /**
+   * Why a stored client does not do for this sign-in, if it does not. The order MCP
+   * 2026-07-28 asks for: a Client ID Metadata Document where the authorization server
+   * accepts them (`client_id_metadata_document_supported`) and one is configured, before
+   * dynamic registration, even when a registration from earlier is stored. A metadata-document
+   * client must be the configured document; a registered one must list our redirect URI.
+   */
+  private unfitForThisSignIn(client: OAuthClientInformationMixed): string | undefined {
+    const documentAccepted = this.discovered?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
+    if (/^https:\/\//.test(client.client_id)) {
+      if (client.client_id !== this.clientMetadataUrl) return 'The stored client is another Client ID Metadata Document than the configured one; choosing the client again.';
+      if (this.discovered?.authorizationServerMetadata && !documentAccepted) return 'The authorization server no longer accepts Client ID Metadata Documents; registering instead.';
+      return undefined;
+    }
+    if (this.clientMetadataUrl && documentAccepted) {
+      return `The authorization server accepts Client ID Metadata Documents: using ${this.clientMetadataUrl} instead of the stored dynamic registration (${client.client_id}).`;
+    }
     const uris = 'redirect_uris' in client && Array.isArray(client.redirect_uris) ? client.redirect_uris.map(String) : undefined;
-    return !uris || uris.includes(this.redirectUrl);
+    if (uris && !uris.includes(this.redirectUrl)) return 'The stored client registration names another redirect URI; registering again.';
+    return undefined;
   }
 }
 
