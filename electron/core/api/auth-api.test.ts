@@ -328,6 +328,22 @@ describe('OAuth sign-in on a real core', () => {
     expect(titles).toContain(`Using the Client ID Metadata Document as client id: ${document}`);
   });
 
+  it("an authorization error: shown plainly when its iss is the authorization server's, refused as a mix-up when it names another", async () => {
+    const honest = await oauthFixture(['--deny']);
+    const mixedUp = await oauthFixture(['--deny', '--response-iss', 'https://attacker.example/']);
+    const { core: c } = await core(await tempDir(), { honest: { type: 'http', url: honest.url }, mixed: { type: 'http', url: mixedUp.url } });
+    await expect(c.api.signIn({ name: 'honest' })).rejects.toThrow('honest: sign-in failed: The authorization server did not grant access: access_denied: The user declined.');
+    const mixedIssuer = `${new URL(mixedUp.url).origin}/`;
+    await expect(c.api.signIn({ name: 'mixed' })).rejects.toThrow(
+      `mixed: sign-in failed: The authorization response names the issuer "https://attacker.example/", not ${mixedIssuer} that this sign-in went to (RFC 9207, a mix-up): refused, nothing in it used.`,
+    );
+    const log = (await c.api.getOAuthLog({ name: 'mixed' }))!;
+    expect(log.outcome).toBe('failed');
+    expect(log.entries.map((entry) => entry.title)).toContain('Refused a request to the callback listener (wrong iss): /callback');
+    expect(JSON.stringify(log)).not.toContain('The user declined');
+    expect(await c.api.getAuthStatus({ name: 'mixed' })).toMatchObject({ signedIn: false });
+  });
+
   it('with an encrypting secret store, no token reaches the disk in clear', async () => {
     const f = await oauthFixture();
     const dataDir = await tempDir();

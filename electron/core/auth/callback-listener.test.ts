@@ -51,7 +51,58 @@ describe('the loopback callback listener', () => {
     const listener = await startCallbackListener({ state: 's' });
     const page = await get(`${listener.redirectUrl}?error=access_denied&error_description=The+user+said+no&state=s`);
     expect(page.status).toBe(400);
-    await expect(listener.code).rejects.toThrow(/did not grant access \(access_denied: The user said no\)/);
+    await expect(listener.code).rejects.toThrow(/did not grant access: access_denied: The user said no\./);
+  });
+
+  describe('iss (RFC 9207) once the issuer is known', () => {
+    const issuer = 'https://as.example/';
+    const error = 'error=access_denied&error_description=The+user+said+no&error_uri=https%3A%2F%2Fas.example%2Fhelp&state=s';
+
+    it('an error response whose iss matches shows the authorization server\'s error plainly', async () => {
+      const listener = await startCallbackListener({ state: 's' });
+      listener.expectIssuer({ issuer, issParameterSupported: true });
+      const page = await get(`${listener.redirectUrl}?${error}&iss=${encodeURIComponent(issuer)}`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('The authorization server answered: access_denied: The user said no (more at https://as.example/help).');
+      await expect(listener.code).rejects.toMatchObject({
+        reason: 'denied',
+        message: 'The authorization server did not grant access: access_denied: The user said no (more at https://as.example/help).',
+      });
+    });
+
+    it('an error response naming another issuer is refused as a mix-up, its error text neither shown nor passed on', async () => {
+      const refused: string[] = [];
+      const listener = await startCallbackListener({ state: 's', onRequest: (e) => !e.accepted && refused.push(e.reason ?? '') });
+      listener.expectIssuer({ issuer, issParameterSupported: false });
+      const page = await get(`${listener.redirectUrl}?${error}&iss=${encodeURIComponent('https://evil.example/')}`);
+      expect(page.status).toBe(400);
+      const body = await page.text();
+      expect(body).toMatch(/Sign-in refused/);
+      expect(body).not.toContain('The user said no');
+      const failure = await listener.code.then(() => undefined, (e: unknown) => e as Error & { reason: string });
+      expect(failure).toMatchObject({ reason: 'issuer-mismatch' });
+      expect(failure!.message).toBe('The authorization response names the issuer "https://evil.example/", not https://as.example/ that this sign-in went to (RFC 9207, a mix-up): refused, nothing in it used.');
+      expect(failure!.message).not.toContain('The user said no');
+      expect(refused).toEqual(['wrong iss']);
+    });
+
+    it('a response without iss where the authorization server promised one is refused; a code with another iss too', async () => {
+      const missing = await startCallbackListener({ state: 's' });
+      missing.expectIssuer({ issuer, issParameterSupported: true });
+      expect((await get(`${missing.redirectUrl}?${error}`)).status).toBe(400);
+      await expect(missing.code).rejects.toMatchObject({ reason: 'issuer-mismatch', message: expect.stringMatching(/carries no "iss", though https:\/\/as\.example\/ says its responses do/) });
+
+      const code = await startCallbackListener({ state: 's' });
+      code.expectIssuer({ issuer, issParameterSupported: false });
+      expect((await get(`${code.redirectUrl}?code=c&state=s&iss=${encodeURIComponent('https://evil.example/')}`)).status).toBe(400);
+      await expect(code.code).rejects.toMatchObject({ reason: 'issuer-mismatch' });
+
+      // Without the promise, a response without iss passes (RFC 9207 §2.4), error or code.
+      const lenient = await startCallbackListener({ state: 's' });
+      lenient.expectIssuer({ issuer, issParameterSupported: false });
+      expect((await get(`${lenient.redirectUrl}?code=c&state=s`)).status).toBe(200);
+      await expect(lenient.response).resolves.toEqual({ code: 'c' });
+    });
   });
 
   it('gives up after its time limit and stops listening', async () => {

@@ -6,9 +6,16 @@
  * saying the tab can be closed, and closes. A callback with another `state` (or none)
  * is refused and does not use the listener up: a page that guesses cannot end the wait
  * or slip in its own code. After the time limit the listener closes and the wait fails.
+ *
+ * Once the sign-in knows its authorization server (`expectIssuer`, before the page opens),
+ * a response whose `iss` names another one — or lacks it where the server promised it — is
+ * refused as such (a mix-up: RFC 9207 §2.4), error responses included: its code is not used
+ * and its error text, which the other server wrote, is not shown. An error response that
+ * passes the check ends the wait with the authorization server's error in plain words.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { IssuerMismatchError, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
 
 export const CALLBACK_PATH = '/callback';
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
@@ -16,7 +23,7 @@ export const DEFAULT_CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
 export class CallbackError extends Error {
   constructor(
     message: string,
-    readonly reason: 'timeout' | 'cancelled' | 'denied',
+    readonly reason: 'timeout' | 'cancelled' | 'denied' | 'issuer-mismatch',
   ) {
     super(message);
     this.name = 'CallbackError';
@@ -31,6 +38,14 @@ export interface CallbackListenerOptions {
   timeoutMs?: number;
   /** Told about every request that reached the listener (for the sign-in log). */
   onRequest?: (event: { path: string; accepted: boolean; reason?: string }) => void;
+}
+
+/** Which issuer an authorization response must name (from the authorization server's metadata). */
+export interface IssuerExpectation {
+  /** The metadata's `issuer`; undefined (no metadata): nothing to compare with. */
+  issuer: string | undefined;
+  /** `authorization_response_iss_parameter_supported`: a response without `iss` is refused. */
+  issParameterSupported: boolean;
 }
 
 /** What the authorization server sent back through the browser. */
@@ -50,6 +65,8 @@ export interface CallbackListener {
   response: Promise<AuthorizationResponse>;
   /** Stops waiting (the code promise rejects with reason "cancelled"). */
   cancel(message?: string): void;
+  /** From now on, a response must name this issuer (RFC 9207). */
+  expectIssuer(expectation: IssuerExpectation): void;
 }
 
 export async function startCallbackListener(options: CallbackListenerOptions): Promise<CallbackListener> {
@@ -61,6 +78,7 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
   response.catch(() => undefined);
   code.catch(() => undefined);
   let done = false;
+  let expectation: IssuerExpectation | undefined;
 
   const server = http.createServer((req, res) => {
     const url = requestUrl(req.url);
@@ -86,19 +104,32 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
         'This sign-in response does not belong to the sign-in MCP Workbench started (its "state" does not match), so it was ignored. Start the sign-in again from MCP Workbench if you did not just do so.',
       );
     }
+    const iss = url.searchParams.get('iss') ?? undefined;
+    // Checked before anything else in the response is read: a code or an error from another server is not ours.
+    const mixUp = expectation ? issuerRefusal(expectation, iss) : undefined;
+    if (mixUp) {
+      options.onRequest?.({ path: url.pathname, accepted: false, reason: iss === undefined ? 'no iss' : 'wrong iss' });
+      finish(new CallbackError(mixUp, 'issuer-mismatch'));
+      return page(
+        res,
+        400,
+        'Sign-in refused',
+        'This sign-in response does not come from the authorization server MCP Workbench sent you to (its "iss" does not match), so it was refused and nothing in it was used. Start the sign-in again from MCP Workbench.',
+      );
+    }
     const error = url.searchParams.get('error');
     const authorizationCode = url.searchParams.get('code');
     if (error || !authorizationCode) {
       const description = url.searchParams.get('error_description');
-      const reason = error ? `${error}${description ? `: ${description}` : ''}` : 'no authorization code';
+      const more = url.searchParams.get('error_uri');
+      const reason = error ? `${error}${description ? `: ${description}` : ''}${more ? ` (more at ${more})` : ''}` : 'no authorization code';
       options.onRequest?.({ path: url.pathname, accepted: false, reason });
-      finish(new CallbackError(`The authorization server did not grant access (${reason}).`, 'denied'));
+      finish(new CallbackError(error ? `The authorization server did not grant access: ${reason}.` : 'The authorization server sent back no authorization code.', 'denied'));
       return page(res, 400, 'Sign-in failed', `The authorization server answered: ${reason}. You can close this tab and try again from MCP Workbench.`);
     }
     options.onRequest?.({ path: url.pathname, accepted: true });
     page(res, 200, 'Signed in', 'MCP Workbench received the sign-in. You can close this tab and return to the app.');
-    const iss = url.searchParams.get('iss');
-    finish(undefined, { code: authorizationCode, ...(iss !== null ? { iss } : {}) });
+    finish(undefined, { code: authorizationCode, ...(iss !== undefined ? { iss } : {}) });
   });
 
   const finish = (error: Error | undefined, value?: AuthorizationResponse) => {
@@ -131,7 +162,21 @@ export async function startCallbackListener(options: CallbackListenerOptions): P
     code,
     response,
     cancel: (message = 'The sign-in was cancelled.') => finish(new CallbackError(message, 'cancelled')),
+    expectIssuer: (value) => void (expectation = value),
   };
+}
+
+/** Why a response's `iss` is refused (the SDK's RFC 9207 rule: exact comparison), or undefined when it passes. */
+function issuerRefusal(expectation: IssuerExpectation, iss: string | undefined): string | undefined {
+  try {
+    validateAuthorizationResponseIssuer({ iss, expectedIssuer: expectation.issuer, issParameterSupported: expectation.issParameterSupported });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof IssuerMismatchError)) throw error;
+    return iss === undefined
+      ? `The authorization response carries no "iss", though ${expectation.issuer} says its responses do (RFC 9207): refused, nothing in it used.`
+      : `The authorization response names the issuer ${JSON.stringify(iss)}, not ${expectation.issuer} that this sign-in went to (RFC 9207, a mix-up): refused, nothing in it used.`;
+  }
 }
 
 function requestUrl(target: string | undefined): URL | undefined {

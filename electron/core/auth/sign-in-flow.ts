@@ -68,6 +68,8 @@ export class SignInFlows {
         state,
         openAuthorizationUrl: async (url) => {
           throwIfCancelled(flow);
+          // Discovery is done: the answer must come from the authorization server it found.
+          listener.expectIssuer(provider.issuerExpectation());
           await open(server, url.href);
         },
       });

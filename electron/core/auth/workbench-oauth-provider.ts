@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthClientInformationContext, OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../shared/config/server-config';
 import { NeedsAuthError } from '../connections/connection-errors';
+import type { IssuerExpectation } from './callback-listener';
 
 /**
  * What the provider needs from the server's auth session (the auth service implements it).
@@ -162,6 +163,12 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
   codeVerifier(): string {
     if (!this.verifier) throw new Error('No PKCE code verifier: the sign-in was not started by this app run.');
     return this.verifier;
+  }
+
+  /** The issuer this sign-in's authorization response must name (RFC 9207), from what its discovery found. */
+  issuerExpectation(): IssuerExpectation {
+    const metadata = this.discovered?.authorizationServerMetadata;
+    return { issuer: metadata?.issuer, issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true };
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
