@@ -21,6 +21,9 @@
 // listed in conformance-baseline.json (each entry with its reason) is expected; any
 // other failure, or a listed scenario that now passes, fails the run. Writes
 // reports/conformance.json (one result per scenario) for `npm test` to count.
+//
+// `--only PREFIX` (repeatable) runs only the scenarios whose name starts with PREFIX, in every
+// release and revision: `npm run conformance -- --only auth/` runs the auth scenarios.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +48,10 @@ const REVISIONS = ['2025-11-25', '2026-07-28'];
 const PARALLEL = 4;
 /** Per scenario (the suite's default is 30 s): room for a machine busy with other work. */
 const TIMEOUT_MS = 60_000;
+/** The `--only` prefixes; none: every scenario. */
+const ONLY = process.argv.flatMap((arg, index, all) => (all[index - 1] === '--only' ? [arg] : []));
+/** @param {string} name a scenario's name, with or without its `<release>/[<revision>/]` prefix */
+const selected = (name) => ONLY.length === 0 || ONLY.some((prefix) => name.replace(/^v[^/]+\/(\d{4}-\d{2}-\d{2}\/)?/, '').startsWith(prefix));
 
 /** @param {string} dir @returns {{ cli: string, prefix: string }} */
 function release(dir) {
@@ -154,13 +161,14 @@ async function main() {
   const modern = release(MODERN_PACKAGE);
   const legacyOut = path.join(OUT, legacy.prefix);
   const modernOut = (/** @type {string} */ revision) => path.join(OUT, modern.prefix, revision);
-  const scenarios = await listScenarios(node, modern.cli);
+  const scenarios = (await listScenarios(node, modern.cli)).filter(({ name }) => selected(name));
+  const legacyScenarios = [...SCENARIOS, ...AUTH_SUITE].filter(selected);
   /** Scenario names (prefixed) outside their revision's window: run forced, reported, not counted. */
   const notApplicable = new Set();
   // Every scenario is its own run of the suite's CLI, a few at a time: its `--suite` would start
   // all of a suite's scenarios at once, which on a busy 2-core machine makes clients time out.
   /** @type {Array<{ what: string, run: () => Promise<{ code: number | null, output: string }> }>} */
-  const queue = [...SCENARIOS, ...AUTH_SUITE].map((scenario) => ({
+  const queue = legacyScenarios.map((scenario) => ({
     what: `${legacy.prefix}${scenario}`,
     run: () => runCli(node, legacy.cli, ['--scenario', scenario], legacyOut),
   }));
@@ -185,7 +193,7 @@ async function main() {
 
   const results = new Map([...collect(legacyOut, legacy.prefix)]);
   for (const revision of REVISIONS) for (const [name, value] of collect(modernOut(revision), `${modern.prefix}${revision}/`)) results.set(name, value);
-  const expected = [...SCENARIOS, ...AUTH_SUITE].map((name) => legacy.prefix + name);
+  const expected = legacyScenarios.map((name) => legacy.prefix + name);
   for (const revision of REVISIONS) for (const { name } of scenarios) expected.push(`${modern.prefix}${revision}/${name}`);
   for (const name of results.keys()) if (!expected.includes(name)) expected.push(name);
   /** @type {Array<{ scenario: string, status: string, checks: number, failures: string[], baselineReason?: string, results?: string }>} */
@@ -213,7 +221,7 @@ async function main() {
     });
   }
   for (const scenario of baseline.keys()) {
-    if (!expected.includes(scenario)) report.push({ scenario, status: 'stale-baseline', checks: 0, failures: [], baselineReason: baseline.get(scenario) });
+    if (selected(scenario) && !expected.includes(scenario)) report.push({ scenario, status: 'stale-baseline', checks: 0, failures: [], baselineReason: baseline.get(scenario) });
   }
 
   /** @param {{ status: string }} entry */
@@ -221,7 +229,8 @@ async function main() {
   const counted = report.filter((entry) => !entry.status.startsWith('not-applicable'));
   const passed = counted.filter(ok).length;
   const failed = counted.length - passed;
-  writeFileSync(REPORT, `${JSON.stringify({ passed, failed, notApplicable: report.length - counted.length, seconds: Math.round((Date.now() - started) / 1000), scenarios: report }, null, 2)}\n`);
+  const only = ONLY.length > 0 ? { only: ONLY } : {};
+  writeFileSync(REPORT, `${JSON.stringify({ passed, failed, notApplicable: report.length - counted.length, seconds: Math.round((Date.now() - started) / 1000), ...only, scenarios: report }, null, 2)}\n`);
 
   console.log('MCP conformance (client scenarios):');
   for (const entry of report) {
