@@ -284,6 +284,25 @@ describe('OAuth sign-in on a real core', () => {
     expect(Object.keys(after.secrets).filter((key) => key.startsWith('oauth:'))).toEqual([]);
   });
 
+  it('a pre-registered client is not sent to another authorization server: the sign-in says so; after sign-out it may be used there', async () => {
+    const pre = ['--no-registration', '--client-id', 'workbench-test'];
+    const f = await oauthFixture(pre);
+    const other = await oauthFixture(pre);
+    const { core: c } = await core(await tempDir(), { guarded: { type: 'http', url: f.url, oauth: { clientId: 'workbench-test' } } });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    await c.api.disconnectServer({ name: 'guarded' });
+    const second = new URL(other.url).origin;
+    await f.http(`/control/authorization-server?url=${encodeURIComponent(second)}`, 'POST');
+    expect((await c.api.connectServer({ name: 'guarded' })).status).toBe('needs-auth');
+    await expect(c.api.signIn({ name: 'guarded' })).rejects.toThrow(
+      `guarded: sign-in failed: the pre-registered client workbench-test belongs to the authorization server ${new URL(f.url).origin}/, but the server now names ${second}/.`,
+    );
+    expect((await other.stats()).authorizations).toBe(0);
+    await c.api.signOut({ name: 'guarded' });
+    expect((await c.api.signIn({ name: 'guarded' })).status).toBe('connected');
+    expect((await other.stats()).authorizations).toBe(1);
+  });
+
   it('credentials stored before they were keyed by issuer move under their issuer when read: still signed in, no new sign-in', async () => {
     const f = await oauthFixture();
     const dataDir = await tempDir();

@@ -84,6 +84,17 @@ export class CredentialStore {
     await this.writeIssued(server, 'client', client.issuer ?? issuer, { serverUrl, value: client });
   }
 
+  /** The issuer a stored client registration with this id is bound to, whichever authorization server that is. */
+  async issuerOfClient(server: ServerName, serverUrl: string, clientId: string): Promise<string | undefined> {
+    const prefix = `${credentialKey(server, 'client')}:`;
+    for (const key of await this.secrets.keys()) {
+      if (!key.startsWith(prefix)) continue;
+      const value = (await this.read<OAuthClientInformationMixed>(key, serverUrl))?.value;
+      if (value?.client_id === clientId) return value.issuer ?? key.slice(prefix.length);
+    }
+    return undefined;
+  }
+
   async verifier(server: ServerName, serverUrl: string): Promise<string | undefined> {
     return (await this.read<string>(credentialKey(server, 'verifier'), serverUrl))?.value;
   }

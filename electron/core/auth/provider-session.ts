@@ -31,6 +31,7 @@ export function providerSession(
     },
     storedClient: (issuer) => store.client(server, serverUrl, issuer),
     saveClient: (client, issuer) => store.saveClient(server, serverUrl, client, issuer),
+    issuerOfClient: (clientId) => store.issuerOfClient(server, serverUrl, clientId),
     saveVerifier: (verifier) => store.saveVerifier(server, serverUrl, verifier),
     storedDiscovery: () => store.discovery(server, serverUrl),
     saveDiscovery: async (state: OAuthDiscoveryState) => {

@@ -13,6 +13,7 @@ function session(parts: { settings?: OAuthSettings; client?: OAuthClientInformat
     currentTokens: async () => parts.tokens,
     saveTokens: async () => undefined,
     storedClient: async () => parts.client,
+    issuerOfClient: async () => undefined,
     saveClient: async (client) => void (saved.client = client),
     saveVerifier: async (verifier) => void (saved.verifier = verifier),
     storedDiscovery: async () => undefined,

@@ -19,6 +19,7 @@ import type { OAuthClientInformationContext, OAuthClientInformationMixed, OAuthC
 import type { OAuthSettings } from '../../../shared/config/server-config';
 import { NeedsAuthError } from '../connections/connection-errors';
 import type { IssuerExpectation } from './callback-listener';
+import { sameIssuer } from './issuer';
 
 /**
  * What the provider needs from the server's auth session (the auth service implements it).
@@ -33,6 +34,8 @@ export interface ProviderSession {
   saveTokens(tokens: OAuthTokens, issuer?: string): Promise<void>;
   storedClient(issuer?: string): Promise<OAuthClientInformationMixed | undefined>;
   saveClient(client: OAuthClientInformationMixed, issuer?: string): Promise<void>;
+  /** The issuer a stored registration of this client id is bound to, if one is stored (under any issuer). */
+  issuerOfClient(clientId: string): Promise<string | undefined>;
   saveVerifier(verifier: string): Promise<void>;
   storedDiscovery(): Promise<OAuthDiscoveryState | undefined>;
   saveDiscovery(state: OAuthDiscoveryState): Promise<void>;
@@ -103,7 +106,15 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     if (settings?.clientId) {
       // Pre-registered: the configured id (and secret); the stored copy only adds the issuer the SDK stamped on it.
       const configured = { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}) };
-      return stored?.client_id === settings.clientId ? { ...stored, ...configured } : configured;
+      if (stored?.client_id === settings.clientId) return { ...stored, ...configured };
+      // Pre-registered credentials belong to one authorization server: when the server names another, say so instead of sending them there.
+      const boundTo = ctx?.issuer ? await this.session.issuerOfClient(settings.clientId) : undefined;
+      if (boundTo && ctx && !sameIssuer(boundTo, ctx.issuer)) {
+        throw new Error(
+          `the pre-registered client ${settings.clientId} belongs to the authorization server ${boundTo}, but the server now names ${ctx.issuer}. Enter the client registered with ${ctx.issuer} under OAuth sign-in in the server's settings, or sign out to use this one there`,
+        );
+      }
+      return configured;
     }
     const unfit = stored && this.flow ? this.unfitForThisSignIn(stored) : undefined;
     if (unfit) {
