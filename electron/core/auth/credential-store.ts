@@ -44,6 +44,9 @@ export function credentialKey(server: ServerName, kind: CredentialKind, issuer?:
 }
 
 export class CredentialStore {
+  /** `<server> <kind>` whose entry from before issuer keys is dealt with: each read need not look again. */
+  private readonly migrated = new Set<string>();
+
   constructor(
     private readonly secrets: SecretStore,
     /** Told every credential value read or written, so logs and messages mask it. */
@@ -137,19 +140,24 @@ export class CredentialStore {
   private async writeIssued<T>(server: ServerName, kind: IssuedKind, issuer: string | undefined, envelope: Envelope<T>): Promise<void> {
     const bound = issuer ?? (await this.currentIssuer(server, envelope.serverUrl));
     // Without any issuer it waits under the plain key and moves once one is known.
+    if (bound === undefined) this.migrated.delete(`${server} ${kind}`);
     await this.write(credentialKey(server, kind, bound), envelope);
   }
 
   /** An entry from before credentials were keyed by issuer moves under the issuer stamped on it (else the current one). */
   private async migrate(server: ServerName, kind: IssuedKind, serverUrl: string, current: string | undefined): Promise<void> {
+    const done = `${server} ${kind}`;
+    if (this.migrated.has(done)) return;
     const legacyKey = credentialKey(server, kind);
     const envelope = await this.read<{ issuer?: unknown }>(legacyKey, serverUrl);
-    if (!envelope) return;
-    const issuer = typeof envelope.value.issuer === 'string' ? envelope.value.issuer : current;
-    if (issuer === undefined) return;
-    const target = credentialKey(server, kind, issuer);
-    if ((await this.secrets.get(target)) === undefined) await this.write(target, envelope);
-    await this.secrets.delete(legacyKey);
+    const issuer = typeof envelope?.value.issuer === 'string' ? envelope.value.issuer : current;
+    if (envelope && issuer === undefined) return;
+    if (envelope && issuer !== undefined) {
+      const target = credentialKey(server, kind, issuer);
+      if ((await this.secrets.get(target)) === undefined) await this.write(target, envelope);
+      await this.secrets.delete(legacyKey);
+    }
+    this.migrated.add(done);
   }
 
   private async read<T>(key: string, serverUrl: string): Promise<Envelope<T> | undefined> {
