@@ -7,8 +7,9 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
-import { createDispatcher } from './core/api/dispatcher';
+import { createDispatcher, type Dispatch } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
+import type { EventStream } from './core/events/event-bus';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
@@ -25,19 +26,32 @@ registerAppScheme();
 hardenWebContents();
 
 const ourWebContents = new Set<number>();
+/** Each window's event stream: flushed before every answer, so no answer overtakes an event emitted before it. */
+const windowStreams = new Set<EventStream>();
 let core: Core | undefined;
 
 function openWindow(activeCore: Core): void {
   const window = createMainWindow();
   const id = window.webContents.id;
   ourWebContents.add(id);
-  const unsubscribe = activeCore.events.subscribe((event) => {
-    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
+  // One IPC message per batch of events.
+  const stream = activeCore.events.stream((batch) => {
+    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, batch);
   });
+  windowStreams.add(stream);
   window.on('closed', () => {
-    unsubscribe();
+    stream.close();
+    windowStreams.delete(stream);
     ourWebContents.delete(id);
   });
+}
+
+function flushingEvents(dispatch: Dispatch): Dispatch {
+  return async (method, payload) => {
+    const envelope = await dispatch(method, payload);
+    for (const stream of windowStreams) stream.flush();
+    return envelope;
+  };
 }
 
 app.whenReady().then(async () => {
@@ -56,7 +70,7 @@ app.whenReady().then(async () => {
     // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
     desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
   });
-  registerIpcHandlers(ipcMain, createDispatcher(core.api), (sender) => isTrustedSender(sender, ourWebContents));
+  registerIpcHandlers(ipcMain, flushingEvents(createDispatcher(core.api)), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) openWindow(core);

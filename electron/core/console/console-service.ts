@@ -12,7 +12,6 @@ import type { LogLevel, PingResult, ServerConsoleView } from '../../../shared/ap
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionStatus, ServerView } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
-import type { AppEvent } from '../../../shared/events';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
 import { requestTimeoutMs } from '../util/request-timeout';
@@ -51,7 +50,13 @@ export class ConsoleService {
     private readonly isConfigured: (name: ServerName) => boolean,
     private readonly levels: LogLevels = new LogLevels(),
   ) {
-    events.subscribe((event) => this.onEvent(event));
+    events.on('server-log', (event) => {
+      if (event.stream === 'stderr') this.buffer.record(event.server, { source: 'stderr', text: event.line, time: event.time });
+    });
+    events.on('server-state', (event) => this.onState(event.server));
+    events.on('servers-changed', () => {
+      for (const name of this.lastStatus.keys()) if (!this.isConfigured(name)) this.forget(name);
+    });
   }
 
   view(name: ServerName): ServerConsoleView {
@@ -83,16 +88,6 @@ export class ConsoleService {
       await client.ping({ timeout: requestTimeoutMs(this.connections, config) });
       return { roundTripMs: performance.now() - started, time: Date.now() };
     });
-  }
-
-  private onEvent(event: AppEvent): void {
-    if (event.type === 'server-log' && event.stream === 'stderr') {
-      this.buffer.record(event.server, { source: 'stderr', text: event.line, time: event.time });
-    } else if (event.type === 'server-state') {
-      this.onState(event.server);
-    } else if (event.type === 'servers-changed') {
-      for (const name of this.lastStatus.keys()) if (!this.isConfigured(name)) this.forget(name);
-    }
   }
 
   private onState(server: ServerView): void {
