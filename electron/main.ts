@@ -4,11 +4,12 @@
  * electron/core.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell } from 'electron';
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher, type Dispatch } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
+import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
 import type { EventStream } from './core/events/event-bus';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
@@ -58,6 +59,9 @@ app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
   const dataDir = app.getPath('userData');
+  // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
+  startDiagnostics({ dataDir, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
+  diagnostics.info(`MCP Workbench ${app.getVersion()} starting (Electron ${process.versions.electron})`);
   core = await createCore({
     dataDir,
     autoConnect: true,
@@ -69,6 +73,12 @@ app.whenReady().then(async () => {
     dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
     // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
     desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
+    // "Open log folder" opens it in the system's file manager.
+    openFolder: async (folder) => {
+      // shell.openPath answers with an error message, or '' on success.
+      const problem = await shell.openPath(folder);
+      if (problem) throw new Error(problem);
+    },
   });
   registerIpcHandlers(ipcMain, flushingEvents(createDispatcher(core.api)), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);
@@ -77,7 +87,8 @@ app.whenReady().then(async () => {
   });
 }).catch((error: unknown) => {
   console.error('MCP Workbench failed to start:', error);
-  app.exit(1);
+  diagnostics.error('MCP Workbench failed to start', error);
+  void diagnostics.close().finally(() => app.exit(1));
 });
 
 app.on('window-all-closed', () => {
@@ -89,8 +100,12 @@ let disposed = false;
 app.on('before-quit', (event) => {
   if (disposed || !core) return;
   event.preventDefault();
-  void core.dispose().finally(() => {
-    disposed = true;
-    app.quit();
-  });
+  void core
+    .dispose()
+    .catch((error: unknown) => diagnostics.error('Closing the servers failed', error))
+    .then(() => diagnostics.close())
+    .finally(() => {
+      disposed = true;
+      app.quit();
+    });
 });

@@ -39,6 +39,7 @@ import { NeedsAuthCache } from './needs-auth-cache';
 import { refreshMargin, RefreshTimers, type TimerApi } from './refresh-timers';
 import { SignInLogs } from './sign-in-log';
 import { grants, WorkbenchOAuthProvider, type ProviderSession } from './workbench-oauth-provider';
+import { logFailure } from '../diagnostics/diagnostics';
 
 /** The transports that sign in with OAuth. */
 export const OAUTH_TRANSPORTS = new Set(['sse', 'http', 'claudeai-proxy']);
@@ -121,7 +122,7 @@ export class AuthService implements ConnectionAuth {
       provider: new WorkbenchOAuthProvider(session),
       bearer: {
         token: async (refresh) => {
-          const tokens = refresh ? (await this.refresh(server, serverUrl, config.oauth, 'the server refused the access token').catch(() => undefined))?.tokens : await session.currentTokens();
+          const tokens = refresh ? (await this.refresh(server, serverUrl, config.oauth, 'the server refused the access token').catch(logFailure(`Refreshing the access token of ${server} failed`)))?.tokens : await session.currentTokens();
           return tokens?.access_token;
         },
       },
@@ -132,7 +133,7 @@ export class AuthService implements ConnectionAuth {
   onNeedsAuth(server: ServerName): void {
     void this.cache
       .record(server)
-      .catch(() => undefined)
+      .catch(logFailure(`Recording that ${server} needs sign-in failed`))
       .then(() => this.changed(server));
   }
 
@@ -201,7 +202,7 @@ export class AuthService implements ConnectionAuth {
       if (result !== 'AUTHORIZED') throw new Error('The authorization server did not issue tokens.');
       listener.cancel('Signed in.');
       this.challenges.delete(server);
-      await this.cache.clear(server).catch(() => undefined);
+      await this.cache.clear(server).catch(logFailure(`Clearing the needs-sign-in record of ${server} failed`));
       note('Signed in');
       this.logs.finish(server, 'signed-in');
     } catch (error) {
@@ -245,7 +246,7 @@ export class AuthService implements ConnectionAuth {
     this.stepUps.delete(server);
     this.logs.forget(server);
     await this.store.delete(server);
-    await this.cache.clear(server).catch(() => undefined);
+    await this.cache.clear(server).catch(logFailure(`Clearing the needs-sign-in record of ${server} failed`));
   }
 
   async status(server: ServerName, config: ServerConfig): Promise<AuthStatus> {
@@ -260,7 +261,7 @@ export class AuthService implements ConnectionAuth {
       signingIn: this.flows.has(server),
       storage: { encrypted: storage.encrypted, location: storage.location, ...(storage.warning ? { warning: storage.warning } : {}) },
     };
-    const recorded = await this.cache.recordedAt(server).catch(() => undefined);
+    const recorded = await this.cache.recordedAt(server).catch(logFailure(`Reading the needs-sign-in record of ${server} failed`));
     if (recorded !== undefined) base.needsAuthUntil = this.cache.expiresAt(recorded);
     if (!serverUrl) return base;
     const [stored, client, discovery] = await Promise.all([this.store.tokens(server, serverUrl), this.store.client(server, serverUrl), this.store.discovery(server, serverUrl)]);
@@ -300,7 +301,7 @@ export class AuthService implements ConnectionAuth {
     const expiry = expiresAt(stored);
     if (expiry !== undefined && stored.tokens.refresh_token) {
       if (this.now() >= expiry - refreshMargin(expiry - stored.receivedAt)) {
-        const fresh = await this.refresh(server, serverUrl, settings, expiry <= this.now() ? 'it has expired' : 'it is about to expire').catch(() => undefined);
+        const fresh = await this.refresh(server, serverUrl, settings, expiry <= this.now() ? 'it has expired' : 'it is about to expire').catch(logFailure(`Refreshing the access token of ${server} failed`));
         if (fresh) return fresh.tokens;
       } else {
         this.scheduleRefresh(server, serverUrl, settings, stored);
@@ -382,7 +383,7 @@ export class AuthService implements ConnectionAuth {
     this.timers.schedule(server, stored.receivedAt, expiry, () => {
       void this.refresh(server, serverUrl, settings, 'it is about to expire')
         .then(() => this.changed(server))
-        .catch(() => undefined);
+        .catch(logFailure(`Refreshing the access token of ${server} failed`));
     });
   }
 

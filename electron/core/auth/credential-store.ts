@@ -12,6 +12,7 @@
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 export type CredentialKind = 'tokens' | 'client' | 'verifier' | 'discovery';
 const KINDS: CredentialKind[] = ['tokens', 'client', 'verifier', 'discovery'];
@@ -93,8 +94,9 @@ export class CredentialStore {
       const envelope = JSON.parse(text) as Envelope<T>;
       if (!envelope || typeof envelope !== 'object' || envelope.serverUrl !== serverUrl || envelope.value === undefined) return undefined;
       return envelope;
-    } catch {
+    } catch (error) {
       // A damaged entry is as good as none: the user signs in again.
+      diagnostics.warn(`The stored ${kind} of ${server} could not be read; signing in again replaces it`, error);
       return undefined;
     }
   }

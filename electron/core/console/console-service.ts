@@ -16,6 +16,7 @@ import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
 import { requestTimeoutMs } from '../util/request-timeout';
 import type { ConsoleBuffer } from './console-buffer';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
 export const NO_PING_REASON = 'MCP 2026-07-28 has no ping';
@@ -116,6 +117,6 @@ export class ConsoleService {
     if (!level || !server.capabilities?.logging || server.protocolEra === 'modern') return;
     await this.connections
       .request(server.name, server.config, (client) => client.setLoggingLevel(level, { timeout: requestTimeoutMs(this.connections, server.config) }))
-      .catch(() => undefined);
+      .catch(logFailure(`Setting the log level of ${server.name} again failed`));
   }
 }

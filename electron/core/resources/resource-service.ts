@@ -29,6 +29,7 @@ import { everyPage } from '../util/paging';
 import { requestTimeoutMs } from '../util/request-timeout';
 import { ChangeStreams, isModern } from './change-stream';
 import { presentResourceContents } from './present-content';
+import { logFailure } from '../diagnostics/diagnostics';
 
 type Lists = Omit<ResourceCatalog, 'subscriptions' | 'cachedFreshForMs'>;
 interface CachedRead {
@@ -146,7 +147,7 @@ export class ResourceService {
   private onConnected(server: ServerView): void {
     if (server.status !== 'connected') return;
     const { name, config } = server;
-    if (server.protocolEra === 'modern') void this.streams.renew(name, config, this.subscribed(name)).catch(() => undefined);
+    if (server.protocolEra === 'modern') void this.streams.renew(name, config, this.subscribed(name)).catch(logFailure(`Opening the change stream of ${name} failed`));
     else void this.resubscribe(name, config);
   }
 
@@ -155,7 +156,7 @@ export class ResourceService {
     for (const uri of this.subscribed(name)) {
       await this.connections
         .request(name, config, (client) => client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }))
-        .catch(() => undefined);
+        .catch(logFailure(`Subscribing again to ${uri} of ${name} failed`));
     }
   }
 }
