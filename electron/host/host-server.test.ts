@@ -168,14 +168,24 @@ describe('browser host', () => {
     const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
     expect(ws).toBeDefined();
     const messages: WsServerMessage[] = [];
-    ws!.on('message', (data) => messages.push(JSON.parse(data.toString()) as WsServerMessage));
+    let arrived = () => undefined as void;
+    /** Resolves once `count` messages have come. */
+    const received = (count: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => messages.length >= count && resolve();
+        arrived();
+      });
+    ws!.on('message', (data) => {
+      messages.push(JSON.parse(data.toString()) as WsServerMessage);
+      arrived();
+    });
     ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
     ws!.send(JSON.stringify({ id: 2, method: 'callTool', payload: { nope: true } }));
     ws!.send(JSON.stringify({ id: 3, method: 'spawnShell', payload: {} }));
     ws!.send('not json');
-    await new Promise((r) => setTimeout(r, 100));
+    await received(4);
     events.emit({ type: 'servers-changed' });
-    for (let i = 0; i < 100 && messages.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
+    await received(5);
     expect(messages).toContainEqual({ kind: 'response', id: 1, envelope: { ok: true, value: [] } });
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: 2, envelope: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid-request' }) }) }));
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: 3, envelope: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'unknown-method' }) }) }));
