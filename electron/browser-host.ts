@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
+import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
 import { resolveAppDataDir } from './core/app-data';
 import { onStopSignals } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: DEFAULT_BIND_HOST },
       'allow-remote': { type: 'boolean', default: false },
       'no-open': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -41,7 +43,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  const dataDir = resolveAppDataDir();
+  // --verbose: every diagnostic line, down to debug, on stderr too (stdout keeps its one line).
+  const logFile = startDiagnostics({ dataDir, fileName: 'browser.log', ...(values.verbose ? { verbose: process.stderr } : {}) });
+  diagnostics.info(`MCP Workbench ${__APP_VERSION__} browser host starting; diagnostic log ${logFile}`);
+  const core = await createCore({ dataDir, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
   disposeCore = () => core.dispose();
   const host = await startHost({
     dispatch: createDispatcher(core.api),
@@ -74,12 +80,15 @@ async function main(): Promise<void> {
     // Servers first: quitting must leave no server process behind.
     await core.dispose();
     await host.close();
+    await diagnostics.close();
     process.exit(0);
   };
   onStopSignals(() => void stop());
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   process.stderr.write(`MCP Workbench could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  diagnostics.error('MCP Workbench could not start', error);
+  await diagnostics.close();
   process.exit(1);
 });

@@ -70,8 +70,7 @@ async function main(): Promise<void> {
     const api = core.api;
     // Questions the server asks mid-call: a form is accepted empty (the client fills in the
     // schema's defaults), anything else declined — as a user who just presses OK would.
-    core.events.subscribe((event) => {
-      if (event.type !== 'server-request') return;
+    core.events.on('server-request', (event) => {
       const { id, body } = event.request;
       const answer = body.kind === 'elicitation-form' ? { action: 'accept' as const, content: {} } : body.kind === 'sampling' ? { action: 'reply' as const, text: 'ok' } : { action: 'decline' as const };
       log(`answering ${body.kind}: ${answer.action}`);

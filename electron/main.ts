@@ -4,11 +4,13 @@
  * electron/core.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell } from 'electron';
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
-import { createDispatcher } from './core/api/dispatcher';
+import { createDispatcher, type Dispatch } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
+import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
+import type { EventStream } from './core/events/event-bus';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
@@ -25,25 +27,41 @@ registerAppScheme();
 hardenWebContents();
 
 const ourWebContents = new Set<number>();
+/** Each window's event stream: flushed before every answer, so no answer overtakes an event emitted before it. */
+const windowStreams = new Set<EventStream>();
 let core: Core | undefined;
 
 function openWindow(activeCore: Core): void {
   const window = createMainWindow();
   const id = window.webContents.id;
   ourWebContents.add(id);
-  const unsubscribe = activeCore.events.subscribe((event) => {
-    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
+  // One IPC message per batch of events.
+  const stream = activeCore.events.stream((batch) => {
+    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, batch);
   });
+  windowStreams.add(stream);
   window.on('closed', () => {
-    unsubscribe();
+    stream.close();
+    windowStreams.delete(stream);
     ourWebContents.delete(id);
   });
+}
+
+function flushingEvents(dispatch: Dispatch): Dispatch {
+  return async (method, payload) => {
+    const envelope = await dispatch(method, payload);
+    for (const stream of windowStreams) stream.flush();
+    return envelope;
+  };
 }
 
 app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
   const dataDir = app.getPath('userData');
+  // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
+  startDiagnostics({ dataDir, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
+  diagnostics.info(`MCP Workbench ${app.getVersion()} starting (Electron ${process.versions.electron})`);
   core = await createCore({
     dataDir,
     autoConnect: true,
@@ -55,15 +73,22 @@ app.whenReady().then(async () => {
     dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
     // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
     desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
+    // "Open log folder" opens it in the system's file manager.
+    openFolder: async (folder) => {
+      // shell.openPath answers with an error message, or '' on success.
+      const problem = await shell.openPath(folder);
+      if (problem) throw new Error(problem);
+    },
   });
-  registerIpcHandlers(ipcMain, createDispatcher(core.api), (sender) => isTrustedSender(sender, ourWebContents));
+  registerIpcHandlers(ipcMain, flushingEvents(createDispatcher(core.api)), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) openWindow(core);
   });
 }).catch((error: unknown) => {
   console.error('MCP Workbench failed to start:', error);
-  app.exit(1);
+  diagnostics.error('MCP Workbench failed to start', error);
+  void diagnostics.close().finally(() => app.exit(1));
 });
 
 app.on('window-all-closed', () => {
@@ -75,8 +100,12 @@ let disposed = false;
 app.on('before-quit', (event) => {
   if (disposed || !core) return;
   event.preventDefault();
-  void core.dispose().finally(() => {
-    disposed = true;
-    app.quit();
-  });
+  void core
+    .dispose()
+    .catch((error: unknown) => diagnostics.error('Closing the servers failed', error))
+    .then(() => diagnostics.close())
+    .finally(() => {
+      disposed = true;
+      app.quit();
+    });
 });

@@ -7,12 +7,13 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { buildAppApi } from '../shared/api/client';
 import { channels, EVENT_CHANNEL } from '../shared/api';
 import { unwrapEnvelope, type Envelope } from '../shared/envelope';
-import type { AppEvent } from '../shared/events';
+import { deliverBatch, type AppEvent } from '../shared/events';
 
 const api = buildAppApi(
   async (method, payload) => unwrapEnvelope((await ipcRenderer.invoke(channels[method].channel, payload)) as Envelope<unknown>),
   (listener) => {
-    const handler = (_event: IpcRendererEvent, appEvent: AppEvent) => listener(appEvent);
+    // The main process sends one message per batch of events (oldest first).
+    const handler = (_event: IpcRendererEvent, batch: AppEvent[]) => deliverBatch(batch, [listener]);
     ipcRenderer.on(EVENT_CHANNEL, handler);
     return () => {
       ipcRenderer.removeListener(EVENT_CHANNEL, handler);

@@ -2,10 +2,13 @@
 // `npm test`: build, typecheck, lint, the packaging check and the security scan, unit
 // tests (vitest), end-to-end tests (Playwright with Debian's Chromium), the MCP
 // conformance suite's client scenarios (each scenario counts as a test), then a check
-// that no fixture server outlived the run.
+// that no fixture server outlived the run. Steps that do not need each other run side by
+// side on two cores or more (build ∥ typecheck, then lint ∥ packaging and security scan),
+// each printed whole when it ends; every step's time is printed as it ends and in a table.
 // Ends with one line "N passed, N failed" counting every test and every check.
-import { spawnSync, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent/electron-dist';
@@ -17,11 +20,52 @@ let passed = 0;
 let failed = 0;
 /** @type {string[]} */
 const failures = [];
+/** Each step's name and how long it took, printed as a table at the end. @type {Array<{ name: string, ms: number, ok: boolean }>} */
+const timings = [];
+/** Steps that do not need each other run side by side when there are two cores or more. */
+const PARALLEL = os.availableParallelism() >= 2;
 
-/** @param {string} command @param {string[]} args */
-function run(command, args) {
-  console.log(`\n▶ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0;
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Runs one step. Alone, its output streams as it comes; beside another (`buffered`), it is
+ * kept and printed whole when the step ends, so two steps' lines never interleave.
+ * @param {string} name @param {string} command @param {string[]} args @param {{ buffered?: boolean }} [options]
+ * @returns {Promise<boolean>}
+ */
+function run(name, command, args, { buffered = false } = {}) {
+  const started = Date.now();
+  if (!buffered) console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let output = '';
+    if (buffered) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (output += chunk));
+    /** @param {boolean} ok */
+    const finish = (ok) => {
+      const ms = Date.now() - started;
+      timings.push({ name, ms, ok });
+      if (buffered) process.stdout.write(`\n▶ ${name}: ${command} ${args.join(' ')}\n${output}`);
+      console.log(`${ok ? '✓' : '✗'} ${name} (${seconds(ms)})`);
+      resolve(ok);
+    };
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+      finish(false);
+    });
+    child.once('close', (code) => finish(code === 0));
+  });
+}
+
+/** A step that is told whether it runs beside another (and so must buffer its output). @typedef {(buffered: boolean) => Promise<void>} Step */
+
+/**
+ * Independent steps: side by side (each buffered) with two cores or more, else one after another.
+ * @param {...Step} steps
+ */
+async function together(...steps) {
+  if (PARALLEL) await Promise.all(steps.map((step) => step(true)));
+  else for (const step of steps) await step(false);
 }
 
 /**
@@ -66,30 +110,35 @@ function strayFixtureProcesses() {
     .map((line) => line.trim());
 }
 
-const built = run('npm', ['run', 'build', '--silent']);
-check('build', built);
-check('typecheck', run('npm', ['run', 'typecheck', '--silent']));
-check('lint', run('npm', ['run', 'lint', '--silent']));
-if (built) {
-  // Both read the build: the packaged app (offline electron-builder --dir) and its security scan.
-  check('packaging', run('node', ['scripts/check-packaging.mjs']));
-  check('security scan', run('node', ['scripts/security-scan.mjs']));
-} else {
-  check('packaging and security scan (not run: the build failed)', false);
-}
+// Typechecking reads only the sources: it runs beside the build.
+let built = false;
+await together(
+  async (buffered) => check('build', (built = await run('build', 'npm', ['run', 'build', '--silent'], { buffered }))),
+  async (buffered) => check('typecheck', await run('typecheck', 'npm', ['run', 'typecheck', '--silent'], { buffered })),
+);
+await together(
+  async (buffered) => check('lint', await run('lint', 'npm', ['run', 'lint', '--silent'], { buffered })),
+  async (buffered) => {
+    if (!built) return check('packaging and security scan (not run: the build failed)', false);
+    // Both read the build: the packaged app (offline electron-builder --dir), then its security scan.
+    check('packaging', await run('packaging', 'node', ['scripts/check-packaging.mjs'], { buffered }));
+    check('security scan', await run('security scan', 'node', ['scripts/security-scan.mjs'], { buffered }));
+  },
+);
 
-const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]);
+// The test suites each use both cores themselves: one at a time.
+const unitOk = await run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]);
 suite('unit', unitOk, `${REPORTS}/unit.json`, (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests }));
 
 if (built) {
-  const e2eOk = run('npx', ['playwright', 'test']);
+  const e2eOk = await run('e2e', 'npx', ['playwright', 'test']);
   suite('e2e', e2eOk, `${REPORTS}/e2e.json`, (r) => ({ pass: r.stats.expected + r.stats.flaky, fail: r.stats.unexpected }));
 } else {
   check('e2e (not run: the build failed)', false);
 }
 
 if (built) {
-  const conformanceOk = run('node', ['scripts/conformance.mjs']);
+  const conformanceOk = await run('conformance', 'node', ['scripts/conformance.mjs']);
   suite('conformance', conformanceOk, `${REPORTS}/conformance.json`, (r) => ({ pass: r.passed, fail: r.failed }));
 } else {
   check('conformance (not run: the build failed)', false);
@@ -98,6 +147,9 @@ if (built) {
 const strays = strayFixtureProcesses();
 if (strays.length > 0) console.log(`\nFixture server processes left running:\n${strays.join('\n')}`);
 check('no fixture process left running', strays.length === 0);
+
+console.log(`\nStep times${PARALLEL ? ' (build ∥ typecheck, then lint ∥ packaging and security scan)' : ''}:`);
+for (const { name, ms, ok } of timings) console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(14)} ${seconds(ms).padStart(8)}`);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -41,5 +41,27 @@ export type AppEvent =
   /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
   | { type: 'auth-changed'; server: string };
 
+export type AppEventType = AppEvent['type'];
+/** The event of one type, e.g. `AppEventOf<'server-state'>` has `server`. */
+export type AppEventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
+
 export type AppEventListener = (event: AppEvent) => void;
+
+/**
+ * Hands each event of a batch (as a front end sends them: oldest first) to every listener.
+ * One listener that throws does not keep the event from the others.
+ */
+export function deliverBatch(batch: readonly AppEvent[], listeners: Iterable<AppEventListener>): void {
+  const all = [...listeners];
+  for (const event of batch) {
+    for (const listener of all) {
+      try {
+        listener(event);
+      } catch (error) {
+        // Reported, not rethrown: the rest of the batch still arrives.
+        console.error(error);
+      }
+    }
+  }
+}
 export type Unsubscribe = () => void;

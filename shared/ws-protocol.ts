@@ -47,4 +47,9 @@ export interface WsRequest {
   payload?: unknown;
 }
 
-export type WsServerMessage = { kind: 'response'; id: number; envelope: Envelope<unknown> } | { kind: 'event'; event: AppEvent };
+/**
+ * What the host sends: an answer to one request, or a batch of events (oldest first; the
+ * host coalesces the events of about one animation frame into one frame). The events that
+ * were emitted before an answer are sent before it.
+ */
+export type WsServerMessage = { kind: 'response'; id: number; envelope: Envelope<unknown> } | { kind: 'events'; events: AppEvent[] };

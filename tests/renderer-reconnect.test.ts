@@ -57,6 +57,19 @@ function page(target: RunningHost) {
   return { client, statuses, refusals, reloaded, socket: () => sockets.at(-1)! };
 }
 
+/**
+ * Resolves when a stream opened now delivers its first batch. The host's own stream was
+ * opened earlier with the same window, and its timer fires first: its batch has gone out too.
+ */
+function windowClosed(events: EventBus): Promise<void> {
+  return new Promise((resolve) => {
+    const stream = events.stream(() => {
+      stream.close();
+      resolve();
+    });
+  });
+}
+
 describe('the page after losing the host', () => {
   it('reloads once the host dropped it for falling behind and takes it again', async () => {
     const events = new EventBus();
@@ -68,8 +81,11 @@ describe('the page after losing the host', () => {
     const pad = 'e'.repeat(1024 * 1024);
     const count = Math.ceil((MAX_QUEUED_BYTES * 1.5) / pad.length);
     for (let i = 0; i < count; i++) {
+      // The host sends a batch of events per window: wait for each window to close, so every
+      // event goes out as its own frame and the host sees its queue grow with each.
+      const sent = windowClosed(events);
       events.emit({ type: 'servers-changed', pad } as unknown as AppEvent);
-      await new Promise((resolve) => setImmediate(resolve));
+      await sent;
     }
     pageSocket._socket.resume();
     await reloaded;

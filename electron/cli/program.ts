@@ -58,6 +58,7 @@ export function buildProgram(io: CliIo, done: Done): Command {
   const program = new Command('mcp-workbench')
     .description("MCP Workbench on the command line: check servers, call tools, read resources, get prompts, sign in, with the app's servers, settings and credentials.")
     .version(typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0', '-V, --version')
+    .option('--verbose', 'print diagnostic lines, down to debug, on stderr (they also go to the log file)')
     .showHelpAfterError('(add --help for the options)')
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
     .configureOutput({
@@ -77,6 +78,8 @@ Examples:
   mcp-workbench tools call github search_issues --arg query=bug --json
   mcp-workbench tools list --stdio "npx -y @modelcontextprotocol/server-everything"`,
     );
+  // Before any command runs: its diagnostic lines go to the log file (and with --verbose to stderr).
+  program.hook('preAction', async () => (await import('./cli-diagnostics')).startCliDiagnostics(io, !!program.opts<{ verbose?: boolean }>().verbose));
   // Subcommands report their own parse errors the same way.
   const configure = (command: Command) => command.exitOverride().showHelpAfterError('(add --help for the options)').configureOutput(program.configureOutput());
   /** `<group> <name> [server]`: one server (configured or ad hoc), --json, nothing else. */

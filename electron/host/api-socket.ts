@@ -47,16 +47,22 @@ export function serveApi(ws: WebSocket, dispatch: Dispatch, events: EventBus, ma
     }
     ws.send(text);
   };
-  const unsubscribe = events.subscribe((event) => send({ kind: 'event', event }));
-  ws.on('close', unsubscribe);
+  // One frame per batch of events; the batch waiting when an answer is ready goes first, so
+  // an answer never overtakes an event emitted before it.
+  const stream = events.stream((batch) => send({ kind: 'events', events: batch }));
+  const answer = (message: WsServerMessage) => {
+    stream.flush();
+    send(message);
+  };
+  ws.on('close', () => stream.close());
   ws.on('message', (data, isBinary) => {
     const request = parseRequest(isBinary ? undefined : data.toString());
     if (!request) {
-      send({ kind: 'response', id: -1, envelope: { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } } });
+      answer({ kind: 'response', id: -1, envelope: { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } } });
       return;
     }
-    const fail = (error: unknown) => send(failure(request.id, error));
-    void dispatch(request.method, request.payload).then((envelope) => send({ kind: 'response', id: request.id, envelope }), fail);
+    const fail = (error: unknown) => answer(failure(request.id, error));
+    void dispatch(request.method, request.payload).then((envelope) => answer({ kind: 'response', id: request.id, envelope }), fail);
   });
 }
 

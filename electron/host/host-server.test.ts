@@ -168,19 +168,75 @@ describe('browser host', () => {
     const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
     expect(ws).toBeDefined();
     const messages: WsServerMessage[] = [];
-    ws!.on('message', (data) => messages.push(JSON.parse(data.toString()) as WsServerMessage));
+    let arrived = () => undefined as void;
+    /** Resolves once `count` messages have come. */
+    const received = (count: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => messages.length >= count && resolve();
+        arrived();
+      });
+    ws!.on('message', (data) => {
+      messages.push(JSON.parse(data.toString()) as WsServerMessage);
+      arrived();
+    });
     ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
     ws!.send(JSON.stringify({ id: 2, method: 'callTool', payload: { nope: true } }));
     ws!.send(JSON.stringify({ id: 3, method: 'spawnShell', payload: {} }));
     ws!.send('not json');
-    await new Promise((r) => setTimeout(r, 100));
+    await received(4);
     events.emit({ type: 'servers-changed' });
-    for (let i = 0; i < 100 && messages.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
+    await received(5);
     expect(messages).toContainEqual({ kind: 'response', id: 1, envelope: { ok: true, value: [] } });
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: 2, envelope: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid-request' }) }) }));
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: 3, envelope: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'unknown-method' }) }) }));
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: -1 }));
-    expect(messages).toContainEqual({ kind: 'event', event: { type: 'servers-changed' } });
+    expect(messages).toContainEqual({ kind: 'events', events: [{ type: 'servers-changed' }] });
+    ws!.close();
+  });
+
+  it('sends a burst of events in fewer frames than events, each frame a batch in emit order', async () => {
+    const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
+    const count = 200;
+    const frames: WsServerMessage[] = [];
+    const lines: string[] = [];
+    const all = new Promise<void>((resolve) => {
+      ws!.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as WsServerMessage;
+        frames.push(message);
+        if (message.kind === 'events') for (const event of message.events) if (event.type === 'server-log') lines.push(event.line);
+        if (lines.length === count) resolve();
+      });
+    });
+    // The answer proves the socket is subscribed before the burst starts.
+    const answered = new Promise<void>((resolve) => ws!.once('message', () => resolve()));
+    ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
+    await answered;
+    frames.length = 0;
+    for (let i = 0; i < count; i++) events.emit({ type: 'server-log', server: 'burst', stream: 'stderr', line: `line ${i}`, time: i });
+    await all;
+    expect(frames.length).toBeLessThan(count / 10);
+    expect(frames.every((frame) => frame.kind === 'events')).toBe(true);
+    expect(lines).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
+    ws!.close();
+  });
+
+  it('sends the events emitted before an answer ahead of that answer', async () => {
+    const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
+    const kinds: string[] = [];
+    const answered = new Promise<void>((resolve) => {
+      ws!.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as WsServerMessage;
+        kinds.push(message.kind === 'events' ? `events:${message.events.length}` : `response:${message.id}`);
+        if (message.kind === 'response' && message.id === 2) resolve();
+      });
+    });
+    ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
+    await new Promise<void>((resolve) => ws!.once('message', () => resolve()));
+    events.emit({ type: 'servers-changed' });
+    events.emit({ type: 'servers-changed' });
+    ws!.send(JSON.stringify({ id: 2, method: 'listServers' }));
+    await answered;
+    expect(kinds).toEqual(['response:1', 'events:2', 'response:2']);
     ws!.close();
   });
 

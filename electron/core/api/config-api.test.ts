@@ -54,14 +54,39 @@ async function start(env: Record<string, string> = {}): Promise<Core> {
 const readJson = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8'));
 const secretsOnDisk = async () => (await readJson(path.join(dataDir, PLAIN_SECRETS_FILE))).secrets as Record<string, string>;
 
+/**
+ * Resolves with `check`'s first truthy answer, checking again after every event the core
+ * emits: each change these tests wait for (a line from a server, a state, a config file
+ * another program changed) arrives as one.
+ */
 async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
   const deadline = Date.now() + 15_000;
   for (;;) {
+    // Listening before checking, so an event between the check and the wait is not missed.
+    const next = nextEvent(deadline - Date.now());
     const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    if (value) {
+      next.cancel();
+      return value;
+    }
+    if (!(await next.arrived)) throw new Error(`Timed out waiting for ${what}`);
   }
+}
+
+/** The next event of the core, or false once `limitMs` has passed without one. */
+function nextEvent(limitMs: number): { arrived: Promise<boolean>; cancel: () => void } {
+  let cancel = () => undefined as void;
+  const arrived = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => done(false), Math.max(0, limitMs));
+    const unsubscribe = core!.events.subscribe(() => done(true));
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(value);
+    };
+    cancel = () => done(false);
+  });
+  return { arrived, cancel };
 }
 
 describe('servers with secrets', () => {
@@ -250,9 +275,14 @@ describe('project servers wait for the user', () => {
     await api.addServer({ name: 'same', config: { command: 'node', args: [fixtureServer('basic-stdio')] } });
     const marker = path.join(root, 'project-command-ran');
     await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { same: { command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
+    const from = events.length;
     await api.openProject({ path: project });
     await waitFor(async () => (await api.listServers()).find((s) => s.name === 'same' && s.scope === 'project' && s.status === 'disconnected'), 'the user server to stop');
-    await new Promise((r) => setTimeout(r, 300));
+    // The config sync decides what starts before it reports the change: once it has, nothing
+    // was started for the project entry (no state but disconnected), so its command never ran.
+    await waitFor(() => events.slice(from).find((e) => e.type === 'config-changed' && e.scopes.includes('project')), 'the change to be handled');
+    const states = events.slice(from).flatMap((e) => (e.type === 'server-state' && e.server.name === 'same' && e.server.scope === 'project' ? [e.server.status] : []));
+    expect(states.filter((status) => status !== 'disconnected')).toEqual([]);
     await expect(fs.access(marker)).rejects.toThrow();
   });
 });

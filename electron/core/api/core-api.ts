@@ -13,7 +13,7 @@ import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } f
 import { ProjectMemory } from '../config/project-memory';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import type { ProtocolSetting } from '../../../shared/config/server-config';
-import { ConnectionManager } from '../connections/connection-manager';
+import { ConnectionManager, type ServerState } from '../connections/connection-manager';
 import { EraCache } from '../connections/era/era-cache';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
@@ -21,6 +21,7 @@ import { ConsoleBuffer } from '../console/console-buffer';
 import { ConsoleService, LogLevels } from '../console/console-service';
 import { logMessages } from '../console/log-messages';
 import type { Desktop } from '../desktop';
+import { diagnostics, logFailure, logFolder } from '../diagnostics/diagnostics';
 import { EventBus } from '../events/event-bus';
 import { openProcessLedger } from '../lifecycle/process-ledger';
 import type { NativeDialogs } from '../platform/native-dialogs';
@@ -38,6 +39,7 @@ import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createCoreContext } from './core-context';
+import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
@@ -91,6 +93,8 @@ export interface CoreOptions {
   signInTimeoutMs?: number;
   /** The protocol era for every server, over their own Protocol setting (the CLI's --protocol). */
   protocolOverride?: ProtocolSetting;
+  /** Opens a folder in the file manager (the desktop app: "Open log folder"); absent: the page shows the path. */
+  openFolder?: (folder: string) => Promise<void>;
 }
 
 export interface Core {
@@ -104,7 +108,12 @@ export interface Core {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   const redactor = new SecretRedactor();
-  const events = new EventBus((event) => redactEvent(event, redactor));
+  // The diagnostic log masks every secret this core knows, in every line.
+  const removeLogMask = diagnostics.addMask((text) => redactor.redact(text));
+  const events = new EventBus(
+    (event) => redactEvent(event, redactor),
+    (error) => diagnostics.warn('An event listener failed', error),
+  );
   const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true, ...(options.fixedServers ? { fixed: options.fixedServers } : {}) });
   const settings = new SettingsStore(options.dataDir, env);
@@ -177,8 +186,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   connections.onStateChange = (name) => {
     const config = registry.get(name);
     if (config) events.emit({ type: 'server-state', server: ctx.viewOf(name, config) });
+    const state = connections.state(name, config);
+    logStateChange(name, state);
     // Questions from a server whose connection ended can no longer be answered.
-    if (connections.state(name, config).status !== 'connected') toolKit.broker.closeServer(name);
+    if (state.status !== 'connected') toolKit.broker.closeServer(name);
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
 
@@ -193,7 +204,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   } else if (options.project === undefined && !options.fixedServers) {
     const last = await memory.lastProject();
     // A remembered project that has gone away is simply not reopened.
-    if (last) await registry.openProject(last).catch(() => undefined);
+    if (last) await registry.openProject(last).catch(logFailure(`The last project (${last}) could not be reopened`, 'info'));
   }
   registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false, forgetCredentials: (name) => auth.forget(name) });
 
@@ -220,6 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
+      ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -240,6 +252,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await processLedger.dispose();
       consoleBuffer.flush();
       await toolKit.history.flush();
+      removeLogMask();
     },
   };
 }
@@ -268,4 +281,16 @@ function maskSecrets(api: AppApi, redactor: SecretRedactor): AppApi {
     };
   }
   return masked as unknown as AppApi;
+}
+
+/** Each state a server enters, for the diagnostic log: failures as warnings, the rest at debug. */
+function logStateChange(name: string, state: ServerState): void {
+  if (state.status === 'failed') {
+    diagnostics.warn(`${name}: failed${state.errorKind ? ` (${state.errorKind})` : ''}: ${state.error ?? 'no reason given'}`);
+    return;
+  }
+  if (!diagnostics.enabled('debug')) return;
+  const era = state.protocolVersion ? ` protocol ${state.protocolVersion} (${state.protocolEra ?? 'legacy'}, ${state.protocolSource ?? 'detected'})` : '';
+  const info = state.serverInfo ? ` server ${state.serverInfo.name} ${state.serverInfo.version}` : '';
+  diagnostics.debug(`${name}: ${state.status}${state.status === 'connected' ? `${info}${era}` : ''}${state.error ? `: ${state.error}` : ''}`);
 }

@@ -29,6 +29,7 @@ import { SignInFlows } from './sign-in-flow';
 import { SignInLogs } from './sign-in-log';
 import { TokenKeeper } from './token-keeper';
 import { WorkbenchOAuthProvider } from './workbench-oauth-provider';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export type { AuthorizationUrlOpener, AuthServiceOptions } from './auth-context';
 export { OAUTH_TRANSPORTS, oauthUrlOf } from './oauth-url';
@@ -78,7 +79,7 @@ export class AuthService implements ConnectionAuth {
       bearer: {
         token: async (refresh) => {
           const tokens = refresh
-            ? (await this.keeper.refresh(server, serverUrl, config.oauth, 'the server refused the access token').catch(() => undefined))?.tokens
+            ? (await this.keeper.refresh(server, serverUrl, config.oauth, 'the server refused the access token').catch(logFailure(`Refreshing the access token of ${server} failed`)))?.tokens
             : await session.currentTokens();
           return tokens?.access_token;
         },
@@ -90,14 +91,14 @@ export class AuthService implements ConnectionAuth {
   onNeedsAuth(server: ServerName): void {
     void this.cache
       .record(server)
-      .catch(() => undefined)
+      .catch(logFailure(`Recording that ${server} needs sign-in failed`))
       .then(() => this.ctx.changed(server));
   }
 
   onConnected(server: ServerName): void {
     void this.cache
       .clear(server)
-      .catch(() => undefined)
+      .catch(logFailure(`Clearing the needs-sign-in record of ${server} failed`))
       .then(() => this.ctx.changed(server));
   }
 

@@ -4,6 +4,7 @@ import type { ServerConfig, ServerName } from '../../../shared/config/server-con
 import type { AuthContext } from './auth-context';
 import { expiresAt } from './credential-store';
 import { oauthUrlOf } from './oauth-url';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export async function readAuthStatus(ctx: AuthContext, server: ServerName, config: ServerConfig, signingIn: boolean): Promise<AuthStatus> {
   const storage = ctx.options.secrets.info();
@@ -16,7 +17,7 @@ export async function readAuthStatus(ctx: AuthContext, server: ServerName, confi
     signingIn,
     storage: { encrypted: storage.encrypted, location: storage.location, ...(storage.warning ? { warning: storage.warning } : {}) },
   };
-  const recorded = await ctx.cache.recordedAt(server).catch(() => undefined);
+  const recorded = await ctx.cache.recordedAt(server).catch(logFailure(`Reading the needs-sign-in record of ${server} failed`));
   if (recorded !== undefined) base.needsAuthUntil = ctx.cache.expiresAt(recorded);
   if (!serverUrl) return base;
   const { store } = ctx;

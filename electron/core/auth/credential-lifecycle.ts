@@ -7,6 +7,7 @@ import type { ServerName } from '../../../shared/config/server-config';
 import type { AuthContext } from './auth-context';
 import type { SignInFlows } from './sign-in-flow';
 import type { TokenKeeper } from './token-keeper';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export class CredentialLifecycle {
   constructor(
@@ -29,7 +30,7 @@ export class CredentialLifecycle {
     this.stop(server, 'The server was removed.');
     this.ctx.logs.forget(server);
     await this.ctx.store.delete(server);
-    await this.ctx.cache.clear(server).catch(() => undefined);
+    await this.ctx.cache.clear(server).catch(logFailure(`Clearing the needs-sign-in record of ${server} failed`));
   }
 
   private stop(server: ServerName, why: string): void {

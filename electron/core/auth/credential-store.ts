@@ -19,6 +19,7 @@ import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } fr
 import type { ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
 import { issuerOfDiscovery } from './issuer';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 export type CredentialKind = 'tokens' | 'client' | 'verifier' | 'discovery';
 const KINDS: CredentialKind[] = ['tokens', 'client', 'verifier', 'discovery'];
@@ -167,8 +168,9 @@ export class CredentialStore {
       const envelope = JSON.parse(text) as Envelope<T>;
       if (!envelope || typeof envelope !== 'object' || envelope.serverUrl !== serverUrl || envelope.value === undefined) return undefined;
       return envelope;
-    } catch {
+    } catch (error) {
       // A damaged entry is as good as none: the user signs in again.
+      diagnostics.warn(`The stored credential ${key} could not be read; signing in again replaces it`, error);
       return undefined;
     }
   }

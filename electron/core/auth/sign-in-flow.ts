@@ -17,6 +17,7 @@ import { oauthUrlOf } from './oauth-url';
 import { providerSession } from './provider-session';
 import type { TokenKeeper } from './token-keeper';
 import { WorkbenchOAuthProvider } from './workbench-oauth-provider';
+import { logFailure } from '../diagnostics/diagnostics';
 
 interface Flow {
   listener?: CallbackListener;
@@ -86,7 +87,7 @@ export class SignInFlows {
       if (result !== 'AUTHORIZED') throw new Error('The authorization server did not issue tokens.');
       listener.cancel('Signed in.');
       challenges.used(server);
-      await this.ctx.cache.clear(server).catch(() => undefined);
+      await this.ctx.cache.clear(server).catch(logFailure(`Clearing the needs-sign-in record of ${server} failed`));
       note('Signed in');
       logs.finish(server, 'signed-in');
     } catch (error) {

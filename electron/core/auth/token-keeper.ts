@@ -11,6 +11,7 @@ import { expiresAt, type StoredTokens } from './credential-store';
 import { issuerOfDiscovery, sameIssuer } from './issuer';
 import { refreshMargin, RefreshTimers } from './refresh-timers';
 import { grants } from './workbench-oauth-provider';
+import { logFailure } from '../diagnostics/diagnostics';
 
 /**
  * How long shutting down waits for a refresh already under way. Authorization servers
@@ -36,7 +37,7 @@ export class TokenKeeper {
     if (expiry !== undefined && stored.tokens.refresh_token) {
       const now = this.ctx.now();
       if (now >= expiry - refreshMargin(expiry - stored.receivedAt)) {
-        const fresh = await this.refresh(server, serverUrl, settings, expiry <= now ? 'it has expired' : 'it is about to expire').catch(() => undefined);
+        const fresh = await this.refresh(server, serverUrl, settings, expiry <= now ? 'it has expired' : 'it is about to expire').catch(logFailure(`Refreshing the access token of ${server} failed`));
         if (fresh) return fresh.tokens;
       } else {
         this.schedule(server, serverUrl, settings, stored);
@@ -137,7 +138,7 @@ export class TokenKeeper {
     this.timers.schedule(server, stored.receivedAt, expiry, () => {
       void this.refresh(server, serverUrl, settings, 'it is about to expire')
         .then(() => this.ctx.changed(server))
-        .catch(() => undefined);
+        .catch(logFailure(`Refreshing the access token of ${server} failed`));
     });
   }
 }

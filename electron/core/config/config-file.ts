@@ -16,6 +16,7 @@ import { AppError } from '../../../shared/envelope';
 import { withFileLock } from '../util/file-lock';
 import { editJsonText, parseJsonText, type JsonEdit, type JsonObject, type JsonProblem } from './json-text';
 import { removeStaleTempFiles } from './stale-temp-files';
+import { diagnostics, logFailure } from '../diagnostics/diagnostics';
 
 export type ConfigFileState =
   | { kind: 'missing' }
@@ -145,13 +146,14 @@ export class ConfigFile {
         this.settleTimer = setTimeout(() => {
           void this.load().then(
             (changed) => changed && onChange(),
-            () => undefined,
+            logFailure(`Reloading ${this.path} after a change failed`),
           );
         }, WATCH_SETTLE_MS);
       });
       this.watcher.on('error', () => this.unwatch());
-    } catch {
+    } catch (error) {
       // The folder may not exist (yet); the file is then reloaded on the next edit.
+      diagnostics.debug(`Watching ${this.path} failed`, error);
       this.watcher = undefined;
     }
   }

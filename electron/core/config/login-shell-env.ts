@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 export type Env = Record<string, string>;
 
@@ -70,7 +71,10 @@ export function readLoginShellEnv(options: ShellEnvOptions = {}): Promise<ShellE
   const timeoutMs = options.timeoutMs ?? SHELL_ENV_TIMEOUT_MS;
 
   return new Promise((resolve) => {
-    const fallback = (problem: string) => resolve({ env: ownEnv(base), shell, problem });
+    const fallback = (problem: string) => {
+      diagnostics.warn(`The login shell's environment is not used: ${problem}`);
+      resolve({ env: ownEnv(base), shell, problem });
+    };
     let child;
     try {
       child = spawn(shell, args, {

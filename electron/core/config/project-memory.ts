@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 export const STATE_FILE = 'workbench-state.json';
 
@@ -16,8 +17,9 @@ export class ProjectMemory {
     try {
       const state = JSON.parse(await fs.readFile(this.file, 'utf8')) as { lastProject?: unknown };
       return typeof state.lastProject === 'string' ? state.lastProject : undefined;
-    } catch {
-      // Missing or damaged: nothing to reopen, and nothing worth reporting.
+    } catch (error) {
+      // Missing or damaged: nothing to reopen, and nothing worth showing the user.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') diagnostics.info(`${this.file} could not be read; no project is reopened`, error);
       return undefined;
     }
   }

@@ -27,13 +27,34 @@ async function open(options: { watch?: boolean } = {}): Promise<ServerRegistry> 
 
 const readJson = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8'));
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+/**
+ * Reports every change of `registry` into `changes`, and `until` resolves once `check` holds,
+ * re-checking after each change (every external edit the watcher picks up is one).
+ */
+function watchChanges(registry: ServerRegistry): { changes: RegistryChange[]; until: (check: () => boolean, what: string) => Promise<void> } {
+  const changes: RegistryChange[] = [];
+  const waiters = new Set<() => void>();
+  registry.onChange = (change) => {
+    changes.push(change);
+    for (const wake of waiters) wake();
+  };
+  const until = (check: () => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (check()) return resolve();
+      // A limit, not a wait: it only turns a change that never comes into a named failure.
+      const timer = setTimeout(() => {
+        waiters.delete(wake);
+        reject(new Error(`Timed out waiting for ${what}`));
+      }, 10_000);
+      const wake = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        waiters.delete(wake);
+        resolve();
+      };
+      waiters.add(wake);
+    });
+  return { changes, until };
 }
 
 describe('ServerRegistry: the user scope', () => {
@@ -178,28 +199,31 @@ describe('ServerRegistry: live changes', () => {
   it('picks up external edits, keeps the last good version while a file is broken, and reports each change', async () => {
     const registry = await open({ watch: true });
     await registry.openProject(project);
-    const changes: RegistryChange[] = [];
-    registry.onChange = (change) => changes.push(change);
+    const { changes, until } = watchChanges(registry);
     const file = path.join(project, PROJECT_FILE);
 
     await fs.writeFile(file, JSON.stringify({ mcpServers: { ext: { command: 'e' } } }));
-    await waitFor(() => registry.get('ext') !== undefined, 'the external entry');
+    await until(() => registry.get('ext') !== undefined, 'the external entry');
     expect(changes.at(-1)).toEqual({ scopes: ['project'], external: true });
 
     await fs.writeFile(file, '{"mcpServers": {"ext": ');
-    await waitFor(() => registry.status().some((s) => s.problem), 'the problem to be reported');
+    await until(() => registry.status().some((s) => s.problem), 'the problem to be reported');
     expect(registry.get('ext')).toEqual({ command: 'e' });
 
     await fs.writeFile(file, JSON.stringify({ mcpServers: { ext2: { command: 'e2' } } }));
-    await waitFor(() => registry.get('ext2') !== undefined && !registry.status().some((s) => s.problem), 'the fixed file');
+    await until(() => registry.get('ext2') !== undefined && !registry.status().some((s) => s.problem), 'the fixed file');
     expect(registry.get('ext')).toBeUndefined();
 
     // Our own writes are not reported as external.
     const before = changes.length;
     await registry.add('project', 'ours', { command: 'o' });
     expect(changes.slice(before)).toEqual([{ scopes: ['project'], external: false }]);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(changes.slice(before).filter((c) => c.external)).toEqual([]);
+    // The watcher sees our write first and another program's edit of the user file after it
+    // (both reloads wait the same settle time, ours armed first): once that edit is reported,
+    // ours has been judged, and it was not external.
+    await fs.writeFile(path.join(dir, SERVERS_FILE), JSON.stringify({ mcpServers: { other: { command: 'x' } } }));
+    await until(() => registry.get('other') !== undefined, 'the user file edited by another program');
+    expect(changes.slice(before).filter((c) => c.external)).toEqual([{ scopes: ['user'], external: true }]);
   });
 
   it('keeps entries another program added meanwhile when it writes', async () => {

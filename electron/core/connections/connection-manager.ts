@@ -41,6 +41,7 @@ import { ideLockDir } from './transports/ide-lockfiles';
 import { LoggingTransport } from './transports/logging-transport';
 import { RequestMetaTransport } from './transports/request-meta-transport';
 import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
+import { diagnostics, logFailure } from '../diagnostics/diagnostics';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_SETTINGS.connectTimeoutMs;
 export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
@@ -190,7 +191,7 @@ export class ConnectionManager {
   /** Closes whatever connection the server has, even a healthy one, and connects again (detecting its protocol era afresh). */
   async reconnect(name: ServerName, config: ServerConfig): Promise<Client> {
     await this.closeServer(name);
-    await this.options.eraCache?.forget(connectionKey(name, config)).catch(() => undefined);
+    await this.options.eraCache?.forget(connectionKey(name, config)).catch(logFailure(`Forgetting the protocol era of ${name} failed`));
     return this.connect(name, config);
   }
 
@@ -413,8 +414,8 @@ export class ConnectionManager {
       // While connecting (an era probe waiting out its bound, a slow initialize) the client is
       // not yet attached to the transport and its close() leaves the server running: closing
       // the transport ends the process (the whole tree) and fails the connect at once.
-      if (!connection.established) await connection.logged.close().catch(() => undefined);
-      await connection.client.close().catch(() => undefined);
+      if (!connection.established) await connection.logged.close().catch(logFailure(`Closing the transport of ${name} failed`, 'debug'));
+      await connection.client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
     }
     await entry.promise.catch(() => undefined);
   }
@@ -425,7 +426,7 @@ export class ConnectionManager {
     if (entry?.connection === connection) await this.closeEntry(name, entry);
     else {
       connection.closing = true;
-      await connection.client.close().catch(() => undefined);
+      await connection.client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
     }
   }
 
@@ -434,7 +435,7 @@ export class ConnectionManager {
     const timeoutMs = config.connectTimeoutMs ?? this.settings().connectTimeoutMs;
     this.setState(name, { status: 'pending' });
     const mode = this.eraMode(config);
-    const verdict = mode.kind === 'auto' && !asLegacy ? await this.options.eraCache?.get(entry.key).catch(() => undefined) : undefined;
+    const verdict = mode.kind === 'auto' && !asLegacy ? await this.options.eraCache?.get(entry.key).catch(logFailure(`Reading the remembered protocol era of ${name} failed`)) : undefined;
     const era = planEra(mode, {
       transport: transportOf(config),
       verdict: asLegacy ? { era: 'legacy', at: Date.now() } : verdict,
@@ -452,6 +453,8 @@ export class ConnectionManager {
     let built: BuiltTransport;
     try {
       const launch = this.options.resolveLaunchConfig ? await this.options.resolveLaunchConfig(name, config) : config;
+      // The whole command line, as launched (secrets filled in are masked in the log like everywhere).
+      if (diagnostics.enabled('debug')) diagnostics.debug(`${name}: ${describeLaunch(config, launch)}`);
       built = await createTransport(launch, {
         server: name,
         requestTimeoutMs: () => this.options.httpRequestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
@@ -502,11 +505,11 @@ export class ConnectionManager {
       await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
       connection.closing = true;
-      await client.close().catch(() => undefined);
+      await client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
       if (entry.cancelled) throw cancelled(name);
       if (era.probing && stdio && isProbeClosedError(error) && !this.shutDown) {
         this.logEvent(name, 'The server ended when asked server/discover: it speaks the 2025 protocol. Starting it again with initialize.');
-        await this.options.eraCache?.set(entry.key, { era: 'legacy' }).catch(() => undefined);
+        await this.options.eraCache?.set(entry.key, { era: 'legacy' }).catch(logFailure(`Remembering the protocol era of ${name} failed`));
         return this.open(name, config, entry, true);
       }
       const reason = describeEraError(error, mode) ?? describeConnectError(error, {
@@ -528,7 +531,7 @@ export class ConnectionManager {
     connection.established = true;
     if (entry.cancelled) {
       connection.closing = true;
-      await client.close().catch(() => undefined);
+      await client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
       throw cancelled(name);
     }
 
@@ -538,7 +541,7 @@ export class ConnectionManager {
     if (era.probing) {
       const discover = client.getDiscoverResult();
       const found = protocolEra === 'modern' && negotiated && discover ? ({ era: 'modern', version: negotiated, discover } as const) : ({ era: 'legacy' } as const);
-      await this.options.eraCache?.set(entry.key, found).catch(() => undefined);
+      await this.options.eraCache?.set(entry.key, found).catch(logFailure(`Remembering the protocol era of ${name} failed`));
     }
     const serverInfo = client.getServerVersion();
     const instructions = client.getInstructions();
@@ -595,7 +598,7 @@ export class ConnectionManager {
         return;
       }
       this.logEvent(name, 'Reconnecting.');
-      this.connect(name, current).catch(() => undefined);
+      this.connect(name, current).catch(logFailure(`Reconnecting ${name} failed`, 'debug'));
     });
     if (!scheduled) this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
   }
@@ -627,6 +630,19 @@ function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: Remo
 
 function withReason(reason: string | undefined): { closeReason?: string } {
   return reason ? { closeReason: reason } : {};
+}
+
+/**
+ * What is started or connected to, for the debug log: the command line and the variables the
+ * entry sets (not the whole inherited environment), or the URL without its query.
+ */
+function describeLaunch(config: ServerConfig, launch: ServerConfig): string {
+  if (isStdioConfig(launch)) {
+    const own = Object.keys((isStdioConfig(config) && config.env) || {});
+    const env = own.map((key) => `${key}=${launch.env?.[key] ?? ''}`).join(' ');
+    return `starting ${[launch.command, ...(launch.args ?? [])].join(' ')}${launch.cwd ? ` in ${launch.cwd}` : ''}${env ? ` with ${env}` : ''}`;
+  }
+  return `connecting to ${'url' in launch ? describeUrl(launch.url) : 'its server'} (${launch.type ?? 'http'})`;
 }
 
 function describeUrl(text: string): string {

@@ -12,11 +12,11 @@ import type { LogLevel, PingResult, ServerConsoleView } from '../../../shared/ap
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionStatus, ServerView } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
-import type { AppEvent } from '../../../shared/events';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
 import { requestTimeoutMs } from '../util/request-timeout';
 import type { ConsoleBuffer } from './console-buffer';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
 export const NO_PING_REASON = 'MCP 2026-07-28 has no ping';
@@ -51,7 +51,13 @@ export class ConsoleService {
     private readonly isConfigured: (name: ServerName) => boolean,
     private readonly levels: LogLevels = new LogLevels(),
   ) {
-    events.subscribe((event) => this.onEvent(event));
+    events.on('server-log', (event) => {
+      if (event.stream === 'stderr') this.buffer.record(event.server, { source: 'stderr', text: event.line, time: event.time });
+    });
+    events.on('server-state', (event) => this.onState(event.server));
+    events.on('servers-changed', () => {
+      for (const name of this.lastStatus.keys()) if (!this.isConfigured(name)) this.forget(name);
+    });
   }
 
   view(name: ServerName): ServerConsoleView {
@@ -85,16 +91,6 @@ export class ConsoleService {
     });
   }
 
-  private onEvent(event: AppEvent): void {
-    if (event.type === 'server-log' && event.stream === 'stderr') {
-      this.buffer.record(event.server, { source: 'stderr', text: event.line, time: event.time });
-    } else if (event.type === 'server-state') {
-      this.onState(event.server);
-    } else if (event.type === 'servers-changed') {
-      for (const name of this.lastStatus.keys()) if (!this.isConfigured(name)) this.forget(name);
-    }
-  }
-
   private onState(server: ServerView): void {
     const previous = this.lastStatus.get(server.name);
     this.lastStatus.set(server.name, server.status);
@@ -121,6 +117,6 @@ export class ConsoleService {
     if (!level || !server.capabilities?.logging || server.protocolEra === 'modern') return;
     await this.connections
       .request(server.name, server.config, (client) => client.setLoggingLevel(level, { timeout: requestTimeoutMs(this.connections, server.config) }))
-      .catch(() => undefined);
+      .catch(logFailure(`Setting the log level of ${server.name} again failed`));
   }
 }

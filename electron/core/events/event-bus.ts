@@ -1,15 +1,53 @@
-/** Fan-out of AppEvents from the core to every attached window or browser client. */
-import type { AppEvent, AppEventListener, Unsubscribe } from '../../../shared/events';
+/**
+ * Events from the core, two ways:
+ * - typed hooks (`on`) for listeners inside the core: one event type, its payload typed,
+ *   called synchronously as the event is emitted;
+ * - one batched stream per front-end subscriber (`stream`): a window or browser client gets
+ *   the events of one short window as one array, so a burst of stderr lines or state changes
+ *   costs one IPC message or WebSocket frame instead of one per event.
+ * Every way sees the events in the order they were emitted.
+ */
+import type { AppEvent, AppEventListener, AppEventType, AppEventOf, Unsubscribe } from '../../../shared/events';
+import { EventBatcher, type EventBatcherOptions } from './event-batcher';
 
 export class EventBus {
   private readonly listeners = new Set<AppEventListener>();
 
   /** `filter` sees every event before any listener (the core masks secret values with it). */
-  constructor(private readonly filter: (event: AppEvent) => AppEvent = (event) => event) {}
+  constructor(
+    private readonly filter: (event: AppEvent) => AppEvent = (event) => event,
+    private readonly onListenerError: (error: unknown) => void = () => undefined,
+  ) {}
 
+  /** Calls `listener` with every event of one type, its payload typed. */
+  on<T extends AppEventType>(type: T, listener: (event: AppEventOf<T>) => void): Unsubscribe {
+    return this.subscribe((event) => {
+      if (event.type === type) listener(event as AppEventOf<T>);
+    });
+  }
+
+  /** Calls `listener` with every event, synchronously (the CLI and the conformance client, which print as they go). */
   subscribe(listener: AppEventListener): Unsubscribe {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    // A wrapper per subscription, so one listener subscribed twice is two subscriptions.
+    const entry: AppEventListener = (event) => listener(event);
+    this.listeners.add(entry);
+    return () => void this.listeners.delete(entry);
+  }
+
+  /**
+   * One front-end subscriber: `deliver` gets the events of each window as one batch, oldest
+   * first. `flush()` delivers what waits now (before an answer that must not overtake them).
+   */
+  stream(deliver: (batch: AppEvent[]) => void, options: EventBatcherOptions = {}): EventStream {
+    const batcher = new EventBatcher(deliver, options);
+    const unsubscribe = this.subscribe((event) => batcher.push(event));
+    return {
+      flush: () => batcher.flush(),
+      close: () => {
+        unsubscribe();
+        batcher.close();
+      },
+    };
   }
 
   emit(event: AppEvent): void {
@@ -17,9 +55,15 @@ export class EventBus {
     for (const listener of this.listeners) {
       try {
         listener(filtered);
-      } catch {
+      } catch (error) {
         // One broken subscriber (a closed window, a dropped socket) must not starve the others.
+        this.onListenerError(error);
       }
     }
   }
+}
+
+export interface EventStream {
+  flush(): void;
+  close(): void;
 }

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { HistoryEntry, HistoryQuery, SavedRequest, SaveRequestRequest } from '../../../shared/api/history';
 import { AppError } from '../../../shared/envelope';
 import { JsonFile } from '../util/json-file';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const HISTORY_FILE = 'history.jsonl';
 export const SAVED_REQUESTS_FILE = 'saved-requests.json';
@@ -223,7 +224,7 @@ export class HistoryStore {
         await fs.appendFile(this.historyPath, lines.join(''), { mode: 0o600 });
         this.linesOnDisk += lines.length;
       }
-    }).catch(() => undefined);
+    }).catch(logFailure('Appending to the history file failed'));
   }
 
   /** The data folder is made once, not before every line. */

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { liveTree, terminateTree } from '../connections/transports/process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
 import { startedProcesses, watchStartedProcesses } from './started-processes';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const PROCESSES_DIR = 'processes';
 
@@ -78,7 +79,7 @@ export class ProcessLedger {
     while (this.dirty) {
       this.dirty = false;
       // A record that cannot be written costs only the clean-up after a crash, never the app.
-      await this.write().catch(() => undefined);
+      await this.write().catch(logFailure('Writing the record of started processes failed'));
     }
   }
 

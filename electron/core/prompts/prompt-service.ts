@@ -22,9 +22,7 @@ export class PromptService {
     events: EventBus,
   ) {
     this.lists = connections.caches.create<{ key: string; prompts: PromptInfo[]; expiresAt: number | undefined }>();
-    events.subscribe((event) => {
-      if (event.type === 'prompts-changed') this.lists.delete(event.server);
-    });
+    events.on('prompts-changed', (event) => this.lists.delete(event.server));
   }
 
   async list(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<PromptInfo[]> {

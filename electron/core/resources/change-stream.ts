@@ -11,6 +11,7 @@ import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionManager } from '../connections/connection-manager';
 import { requestTimeoutMs } from '../util/request-timeout';
+import { logFailure } from '../diagnostics/diagnostics';
 
 type Filter = Parameters<Client['listen']>[0];
 
@@ -47,7 +48,7 @@ export class ChangeStreams {
         this.open.delete(name);
       }
       // Closed after the new one is acknowledged, so no update falls between the two.
-      if (previous?.client === client) await previous.subscription.close().catch(() => undefined);
+      if (previous?.client === client) await previous.subscription.close().catch(logFailure(`Closing the previous change stream of ${name} failed`, 'debug'));
     });
   }
 }

@@ -20,7 +20,7 @@ import type {
   ResourceTemplateInfo,
 } from '../../../shared/api/resources';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
-import type { AppEvent } from '../../../shared/events';
+import type { ServerView } from '../../../shared/domain';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { listPage } from '../connections/list-page';
 import { expiryOf, freshFor } from '../connections/server-caches';
@@ -29,6 +29,7 @@ import { everyPage } from '../util/paging';
 import { requestTimeoutMs } from '../util/request-timeout';
 import { ChangeStreams, isModern } from './change-stream';
 import { presentResourceContents } from './present-content';
+import { logFailure } from '../diagnostics/diagnostics';
 
 type Lists = Omit<ResourceCatalog, 'subscriptions' | 'cachedFreshForMs'>;
 interface CachedRead {
@@ -53,7 +54,13 @@ export class ResourceService {
     this.lists = connections.caches.create<{ key: string; lists: Lists; expiresAt: number | undefined }>();
     this.reads = connections.caches.create<{ key: string; byUri: Map<string, CachedRead> }>();
     this.streams = new ChangeStreams(connections);
-    events.subscribe((event) => this.onEvent(event));
+    events.on('resources-changed', (event) => this.lists.delete(event.server));
+    // An updated resource is read afresh, however long its last answer was to stay fresh.
+    events.on('resource-updated', (event) => this.reads.get(event.server)?.byUri.delete(event.uri));
+    events.on('servers-changed', () => {
+      for (const name of this.subscriptions.keys()) if (!this.isConfigured(name)) this.subscriptions.delete(name);
+    });
+    events.on('server-state', (event) => this.onConnected(event.server));
   }
 
   async catalog(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<ResourceCatalog> {
@@ -137,18 +144,11 @@ export class ResourceService {
     return [...(this.subscriptions.get(name) ?? [])];
   }
 
-  private onEvent(event: AppEvent): void {
-    if (event.type === 'resources-changed') this.lists.delete(event.server);
-    // An updated resource is read afresh, however long its last answer was to stay fresh.
-    if (event.type === 'resource-updated') this.reads.get(event.server)?.byUri.delete(event.uri);
-    if (event.type === 'servers-changed') {
-      for (const name of this.subscriptions.keys()) if (!this.isConfigured(name)) this.subscriptions.delete(name);
-    }
-    if (event.type === 'server-state' && event.server.status === 'connected') {
-      const { name, config } = event.server;
-      if (event.server.protocolEra === 'modern') void this.streams.renew(name, config, this.subscribed(name)).catch(() => undefined);
-      else void this.resubscribe(name, config);
-    }
+  private onConnected(server: ServerView): void {
+    if (server.status !== 'connected') return;
+    const { name, config } = server;
+    if (server.protocolEra === 'modern') void this.streams.renew(name, config, this.subscribed(name)).catch(logFailure(`Opening the change stream of ${name} failed`));
+    else void this.resubscribe(name, config);
   }
 
   /** A new session knows nothing of the old one's subscriptions: subscribe again. */
@@ -156,7 +156,7 @@ export class ResourceService {
     for (const uri of this.subscribed(name)) {
       await this.connections
         .request(name, config, (client) => client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) }))
-        .catch(() => undefined);
+        .catch(logFailure(`Subscribing again to ${uri} of ${name} failed`));
     }
   }
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ResultFileIdSchema, type ResultBytesChunk, type ResultTextChunk } from '../../../shared/api/results';
 import { AppError } from '../../../shared/envelope';
 import type { ResultFileRef } from '../../../shared/tool-results';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const RESULTS_DIR = 'results';
 export const MAX_FILES = 500;
@@ -51,7 +52,7 @@ export class ResultFileStore {
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
-      void this.prune().catch(() => undefined);
+      void this.prune().catch(logFailure('Removing old result files failed'));
     }
     return { id, name: path.basename(file), path: file, bytes, ...(mimeType ? { mimeType } : {}) };
   }

@@ -12,6 +12,7 @@ import { AppError } from '../../../shared/envelope';
 import { removeStaleTempFiles } from '../config/stale-temp-files';
 import { withFileLock } from '../util/file-lock';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 interface SecretFile {
   version: 1;
@@ -85,8 +86,9 @@ export class FileSecretStore implements SecretStore {
           await this.write(file);
         }),
       );
-    } catch {
+    } catch (error) {
       // Still readable with the old key; nothing is lost by trying again on the next read.
+      diagnostics.debug(`Re-encrypting a secret in ${this.filePath} failed`, error);
     }
   }
 

@@ -15,6 +15,7 @@ import type { EventBus } from '../events/event-bus';
 import { HistoryStore } from '../history/history-store';
 import { PermissionStore } from '../permissions/permission-store';
 import { ResultFileStore } from '../results/result-files';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export interface ToolKit {
   files: ResultFileStore;
@@ -39,7 +40,7 @@ export async function createToolKit(options: {
   const permissions = new PermissionStore(options.dataDir);
   await Promise.all([history.load(), permissions.load()]);
   // Old result files go at start, without holding it up.
-  void files.prune().catch(() => undefined);
+  void files.prune().catch(logFailure('Removing old result files failed'));
   const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
   const elicitation = new ElicitationFeature(broker);
   return {

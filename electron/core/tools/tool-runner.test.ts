@@ -1,13 +1,15 @@
 /**
  * The tool runner through the real core (createCore) against the real tool-lab fixture
  * server: pages, permissions, progress and cancel, the result pipeline, elicitation
- * (form, URL, the -32042 retry), sampling, roots, history.
+ * (form, URL, the -32042 retry), sampling, roots, history. The tests share one core and one
+ * server, so each leaves it as it found it (rules, settings, the answerer) and makes the
+ * calls it looks for itself: they pass in any order (`vitest --sequence.shuffle`).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import { waitUntil } from '../../../e2e/support/processes';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../shared/api/server-requests';
@@ -42,6 +44,11 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+// Whatever a test set up to answer the server's questions ends with it.
+afterEach(() => {
+  answerer = undefined;
+});
+
 const call = (tool: string, args: Record<string, unknown> = {}, extra: { callId?: string; confirmed?: boolean } = {}) =>
   core.api.callTool({ server: 'lab', tool, arguments: args, ...extra });
 const firstText = (result: ToolRunResult) => (result.content[0] as TextBlock).text;
@@ -69,6 +76,7 @@ describe('tool runner against the tool-lab fixture', () => {
     await core.api.removePermissionRule({ pattern: 'mcp__lab' });
     const saved = JSON.parse(await fs.readFile(path.join(dataDir, 'permissions.json'), 'utf8'));
     expect(saved.rules).toEqual([{ pattern: 'mcp__lab__delete_everything', decision: 'allow' }]);
+    await core.api.removePermissionRule({ pattern: 'mcp__lab__delete_everything' });
   });
 
   it('streams progress with messages and cancels with notifications/cancelled', async () => {
@@ -193,16 +201,24 @@ describe('tool runner against the tool-lab fixture', () => {
 
   it('ends a question nobody answers after the timeout', async () => {
     answerer = undefined;
+    const { values } = await core.api.getSettings();
     await core.api.updateSettings({ serverRequestTimeoutMs: 1000 });
-    const before = events.length;
-    expect(firstText(await call('ask_form'))).toBe('action: cancel');
-    expect(events.slice(before).some((e) => e.type === 'server-request-closed' && e.reason === 'timed-out')).toBe(true);
-    expect(await core.api.listServerRequests()).toEqual([]);
+    try {
+      const before = events.length;
+      expect(firstText(await call('ask_form'))).toBe('action: cancel');
+      expect(events.slice(before).some((e) => e.type === 'server-request-closed' && e.reason === 'timed-out')).toBe(true);
+      expect(await core.api.listServerRequests()).toEqual([]);
+    } finally {
+      await core.api.updateSettings({ serverRequestTimeoutMs: values.serverRequestTimeoutMs });
+    }
   });
 
   it('keeps every call in the history, searchable, and saves requests by name and group', async () => {
+    // Its own calls: whatever other tests ran before adds to them.
+    for (const tool of ['structured_ok', 'structured_bad', 'list_roots']) await call(tool);
     const all = await core.api.listHistory({});
-    expect(all.length).toBeGreaterThan(10);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.slice(0, 3).map((entry) => entry.tool)).toEqual(['list_roots', 'structured_bad', 'structured_ok']);
     expect(all[0]!.time).toBeGreaterThanOrEqual(all[all.length - 1]!.time);
     const found = await core.api.listHistory({ search: 'structured_bad' });
     expect(found.every((entry) => entry.tool === 'structured_bad')).toBe(true);

@@ -24,6 +24,7 @@ import type { HistoryStore } from '../history/history-store';
 import type { PermissionStore } from '../permissions/permission-store';
 import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 /** A call refused for a URL step is retried at most this many times. */
 export const URL_ELICITATION_RETRIES = 3;
@@ -150,8 +151,9 @@ export class ToolRunner {
   private async toolInfo(server: string, config: ServerConfig, tool: string): Promise<ToolInfo | undefined> {
     try {
       return (await this.deps.connections.listTools(server, config)).find((t) => t.name === tool);
-    } catch {
+    } catch (error) {
       // The call itself will report what is wrong with the connection.
+      diagnostics.debug(`Listing the tools of ${server} before calling ${tool} failed`, error);
       return undefined;
     }
   }

@@ -9,6 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { diagnostics } from '../diagnostics/diagnostics';
 
 export interface ExpiringJsonFileOptions<T> {
   ttlMs: number;
@@ -77,7 +78,9 @@ export class ExpiringJsonFile<T> {
     let parsed: unknown;
     try {
       parsed = JSON.parse(await fs.readFile(this.filePath, 'utf8'));
-    } catch {
+    } catch (error) {
+      // Missing is the usual case; damaged or unreadable is worth a line.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') diagnostics.warn(`${this.filePath} could not be read; starting it afresh`, error);
       return out;
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return out;

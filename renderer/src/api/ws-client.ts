@@ -5,7 +5,7 @@
 import type { AppApi } from '../../../shared/api';
 import { buildAppApi } from '../../../shared/api/client';
 import { AppError, unwrapEnvelope } from '../../../shared/envelope';
-import type { AppEventListener } from '../../../shared/events';
+import { deliverBatch, type AppEventListener } from '../../../shared/events';
 import { oversizedBytes, WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMessage } from '../../../shared/ws-protocol';
 
 /**
@@ -54,8 +54,9 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
   // Untyped MessageEvent: this file also runs in Node (the benchmarks), whose MessageEvent is not generic.
   socket.addEventListener('message', (message: MessageEvent) => {
     const data = JSON.parse(message.data as string) as WsServerMessage;
-    if (data.kind === 'event') {
-      for (const listener of listeners) listener(data.event);
+    if (data.kind === 'events') {
+      // One frame carries a batch: each event reaches the listeners on its own, in order.
+      deliverBatch(data.events, listeners);
       return;
     }
     const call = pending.get(data.id);

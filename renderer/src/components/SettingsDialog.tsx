@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SettingsSchema, type SettingKey, type SettingsPatch } from '../../../shared/api/settings';
 import { useWorkbench } from '../state/store';
+import { LogFolder } from './LogFolder';
 import { Modal } from './Modal';
 
 interface NumberField {
@@ -121,6 +122,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             {errors.form}
           </p>
         )}
+        <LogFolder />
         <div className="dialog-actions">
           <button type="button" onClick={() => dialog.current?.close()}>
             Cancel

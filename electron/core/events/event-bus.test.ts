@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { AppEvent } from '../../../shared/events';
+import { EventBus } from './event-bus';
+
+const log = (line: string): AppEvent => ({ type: 'server-log', server: 'a', stream: 'stderr', line, time: 0 });
+
+/** Resolves with the next batch `stream` delivers. */
+function nextBatches(bus: EventBus, count: number, options = {}): { batches: Promise<AppEvent[][]>; close: () => void } {
+  const seen: AppEvent[][] = [];
+  let close = () => undefined as void;
+  const batches = new Promise<AppEvent[][]>((resolve) => {
+    const stream = bus.stream((batch) => {
+      seen.push(batch);
+      if (seen.length === count) resolve(seen);
+    }, options);
+    close = () => stream.close();
+  });
+  return { batches, close };
+}
+
+describe('typed hooks', () => {
+  it('call a listener with the events of its one type only, payload typed', () => {
+    const bus = new EventBus();
+    const lines: string[] = [];
+    const servers: string[] = [];
+    bus.on('server-log', (event) => lines.push(event.line));
+    bus.on('tools-changed', (event) => servers.push(event.server));
+    bus.emit(log('one'));
+    bus.emit({ type: 'tools-changed', server: 'x' });
+    bus.emit({ type: 'servers-changed' });
+    bus.emit(log('two'));
+    expect(lines).toEqual(['one', 'two']);
+    expect(servers).toEqual(['x']);
+  });
+
+  it('see the filtered event and stop after unsubscribing', () => {
+    const bus = new EventBus((event) => (event.type === 'server-log' ? { ...event, line: event.line.replace('hunter2', '••••') } : event));
+    const lines: string[] = [];
+    const off = bus.on('server-log', (event) => lines.push(event.line));
+    bus.emit(log('token hunter2'));
+    off();
+    bus.emit(log('after'));
+    expect(lines).toEqual(['token ••••']);
+  });
+
+  it('keep calling the other listeners when one throws, and report the error', () => {
+    const errors: unknown[] = [];
+    const bus = new EventBus(undefined, (error) => errors.push(error));
+    const heard: string[] = [];
+    bus.on('server-log', () => {
+      throw new Error('broken window');
+    });
+    bus.on('server-log', (event) => heard.push(event.line));
+    bus.emit(log('still here'));
+    expect(heard).toEqual(['still here']);
+    expect(errors).toEqual([new Error('broken window')]);
+  });
+});
+
+describe('batched streams', () => {
+  it('deliver a burst as one batch, in emit order', async () => {
+    const bus = new EventBus();
+    const { batches, close } = nextBatches(bus, 1);
+    for (let i = 0; i < 50; i++) bus.emit(log(`line ${i}`));
+    const [batch] = await batches;
+    expect(batch!.map((event) => (event.type === 'server-log' ? event.line : ''))).toEqual(Array.from({ length: 50 }, (_, i) => `line ${i}`));
+    close();
+  });
+
+  it('split a batch at maxBatch without reordering', async () => {
+    const bus = new EventBus();
+    const { batches, close } = nextBatches(bus, 3, { maxBatch: 4 });
+    for (let i = 0; i < 10; i++) bus.emit(log(String(i)));
+    const all = await batches;
+    expect(all.map((batch) => batch.length)).toEqual([4, 4, 2]);
+    expect(all.flat().map((event) => (event.type === 'server-log' ? event.line : ''))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    close();
+  });
+
+  it('flush delivers what waits at once; each subscriber has its own stream', () => {
+    const bus = new EventBus();
+    const first: AppEvent[][] = [];
+    const second: AppEvent[][] = [];
+    const a = bus.stream((batch) => first.push(batch));
+    const b = bus.stream((batch) => second.push(batch));
+    bus.emit({ type: 'servers-changed' });
+    a.flush();
+    expect(first).toEqual([[{ type: 'servers-changed' }]]);
+    expect(second).toEqual([]);
+    b.flush();
+    expect(second).toEqual([[{ type: 'servers-changed' }]]);
+    a.close();
+    b.close();
+  });
+
+  it('deliver nothing after close', () => {
+    const bus = new EventBus();
+    const seen: AppEvent[][] = [];
+    const stream = bus.stream((batch) => seen.push(batch));
+    bus.emit({ type: 'servers-changed' });
+    stream.close();
+    bus.emit({ type: 'servers-changed' });
+    stream.flush();
+    expect(seen).toEqual([]);
+  });
+
+  it('report a subscriber that throws when its window closes, and keep streaming', async () => {
+    const bus = new EventBus();
+    let calls = 0;
+    let reported!: (error: unknown) => void;
+    const error = new Promise<unknown>((resolve) => (reported = resolve));
+    let delivered!: () => void;
+    const second = new Promise<void>((resolve) => (delivered = resolve));
+    const stream = bus.stream(
+      () => {
+        calls++;
+        if (calls === 1) throw new Error('socket gone');
+        delivered();
+      },
+      { onError: (failure) => reported(failure) },
+    );
+    bus.emit({ type: 'servers-changed' });
+    expect(await error).toEqual(new Error('socket gone'));
+    bus.emit({ type: 'servers-changed' });
+    await second;
+    expect(calls).toBe(2);
+    stream.close();
+  });
+});
