@@ -34,6 +34,8 @@ export interface ServerView {
   protocolEra?: 'legacy' | 'modern';
   /** How the era was settled: detected now, taken from the last detection, or set in the entry. */
   protocolSource?: 'detected' | 'remembered' | 'configured';
+  /** How the transport differs from the entry's, e.g. a URL-only entry reached over SSE because the server refused Streamable HTTP. */
+  transportNote?: string;
   /** When the server entered this state (epoch ms). */
   since?: number;
   /** The scope the entry in use comes from (always set by listServers). */

@@ -276,6 +276,20 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(json<{ tools: unknown[] }>(wsRun).tools).toHaveLength(4);
   });
 
+  it('--url without --transport reaches an SSE-only server over SSE and says so; --transport http does not fall back', async () => {
+    const [inferred, pinned] = await Promise.all([
+      cli(['servers', 'check', '--url', sse.url, '--json']),
+      cli(['servers', 'check', '--url', sse.url, '--transport', 'http']),
+    ]);
+    expect(inferred.code).toBe(0);
+    expect(json<{ servers: unknown[] }>(inferred).servers).toMatchObject([
+      { status: 'connected', tools: 4, transportNote: 'Connected over SSE: the server did not accept Streamable HTTP (HTTP 404).' },
+    ]);
+    expect(inferred.stderr).toContain('Connected over SSE: the server did not accept Streamable HTTP (HTTP 404).');
+    expect(pinned.code).toBe(3);
+    expect(pinned.stderr).toContain('Cannot POST /sse</pre> (HTTP 404). If this is an SSE server, set its transport to SSE.');
+  });
+
   it('--protocol: auto detects a 2026-only server, legacy and modern are pinned and fail with the fix named, anything else is a usage error', async () => {
     const modernOnly = stdio('v2-stdio', '--modern-only');
     const [auto, legacy, modern, pinnedLegacy, bogus] = await Promise.all([

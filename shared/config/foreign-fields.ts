@@ -22,6 +22,7 @@ const OWN_FIELDS = new Set([
   'oauth',
   'roots',
   'notes',
+  'typeInferred',
 ]);
 
 /** Other clients' fields the app acts on, and what it does with them. */
