@@ -44,6 +44,17 @@ export interface ServerView {
   shadows?: ConfigScope[];
   /** stdio: where the command was found, or why it cannot be launched. */
   launch?: LaunchInfo;
+  /** Project servers (`.mcp.json`): what you decided about this exact entry, and what Claude Code's settings say. */
+  approval?: ProjectServerApproval;
+}
+
+export type ApprovalDecision = 'approved' | 'denied';
+
+export interface ProjectServerApproval {
+  /** Approved: connects like any server; denied: never connects; absent: connects only when you press Connect. */
+  decision?: ApprovalDecision;
+  /** Claude Code's decision (`enabledMcpjsonServers`, …) and the file it comes from. */
+  claudeCode?: { decision: ApprovalDecision; source: string };
 }
 
 export interface LaunchInfo {

@@ -10,7 +10,10 @@ import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
+import { ClaudeApprovals } from '../config/claude-approvals';
+import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
+import { deniedMessage, ProjectServerApprovalService } from '../config/project-server-approval';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import type { ProtocolSetting } from '../../../shared/config/server-config';
 import { ConnectionManager } from '../connections/connection-manager';
@@ -128,6 +131,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }));
   // Started now, so the answer is usually there by the time the first server launches.
   void getEnvironment();
+  const projectApprovals = new ProjectApprovals(options.dataDir);
+  projectApprovals.load();
+  const approvals = new ProjectServerApprovalService(
+    registry,
+    projectApprovals,
+    new ClaudeApprovals({ ...(options.importLocator?.home ? { home: options.importLocator.home } : {}), env: { ...env, ...options.importLocator?.env } }),
+  );
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value), projectDir: () => registry.project });
   const launchInfo = new Map();
 
@@ -164,12 +174,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     auth,
     currentConfig: (name) => registry.get(name),
     resolveLaunchConfig: async (name, config) => {
+      // Every way into a connection (Connect, a tool call, a reconnect) passes here.
+      if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
       const launch = await launcher.resolve(name, config);
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
       return launch;
     },
   });
-  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
+  const ctx = createCoreContext({
+    events,
+    registry,
+    connections,
+    settings,
+    ideLockDir: lockDir,
+    secrets,
+    redactor,
+    launchInfo,
+    describeLaunch: launcher.describe,
+    approvalOf: (name, config) => approvals.approvalOf(name, config),
+  });
   const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
@@ -195,7 +218,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(() => undefined);
   }
-  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false, forgetCredentials: (name) => auth.forget(name) });
+  registry.onChange = createConfigSync(ctx, {
+    autoConnect: options.autoConnect ?? false,
+    forgetCredentials: (name) => auth.forget(name),
+    approved: (name, config) => approvals.decisionOf(name, config) === 'approved',
+  });
 
   const serversApi = createServersApi(ctx);
   const api: AppApi = maskSecrets(
@@ -217,7 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
       ...createSettingsApi(ctx),
-      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
+      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals }),
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       onEvent: (listener) => events.subscribe(listener),
@@ -226,8 +253,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
 
   if (options.autoConnect) {
-    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user.
-    void connections.connectAtStartup(registry.effective().filter((entry) => entry.scope !== 'project').map((entry) => [entry.name, entry.config] as const));
+    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user, unless approved.
+    const startable = registry.effective().filter((entry) => entry.scope !== 'project' || approvals.decisionOf(entry.name, entry.config) === 'approved');
+    void connections.connectAtStartup(startable.map((entry) => [entry.name, entry.config] as const));
   }
 
   return {
