@@ -19,6 +19,7 @@ import { resolveAppDataDir } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
 import { ENCRYPTED_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { usageError } from './exit-codes';
+import { cliHeadersHelperConsent } from './headers-helper-consent';
 import type { CliIo } from './output';
 import { adhocServer, serversFromFile, type AdhocOptions, type AdhocServer } from './server-source';
 
@@ -29,6 +30,8 @@ export interface SourceOptions extends AdhocOptions {
   project?: string;
   /** --protocol: auto, legacy, modern or a version. */
   protocol?: string;
+  /** --allow-headers-helper: run servers' headersHelper commands without asking. */
+  allowHeadersHelper?: boolean;
 }
 
 /** --protocol as a Protocol setting (`modern` is the 2026-07-28 revision). */
@@ -102,6 +105,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
       ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
       ...(protocol ? { protocolOverride: protocol } : {}),
+      headersHelperConsent: cliHeadersHelperConsent(options.allowHeadersHelper === true),
     });
   } catch (error) {
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);

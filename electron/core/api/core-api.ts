@@ -3,6 +3,7 @@
  * host's WebSocket, the CLI) dispatches into. Each area of the API lives in its own
  * file; this one builds the shared pieces and joins them.
  */
+import os from 'node:os';
 import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
 import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
@@ -10,7 +11,9 @@ import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
+import { applyHeadersHelper, type HeadersHelperAsk } from '../config/apply-headers-helper';
 import { ClaudeApprovals } from '../config/claude-approvals';
+import { HeadersHelperConsents } from '../config/headers-helper-consents';
 import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
 import { deniedMessage, ProjectServerApprovalService } from '../config/project-server-approval';
@@ -94,6 +97,11 @@ export interface CoreOptions {
   signInTimeoutMs?: number;
   /** The protocol era for every server, over their own Protocol setting (the CLI's --protocol). */
   protocolOverride?: ProtocolSetting;
+  /**
+   * Asks whether a server's headersHelper may run (the first time for each command). Default:
+   * a question in the window (a `server-request` of kind `headers-helper`); the CLI asks on its terminal.
+   */
+  headersHelperConsent?: HeadersHelperAsk;
 }
 
 export interface Core {
@@ -131,6 +139,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }));
   // Started now, so the answer is usually there by the time the first server launches.
   void getEnvironment();
+  const headersHelperConsents = new HeadersHelperConsents(options.dataDir);
+  // The window's question: allowed runs are remembered, anything else is a refusal.
+  const askInWindow: HeadersHelperAsk = async ({ server, command, url }) => {
+    const outcome = await toolKit.broker.ask(server, { kind: 'headers-helper', command, url });
+    return outcome.answered && outcome.answer.action === 'accept' ? 'always' : 'refuse';
+  };
   const projectApprovals = new ProjectApprovals(options.dataDir);
   projectApprovals.load();
   const approvals = new ProjectServerApprovalService(
@@ -176,7 +190,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     resolveLaunchConfig: async (name, config) => {
       // Every way into a connection (Connect, a tool call, a reconnect) passes here.
       if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
-      const launch = await launcher.resolve(name, config);
+      const resolved = await launcher.resolve(name, config);
+      const launch = await applyHeadersHelper(name, resolved, {
+        consents: headersHelperConsents,
+        ask: options.headersHelperConsent ?? askInWindow,
+        env: getEnvironment,
+        cwd: () => registry.project ?? os.homedir(),
+        onSecret: (value) => redactor.remember(value),
+      });
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
       return launch;
     },
