@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
-import { resolveAppDataDir } from './core/app-data';
+import { resolveAppDirs } from './core/app-data';
 import { onStopSignals } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  const dirs = resolveAppDirs();
+  const core = await createCore({ dataDir: dirs.config, storageDir: dirs.data, cacheDir: dirs.cache, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
   disposeCore = () => core.dispose();
   const host = await startHost({
     dispatch: createDispatcher(core.api),

@@ -8,7 +8,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
-import { resolveAppDataDir } from './core/app-data';
+import { resolveAppDataDir, resolveAppDirs } from './core/app-data';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
@@ -44,8 +44,11 @@ app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
   const dataDir = app.getPath('userData');
+  const dirs = resolveAppDirs();
   core = await createCore({
     dataDir,
+    storageDir: dirs.data,
+    cacheDir: dirs.cache,
     autoConnect: true,
     appVersion: app.getVersion(),
     // Secrets encrypted with the system keychain; the core never sees Electron.

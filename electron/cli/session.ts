@@ -15,7 +15,7 @@ import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import { createDispatcher } from '../core/api/dispatcher';
-import { resolveAppDataDir } from '../core/app-data';
+import { resolveAppDirs } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
 import { ENCRYPTED_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { usageError } from './exit-codes';
@@ -89,12 +89,15 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     notes.push(...fromFile.skipped);
   }
 
-  const dataDir = resolveAppDataDir(io.env);
+  const dirs = resolveAppDirs(io.env);
+  const dataDir = dirs.config;
   const protocol = protocolOption(options.protocol);
   let core: Core;
   try {
     core = await createCore({
       dataDir,
+      storageDir: dirs.data,
+      cacheDir: dirs.cache,
       env: io.env,
       autoConnect: false,
       watchConfig: false,

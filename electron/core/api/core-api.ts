@@ -13,6 +13,7 @@ import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
 import { applyHeadersHelper, type HeadersHelperAsk } from '../config/apply-headers-helper';
 import { ClaudeApprovals } from '../config/claude-approvals';
+import { moveDataOutOfConfig } from '../data-move';
 import { HeadersHelperConsents } from '../config/headers-helper-consents';
 import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
@@ -59,7 +60,12 @@ import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
+  /** The config folder: servers, settings, secrets, permissions, history. */
   dataDir: string;
+  /** Where result files go (default: dataDir). */
+  storageDir?: string;
+  /** Where caches go: protocol eras, servers that wanted sign-in (default: dataDir). */
+  cacheDir?: string;
   env?: NodeJS.ProcessEnv;
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
@@ -117,11 +123,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const redactor = new SecretRedactor();
   const events = new EventBus((event) => redactEvent(event, redactor));
   const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
+  // Before anything reads them: what earlier versions kept in the config folder moves out.
+  if (options.storageDir || options.cacheDir) {
+    const say = options.notice ?? ((line: string) => process.stderr.write(`${line}\n`));
+    await moveDataOutOfConfig({ config: options.dataDir, data: options.storageDir ?? options.dataDir, cache: options.cacheDir ?? options.dataDir, log: say }).catch((error: unknown) =>
+      say(`MCP Workbench could not move its data out of the config folder (${(error as Error).message}); what was not moved stays where it was and is moved at the next start.`),
+    );
+  }
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true, ...(options.fixedServers ? { fixed: options.fixedServers } : {}) });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
   const toolKit = await createToolKit({
     dataDir: options.dataDir,
+    ...(options.storageDir ? { storageDir: options.storageDir } : {}),
     events,
     settings,
     redact: (value) => redactor.redactDeep(value),
@@ -158,6 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const auth = new AuthService({
     secrets,
     dataDir: options.dataDir,
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     openAuthorizationUrl: options.openAuthorizationUrl ?? (async (server, url) => events.emit({ type: 'auth-open-url', server, url })),
     onChange: (server) => events.emit({ type: 'auth-changed', server }),
     onSecret: (value) => redactor.remember(value),
@@ -180,7 +195,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
-    eraCache: new EraCache(options.dataDir),
+    eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     requestMeta: (name) => logLevels.requestMeta(name),
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],

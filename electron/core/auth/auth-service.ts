@@ -57,6 +57,8 @@ export type AuthorizationUrlOpener = (server: ServerName, url: string) => Promis
 export interface AuthServiceOptions {
   secrets: SecretStore;
   dataDir: string;
+  /** Where the needs-auth cache lives (default: dataDir). */
+  cacheDir?: string;
   openAuthorizationUrl: AuthorizationUrlOpener;
   /** A server's sign-in state or OAuth log changed. */
   onChange?: (server: ServerName) => void;
@@ -105,7 +107,7 @@ export class AuthService implements ConnectionAuth {
   constructor(private readonly options: AuthServiceOptions) {
     this.now = options.timers?.now ?? Date.now;
     this.logs = new SignInLogs((server) => this.changed(server), options.redact);
-    this.cache = new NeedsAuthCache(options.dataDir, { now: this.now, ...(options.needsAuthTtlMs ? { ttlMs: options.needsAuthTtlMs } : {}) });
+    this.cache = new NeedsAuthCache(options.cacheDir ?? options.dataDir, { now: this.now, ...(options.needsAuthTtlMs ? { ttlMs: options.needsAuthTtlMs } : {}) });
     this.store = new CredentialStore(options.secrets, options.onSecret, this.now);
     this.timers = new RefreshTimers(options.timers);
     this.fetch = options.fetch ?? fetchWithTimeout(() => OAUTH_REQUEST_TIMEOUT_MS);
