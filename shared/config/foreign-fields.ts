@@ -33,7 +33,7 @@ export const HONOURED_FOREIGN_FIELDS: Readonly<Record<string, string>> = {
   disabled: 'true switches the server off, as "enabled": false does',
   envFile: 'a dotenv file whose variables are added to the environment (env wins)',
   disabledTools: 'these tools are hidden and refused',
-  headersHelper: 'a command run before each connect (once you allow it) whose JSON output is added to the headers',
+  headersHelper: 'a command run before each connect, once you allow it; its JSON output adds headers',
 };
 
 export interface ForeignFields {
