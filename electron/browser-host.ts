@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
-import { resolveAppDataDir } from './core/app-data';
+import { resolveAppDirs } from './core/app-data';
 import { onStopSignals } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
@@ -43,11 +43,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const dataDir = resolveAppDataDir();
+  const dirs = resolveAppDirs();
   // --verbose: every diagnostic line, down to debug, on stderr too (stdout keeps its one line).
-  const logFile = startDiagnostics({ dataDir, fileName: 'browser.log', ...(values.verbose ? { verbose: process.stderr } : {}) });
+  const logFile = startDiagnostics({ dataDir: dirs.data, fileName: 'browser.log', ...(values.verbose ? { verbose: process.stderr } : {}) });
   diagnostics.info(`MCP Workbench ${__APP_VERSION__} browser host starting; diagnostic log ${logFile}`);
-  const core = await createCore({ dataDir, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  const core = await createCore({ dataDir: dirs.config, storageDir: dirs.data, cacheDir: dirs.cache, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
   disposeCore = () => core.dispose();
   const host = await startHost({
     dispatch: createDispatcher(core.api),

@@ -8,7 +8,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell } from 'electro
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher, type Dispatch } from './core/api/dispatcher';
-import { resolveAppDataDir } from './core/app-data';
+import { resolveAppDataDir, resolveAppDirs } from './core/app-data';
 import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
 import type { EventStream } from './core/events/event-bus';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
@@ -59,11 +59,14 @@ app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
   const dataDir = app.getPath('userData');
+  const dirs = resolveAppDirs();
   // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
-  startDiagnostics({ dataDir, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
+  startDiagnostics({ dataDir: dirs.data, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
   diagnostics.info(`MCP Workbench ${app.getVersion()} starting (Electron ${process.versions.electron})`);
   core = await createCore({
     dataDir,
+    storageDir: dirs.data,
+    cacheDir: dirs.cache,
     autoConnect: true,
     appVersion: app.getVersion(),
     // Secrets encrypted with the system keychain; the core never sees Electron.

@@ -34,6 +34,8 @@ export interface ServerView {
   protocolEra?: 'legacy' | 'modern';
   /** How the era was settled: detected now, taken from the last detection, or set in the entry. */
   protocolSource?: 'detected' | 'remembered' | 'configured';
+  /** How the transport differs from the entry's, e.g. a URL-only entry reached over SSE because the server refused Streamable HTTP. */
+  transportNote?: string;
   /** When the server entered this state (epoch ms). */
   since?: number;
   /** The scope the entry in use comes from (always set by listServers). */
@@ -42,6 +44,17 @@ export interface ServerView {
   shadows?: ConfigScope[];
   /** stdio: where the command was found, or why it cannot be launched. */
   launch?: LaunchInfo;
+  /** Project servers (`.mcp.json`): what you decided about this exact entry, and what Claude Code's settings say. */
+  approval?: ProjectServerApproval;
+}
+
+export type ApprovalDecision = 'approved' | 'denied';
+
+export interface ProjectServerApproval {
+  /** Approved: connects like any server; denied: never connects; absent: connects only when you press Connect. */
+  decision?: ApprovalDecision;
+  /** Claude Code's decision (`enabledMcpjsonServers`, …) and the file it comes from. */
+  claudeCode?: { decision: ApprovalDecision; source: string };
 }
 
 export interface LaunchInfo {

@@ -276,6 +276,37 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(json<{ tools: unknown[] }>(wsRun).tools).toHaveLength(4);
   });
 
+  it('--url without --transport reaches an SSE-only server over SSE and says so; --transport http does not fall back', async () => {
+    const [inferred, pinned] = await Promise.all([
+      cli(['servers', 'check', '--url', sse.url, '--json']),
+      cli(['servers', 'check', '--url', sse.url, '--transport', 'http']),
+    ]);
+    expect(inferred.code).toBe(0);
+    expect(json<{ servers: unknown[] }>(inferred).servers).toMatchObject([
+      { status: 'connected', tools: 4, transportNote: 'Connected over SSE: the server did not accept Streamable HTTP (HTTP 404).' },
+    ]);
+    expect(inferred.stderr).toContain('Connected over SSE: the server did not accept Streamable HTTP (HTTP 404).');
+    expect(pinned.code).toBe(3);
+    expect(pinned.stderr).toContain('Cannot POST /sse</pre> (HTTP 404). If this is an SSE server, set its transport to SSE.');
+  });
+
+  it('a headersHelper runs only with --allow-headers-helper when there is no terminal to ask on', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-helper-'));
+    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const helperCommand = `"${node}" "${path.resolve('e2e/fixtures/headers-helper.mjs')}" ok --header X-Team=blue`;
+    const file = path.join(dir, 'mcp.json');
+    await fs.writeFile(file, JSON.stringify({ mcpServers: { helped: { type: 'http', url: http.url, headersHelper: helperCommand } } }));
+    const [refused, allowed] = await Promise.all([
+      cli(['tools', 'list', 'helped', '--config', file]),
+      cli(['tools', 'list', 'helped', '--config', file, '--allow-headers-helper', '--json']),
+    ]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('has a headersHelper, a command run before connecting');
+    expect(refused.stderr).toContain('give --allow-headers-helper');
+    expect(allowed.code).toBe(0);
+    expect(json<{ tools: Array<{ server: string }> }>(allowed).tools.map((t) => t.server)).toEqual(Array(5).fill('helped'));
+  });
+
   it('--protocol: auto detects a 2026-only server, legacy and modern are pinned and fail with the fix named, anything else is a usage error', async () => {
     const modernOnly = stdio('v2-stdio', '--modern-only');
     const [auto, legacy, modern, pinnedLegacy, bogus] = await Promise.all([

@@ -32,6 +32,7 @@ function withSources(command: Command): Command {
     .addOption(
       new Option('--protocol <era>', "the MCP protocol era: auto (detect, the default), legacy (2025 initialize), modern (2026-07-28 only), or a version such as 2025-06-18; overrides each server's Protocol setting"),
     )
+    .addOption(new Option('--allow-headers-helper', "run a server's headersHelper (a command whose output becomes its HTTP headers) without asking"))
     .addOption(new Option('--config <file>', "the servers of this mcpServers file (Claude Desktop, .mcp.json, Cursor, VS Code), instead of the app's").helpGroup(SOURCE_GROUP))
     .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP));
 }

@@ -24,5 +24,7 @@ function describe(body: ServerRequestBody): string {
       return `you to open ${body.url} ("${body.message}")`;
     case 'sampling':
       return 'for a model reply (sampling)';
+    case 'headers-helper':
+      return 'to run its headersHelper (give --allow-headers-helper)';
   }
 }

@@ -26,8 +26,10 @@ describe('ad-hoc servers', () => {
   it('builds --url servers: transport from the scheme unless given, headers as "Name: value"', () => {
     expect(adhocServer({ url: 'https://mcp.example.com/mcp', header: ['Authorization: Bearer ${TOKEN}', 'X-Team:blue'] })).toEqual({
       name: 'example',
-      config: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Team': 'blue' } },
+      // No --transport: inferred, so an SSE-only server is still reached (the spec's fallback).
+      config: { type: 'http', typeInferred: true, url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Team': 'blue' } },
     });
+    expect(adhocServer({ url: 'https://mcp.example.com/mcp', transport: 'http' })?.config).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp' });
     expect(adhocServer({ url: 'http://127.0.0.1:8123/sse', transport: 'sse' })).toEqual({ name: 'localhost-8123', config: { type: 'sse', url: 'http://127.0.0.1:8123/sse' } });
     expect(adhocServer({ url: 'wss://ws.example.org/' })?.config).toEqual({ type: 'ws', url: 'wss://ws.example.org/' });
     expect(adhocServer({})).toBeUndefined();

@@ -116,6 +116,8 @@ function urlConfig(url: string, transport: string | undefined, headers: string[]
   return {
     type: type as 'http' | 'sse' | 'ws',
     url,
+    // Without --transport, an http(s) URL is Streamable HTTP that may turn out to be SSE (the spec's fallback).
+    ...(transport === undefined && type === 'http' ? { typeInferred: true } : {}),
     ...(headers.length ? { headers: Object.fromEntries(headers.map(parseHeader)) } : {}),
   };
 }

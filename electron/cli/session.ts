@@ -15,10 +15,11 @@ import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import { createDispatcher } from '../core/api/dispatcher';
-import { resolveAppDataDir } from '../core/app-data';
+import { resolveAppDirs } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
 import { ENCRYPTED_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { usageError } from './exit-codes';
+import { cliHeadersHelperConsent } from './headers-helper-consent';
 import type { CliIo } from './output';
 import { adhocServer, serversFromFile, type AdhocOptions, type AdhocServer } from './server-source';
 
@@ -29,6 +30,8 @@ export interface SourceOptions extends AdhocOptions {
   project?: string;
   /** --protocol: auto, legacy, modern or a version. */
   protocol?: string;
+  /** --allow-headers-helper: run servers' headersHelper commands without asking. */
+  allowHeadersHelper?: boolean;
 }
 
 /** --protocol as a Protocol setting (`modern` is the 2026-07-28 revision). */
@@ -86,12 +89,15 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     notes.push(...fromFile.skipped);
   }
 
-  const dataDir = resolveAppDataDir(io.env);
+  const dirs = resolveAppDirs(io.env);
+  const dataDir = dirs.config;
   const protocol = protocolOption(options.protocol);
   let core: Core;
   try {
     core = await createCore({
       dataDir,
+      storageDir: dirs.data,
+      cacheDir: dirs.cache,
       env: io.env,
       autoConnect: false,
       watchConfig: false,
@@ -102,6 +108,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
       ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
       ...(protocol ? { protocolOverride: protocol } : {}),
+      headersHelperConsent: cliHeadersHelperConsent(options.allowHeadersHelper === true),
     });
   } catch (error) {
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);

@@ -1,6 +1,7 @@
 /** The open project (the folder whose `.mcp.json` is the project scope) and the state of every config file. */
 import { z } from 'zod';
 import type { ConfigScope } from '../config/scopes';
+import type { ServerView } from '../domain';
 import type { ChannelTable } from './channel-table';
 
 export interface FileProblem {
@@ -41,6 +42,12 @@ export interface ProjectApi {
   closeProject(): Promise<ConfigStatus>;
   /** The system's folder dialog (desktop app only); resolves without a path when cancelled. */
   chooseProjectFolder(): Promise<{ path?: string }>;
+  /**
+   * Remembers your decision about a project server (for this project and this exact entry:
+   * a changed entry is asked about again). Approving connects it, denying disconnects it,
+   * `undecided` forgets the decision.
+   */
+  decideProjectServer(request: { name: string; decision: 'approved' | 'denied' | 'undecided' }): Promise<ServerView>;
   /** The system's open or save dialog (desktop app only). */
   chooseFile(request: { purpose: FileDialogPurpose; defaultName?: string }): Promise<{ path?: string }>;
 }
@@ -50,6 +57,10 @@ export const projectChannels: ChannelTable<ProjectApi> = {
   openProject: { channel: 'project:open', request: z.strictObject({ path: z.string().max(4096) }) },
   closeProject: { channel: 'project:close', request: z.undefined() },
   chooseProjectFolder: { channel: 'project:choose-folder', request: z.undefined() },
+  decideProjectServer: {
+    channel: 'project:decide-server',
+    request: z.strictObject({ name: z.string().min(1).max(64), decision: z.enum(['approved', 'denied', 'undecided']) }),
+  },
   chooseFile: {
     channel: 'project:choose-file',
     request: z.strictObject({ purpose: z.enum(['import', 'export']), defaultName: z.string().max(255).optional() }),

@@ -28,6 +28,8 @@ export type ServerRequestBody =
    * refused until it is done (error -32042; the call is retried once it completes).
    */
   | { kind: 'elicitation-url'; message: string; url: string; elicitationId: string; during: 'request' | 'tool-call'; tool?: string }
+  /** A remote entry's headersHelper (a shell command) is about to run for the first time: allow it? Accept runs it and remembers. */
+  | { kind: 'headers-helper'; command: string; url: string }
   /** sampling/createMessage: the user writes the model's reply. */
   | {
       kind: 'sampling';

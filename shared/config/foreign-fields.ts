@@ -3,7 +3,10 @@
  * written (so a file round-trips), and the user is told which of them the app acts on
  * and which it keeps without using.
  */
-import type { ServerConfig } from './server-config';
+import { transportOf, type ServerConfig } from './server-config';
+
+/** Fields honoured only on some transports (a headersHelper adds HTTP headers, which stdio has none of). */
+const HONOURED_ON: Readonly<Record<string, readonly string[]>> = { headersHelper: ['http', 'sse', 'ws'] };
 
 /** Our own fields and the transports' fields. */
 const OWN_FIELDS = new Set([
@@ -22,6 +25,7 @@ const OWN_FIELDS = new Set([
   'oauth',
   'roots',
   'notes',
+  'typeInferred',
 ]);
 
 /** Other clients' fields the app acts on, and what it does with them. */
@@ -29,6 +33,7 @@ export const HONOURED_FOREIGN_FIELDS: Readonly<Record<string, string>> = {
   disabled: 'true switches the server off, as "enabled": false does',
   envFile: 'a dotenv file whose variables are added to the environment (env wins)',
   disabledTools: 'these tools are hidden and refused',
+  headersHelper: 'a command run before each connect, once you allow it; its JSON output adds headers',
 };
 
 export interface ForeignFields {
@@ -43,7 +48,8 @@ export function foreignFieldsOf(config: ServerConfig): ForeignFields {
   const ignored: string[] = [];
   for (const key of Object.keys(config)) {
     if (OWN_FIELDS.has(key)) continue;
-    if (Object.hasOwn(HONOURED_FOREIGN_FIELDS, key)) honoured.push(key);
+    const only = HONOURED_ON[key];
+    if (Object.hasOwn(HONOURED_FOREIGN_FIELDS, key) && (!only || only.includes(transportOf(config)))) honoured.push(key);
     else ignored.push(key);
   }
   return { honoured, ignored };

@@ -23,5 +23,7 @@ describe("other clients' fields", () => {
   it('tells the fields the app acts on from those it only keeps', () => {
     const cline = { command: 'npx', disabled: false, autoApprove: ['read_file'], disabledTools: ['write_file'], envFile: '.env', headersHelper: 'x', timeout: 60 } as ServerConfig;
     expect(foreignFieldsOf(cline)).toEqual({ honoured: ['disabled', 'disabledTools', 'envFile'], ignored: ['autoApprove', 'headersHelper', 'timeout'] });
+    // A headersHelper is run for remote entries only.
+    expect(foreignFieldsOf({ type: 'http', url: 'https://x.dev/mcp', headersHelper: 'x', typeInferred: true } as ServerConfig)).toEqual({ honoured: ['headersHelper'], ignored: [] });
   });
 });

@@ -87,7 +87,18 @@ export const StdioServerConfigSchema = z.looseObject({
   ...CommonFields,
 });
 export const SseServerConfigSchema = z.looseObject({ type: z.literal('sse'), url: Url, headers: StringMap.optional(), ...CommonFields });
-export const HttpServerConfigSchema = z.looseObject({ type: z.literal('http'), url: Url, headers: StringMap.optional(), ...CommonFields });
+export const HttpServerConfigSchema = z.looseObject({
+  type: z.literal('http'),
+  url: Url,
+  headers: StringMap.optional(),
+  /**
+   * The source named no transport (a URL-only entry, as Cursor writes them): set at import,
+   * it lets a server that refuses Streamable HTTP be reached over SSE, as the spec's
+   * backwards-compatibility rule says. An entry whose `type` was written is pinned.
+   */
+  typeInferred: z.boolean().optional(),
+  ...CommonFields,
+});
 export const WsServerConfigSchema = z.looseObject({ type: z.literal('ws'), url: Url, headers: StringMap.optional(), ...CommonFields });
 export const SseIdeServerConfigSchema = z.looseObject({
   type: z.literal('sse-ide'),
@@ -195,7 +206,7 @@ export function isStdioConfig(config: ServerConfig): config is StdioServerConfig
 }
 
 /** Fields only MCP Workbench reads; exports for other clients leave them out. */
-export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes', 'protocol'] as const;
+export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes', 'protocol', 'typeInferred'] as const;
 
 export const TRANSPORT_LABELS: Record<TransportType, string> = {
   stdio: 'stdio (local process)',

@@ -88,6 +88,8 @@ interface CheckResult {
   protocolVersion?: string;
   protocolEra?: ServerView['protocolEra'];
   protocolSource?: ServerView['protocolSource'];
+  /** How the transport differs from the entry's (reached over SSE after Streamable HTTP was refused). */
+  transportNote?: string;
   error?: string;
   errorKind?: FailureKind;
   stderr?: string[];
@@ -134,6 +136,7 @@ export async function serversCheck(run: CommandRun, names: string[], options: So
     if (after.protocolVersion) result.protocolVersion = after.protocolVersion;
     if (after.protocolEra) result.protocolEra = after.protocolEra;
     if (after.protocolSource) result.protocolSource = after.protocolSource;
+    if (after.transportNote) result.transportNote = after.transportNote;
     if (after.status === 'connected') {
       try {
         result.tools = (await session.api.listTools({ name: view.name })).length;
@@ -177,6 +180,7 @@ export async function serversCheck(run: CommandRun, names: string[], options: So
     );
     for (const line of lines) run.output.line(line);
   }
+  for (const result of ordered) if (result.transportNote && result.status === 'connected') run.output.note(`${result.name}: ${result.transportNote}`);
   for (const failure of failures) {
     const lines = [`${failure.name}: ${failure.error ?? failure.status}`];
     if (failure.stderr?.length) lines.push(`  Last lines on its stderr:`, ...failure.stderr.map((line) => `    ${line}`));

@@ -461,7 +461,7 @@ enabled = false
       expect(preview.candidates.filter((c) => c.error)).toEqual([]);
       return Object.fromEntries(preview.candidates.map((c) => [c.name, c.config]));
     };
-    expect(await configsOf('windsurf')).toEqual({ figma: { type: 'http', url: 'https://mcp.figma.com/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'], disabled: true, enabled: false } });
+    expect(await configsOf('windsurf')).toEqual({ figma: { type: 'http', typeInferred: true, url: 'https://mcp.figma.com/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'], disabled: true, enabled: false } });
     expect((await configsOf('cline')).docs).toEqual({ type: 'http', url: 'https://docs.example.com/mcp' });
     expect(await configsOf('zed')).toEqual({
       postgres: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://localhost/db'], env: {} },

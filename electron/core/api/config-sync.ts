@@ -6,11 +6,12 @@
  * whose `.mcp.json` hides a running user server) disconnects instead, so no command from
  * a project file runs without the user asking; a disabled one is closed;
  * and newly appearing user and local servers connect when the app auto-connects.
- * Project servers never start by themselves: a `.mcp.json` may come from anywhere.
+ * Project servers never start by themselves (a `.mcp.json` may come from anywhere), unless
+ * the user approved that exact entry for that project.
  * A server removed or renamed (here or in the file) loses its sign-in: its refresh timer
  * and OAuth credentials go. Closing a project only hides its servers: they keep theirs.
  */
-import { isEnabled, type ServerName } from '../../../shared/config/server-config';
+import { isEnabled, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ConfigScope } from '../../../shared/config/scopes';
 import type { RegistryChange } from '../config/server-registry';
 import { runWithConcurrency } from '../util/concurrency';
@@ -29,6 +30,8 @@ export interface ConfigSyncOptions {
   autoConnect: boolean;
   /** A server's name left the config: its sign-in (tokens, refresh timer) goes. */
   forgetCredentials?: (name: ServerName) => Promise<void>;
+  /** A project server the user approved for exactly this entry: it connects like a user server. */
+  approved?: (name: ServerName, config: ServerConfig) => boolean;
 }
 
 export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions) {
@@ -58,7 +61,7 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions) {
         // project uncovered it) waits for the user; an edit made here restarts the server.
         if (now.scope === 'project' && (change.external || change.project)) void ctx.connections.disconnect(name).catch(ignore);
         else toConnect.push(name);
-      } else if (!before && options.autoConnect && (change.external || change.project) && now.scope !== 'project') {
+      } else if (!before && options.autoConnect && (change.external || change.project) && (now.scope !== 'project' || options.approved?.(name, config))) {
         toConnect.push(name);
       }
     }

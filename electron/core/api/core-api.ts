@@ -3,6 +3,7 @@
  * host's WebSocket, the CLI) dispatches into. Each area of the API lives in its own
  * file; this one builds the shared pieces and joins them.
  */
+import os from 'node:os';
 import path from 'node:path';
 import type { AppApi } from '../../../shared/api';
 import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
@@ -10,7 +11,13 @@ import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
 import { createLaunchResolver } from '../config/launch-resolver';
 import { mergeEnvironments, readLoginShellEnv, type Env, type ShellEnvResult } from '../config/login-shell-env';
+import { applyHeadersHelper, type HeadersHelperAsk } from '../config/apply-headers-helper';
+import { ClaudeApprovals } from '../config/claude-approvals';
+import { moveDataOutOfConfig } from '../data-move';
+import { HeadersHelperConsents } from '../config/headers-helper-consents';
+import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
+import { deniedMessage, ProjectServerApprovalService } from '../config/project-server-approval';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import type { ProtocolSetting } from '../../../shared/config/server-config';
 import { ConnectionManager, type ServerState } from '../connections/connection-manager';
@@ -55,7 +62,12 @@ import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
+  /** The config folder: servers, settings, secrets, permissions, history. */
   dataDir: string;
+  /** Where result files go (default: dataDir). */
+  storageDir?: string;
+  /** Where caches go: protocol eras, servers that wanted sign-in (default: dataDir). */
+  cacheDir?: string;
   env?: NodeJS.ProcessEnv;
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
@@ -95,6 +107,11 @@ export interface CoreOptions {
   protocolOverride?: ProtocolSetting;
   /** Opens a folder in the file manager (the desktop app: "Open log folder"); absent: the page shows the path. */
   openFolder?: (folder: string) => Promise<void>;
+  /**
+   * Asks whether a server's headersHelper may run (the first time for each command). Default:
+   * a question in the window (a `server-request` of kind `headers-helper`); the CLI asks on its terminal.
+   */
+  headersHelperConsent?: HeadersHelperAsk;
 }
 
 export interface Core {
@@ -115,11 +132,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     (error) => diagnostics.warn('An event listener failed', error),
   );
   const secrets = options.secretStore ?? new FileSecretStore(path.join(options.dataDir, PLAIN_SECRETS_FILE));
+  // Before anything reads them: what earlier versions kept in the config folder moves out.
+  if (options.storageDir || options.cacheDir) {
+    const say = options.notice ?? ((line: string) => process.stderr.write(`${line}\n`));
+    await moveDataOutOfConfig({ config: options.dataDir, data: options.storageDir ?? options.dataDir, cache: options.cacheDir ?? options.dataDir, log: say }).catch((error: unknown) =>
+      say(`MCP Workbench could not move its data out of the config folder (${(error as Error).message}); what was not moved stays where it was and is moved at the next start.`),
+    );
+  }
   const registry = new ServerRegistry(options.dataDir, { watch: options.watchConfig ?? true, ...(options.fixedServers ? { fixed: options.fixedServers } : {}) });
   const settings = new SettingsStore(options.dataDir, env);
   await Promise.all([registry.load(), settings.load()]);
   const toolKit = await createToolKit({
     dataDir: options.dataDir,
+    ...(options.storageDir ? { storageDir: options.storageDir } : {}),
     events,
     settings,
     redact: (value) => redactor.redactDeep(value),
@@ -137,12 +162,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }));
   // Started now, so the answer is usually there by the time the first server launches.
   void getEnvironment();
+  const headersHelperConsents = new HeadersHelperConsents(options.dataDir);
+  // The window's question: allowed runs are remembered, anything else is a refusal.
+  const askInWindow: HeadersHelperAsk = async ({ server, command, url }) => {
+    const outcome = await toolKit.broker.ask(server, { kind: 'headers-helper', command, url });
+    return outcome.answered && outcome.answer.action === 'accept' ? 'always' : 'refuse';
+  };
+  const projectApprovals = new ProjectApprovals(options.dataDir);
+  projectApprovals.load();
+  const approvals = new ProjectServerApprovalService(
+    registry,
+    projectApprovals,
+    new ClaudeApprovals({ ...(options.importLocator?.home ? { home: options.importLocator.home } : {}), env: { ...env, ...options.importLocator?.env } }),
+  );
   const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value), projectDir: () => registry.project });
   const launchInfo = new Map();
 
   const auth = new AuthService({
     secrets,
     dataDir: options.dataDir,
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     openAuthorizationUrl: options.openAuthorizationUrl ?? (async (server, url) => events.emit({ type: 'auth-open-url', server, url })),
     onChange: (server) => events.emit({ type: 'auth-changed', server }),
     onSecret: (value) => redactor.remember(value),
@@ -165,7 +204,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.effective(),
     protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
     ideLockDir: lockDir,
-    eraCache: new EraCache(options.dataDir),
+    eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     requestMeta: (name) => logLevels.requestMeta(name),
     clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
@@ -173,12 +212,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     auth,
     currentConfig: (name) => registry.get(name),
     resolveLaunchConfig: async (name, config) => {
-      const launch = await launcher.resolve(name, config);
+      // Every way into a connection (Connect, a tool call, a reconnect) passes here.
+      if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
+      const resolved = await launcher.resolve(name, config);
+      const launch = await applyHeadersHelper(name, resolved, {
+        consents: headersHelperConsents,
+        ask: options.headersHelperConsent ?? askInWindow,
+        env: getEnvironment,
+        cwd: () => registry.project ?? os.homedir(),
+        onSecret: (value) => redactor.remember(value),
+      });
       if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
       return launch;
     },
   });
-  const ctx = createCoreContext({ events, registry, connections, settings, ideLockDir: lockDir, secrets, redactor, launchInfo, describeLaunch: launcher.describe });
+  const ctx = createCoreContext({
+    events,
+    registry,
+    connections,
+    settings,
+    ideLockDir: lockDir,
+    secrets,
+    redactor,
+    launchInfo,
+    describeLaunch: launcher.describe,
+    approvalOf: (name, config) => approvals.approvalOf(name, config),
+  });
   const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
@@ -206,7 +265,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(logFailure(`The last project (${last}) could not be reopened`, 'info'));
   }
-  registry.onChange = createConfigSync(ctx, { autoConnect: options.autoConnect ?? false, forgetCredentials: (name) => auth.forget(name) });
+  registry.onChange = createConfigSync(ctx, {
+    autoConnect: options.autoConnect ?? false,
+    forgetCredentials: (name) => auth.forget(name),
+    approved: (name, config) => approvals.decisionOf(name, config) === 'approved',
+  });
 
   const serversApi = createServersApi(ctx);
   const api: AppApi = maskSecrets(
@@ -228,7 +291,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
       ...createSettingsApi(ctx),
-      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
+      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals }),
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
@@ -238,8 +301,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
 
   if (options.autoConnect) {
-    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user.
-    void connections.connectAtStartup(registry.effective().filter((entry) => entry.scope !== 'project').map((entry) => [entry.name, entry.config] as const));
+    // Not awaited: start-up must never wait for slow servers. Project servers wait for the user, unless approved.
+    const startable = registry.effective().filter((entry) => entry.scope !== 'project' || approvals.decisionOf(entry.name, entry.config) === 'approved');
+    void connections.connectAtStartup(startable.map((entry) => [entry.name, entry.config] as const));
   }
 
   return {

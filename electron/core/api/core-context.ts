@@ -3,7 +3,7 @@
  * the settings, the event bus, the secret store, and a few lookups they all need.
  */
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
-import type { LaunchInfo, ServerView } from '../../../shared/domain';
+import type { LaunchInfo, ProjectServerApproval, ServerView } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
 import type { ServerRegistry } from '../config/server-registry';
 import type { ConnectionManager } from '../connections/connection-manager';
@@ -28,6 +28,8 @@ export interface CoreContextParts extends ConfigServices {
   settings: SettingsStore;
   /** Where Claude Code's IDE lock files are read from. */
   ideLockDir: string;
+  /** A project server's approval (ours and Claude Code's); undefined for other scopes or without a project. */
+  approvalOf?: (name: ServerName, config: ServerConfig) => ProjectServerApproval | undefined;
 }
 
 export interface CoreContext extends CoreContextParts {
@@ -50,6 +52,7 @@ export function createCoreContext(parts: CoreContextParts): CoreContext {
     const state = connections.state(name, config);
     const entry = registry.effective().find((e) => e.name === name);
     const launch = launchInfo.get(name);
+    const approval = entry?.scope === 'project' ? parts.approvalOf?.(name, config) : undefined;
     const redact = (text: string) => redactor.redact(text);
     return {
       name,
@@ -59,6 +62,7 @@ export function createCoreContext(parts: CoreContextParts): CoreContext {
       ...(state.stderrTail ? { stderrTail: state.stderrTail.map(redact) } : {}),
       ...(entry ? { scope: entry.scope, shadows: entry.shadows } : {}),
       ...(launch ? { launch } : {}),
+      ...(approval ? { approval } : {}),
     };
   };
   return {

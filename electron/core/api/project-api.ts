@@ -2,6 +2,7 @@
 import type { ConfigStatus, ProjectApi } from '../../../shared/api/project';
 import { AppError } from '../../../shared/envelope';
 import type { ProjectMemory } from '../config/project-memory';
+import type { ProjectServerApprovalService } from '../config/project-server-approval';
 import type { NativeDialogs } from '../platform/native-dialogs';
 import type { CoreContext } from './core-context';
 
@@ -9,6 +10,7 @@ export interface ProjectApiDeps {
   memory: ProjectMemory;
   dialogs?: NativeDialogs;
   shellProblem: () => string | undefined;
+  approvals: ProjectServerApprovalService;
 }
 
 export function createProjectApi(ctx: CoreContext, deps: ProjectApiDeps): ProjectApi {
@@ -39,6 +41,14 @@ export function createProjectApi(ctx: CoreContext, deps: ProjectApiDeps): Projec
       ctx.registry.closeProject();
       await deps.memory.remember(undefined);
       return status();
+    },
+    async decideProjectServer({ name, decision }) {
+      const config = ctx.configOf(name);
+      if (!deps.approvals.isProjectServer(name)) throw new AppError('invalid-request', `"${name}" is not a project server: only .mcp.json servers are approved or denied.`);
+      await deps.approvals.decide(name, config, decision === 'undecided' ? undefined : decision);
+      if (decision === 'denied') await ctx.connections.disconnect(name);
+      else if (decision === 'approved') return ctx.connectQuietly(name);
+      return ctx.viewOf(name);
     },
     async chooseProjectFolder() {
       const path = await dialogs().chooseFolder({ title: 'Open a project folder' });

@@ -19,6 +19,8 @@ export type AuthorizationUrlOpener = (server: ServerName, url: string) => Promis
 export interface AuthServiceOptions {
   secrets: SecretStore;
   dataDir: string;
+  /** Where the needs-auth cache lives (default: dataDir). */
+  cacheDir?: string;
   openAuthorizationUrl: AuthorizationUrlOpener;
   /** A server's sign-in state or OAuth log changed. */
   onChange?: (server: ServerName) => void;

@@ -50,7 +50,7 @@ export class AuthService implements ConnectionAuth {
   constructor(private readonly options: AuthServiceOptions) {
     const now = options.timers?.now ?? Date.now;
     this.logs = new SignInLogs((server) => this.ctx.changed(server), options.redact);
-    this.cache = new NeedsAuthCache(options.dataDir, { now, ...(options.needsAuthTtlMs ? { ttlMs: options.needsAuthTtlMs } : {}) });
+    this.cache = new NeedsAuthCache(options.cacheDir ?? options.dataDir, { now, ...(options.needsAuthTtlMs ? { ttlMs: options.needsAuthTtlMs } : {}) });
     this.store = new CredentialStore(options.secrets, options.onSecret, now);
     this.ctx = {
       options,

@@ -34,6 +34,7 @@ import { ServerCaches } from './server-caches';
 import type { EraCache } from './era/era-cache';
 import { describeEraError, isProbeClosedError } from './era/era-errors';
 import { eraModeOf, planEra, type EraMode } from './era/era-plan';
+import { fallbackLogText, fallbackNote, mayFallBackToSse, pinnedHint, refusedStreamableStatus } from './sse-fallback';
 import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
 import { DegradationGuard } from './transports/degradation-guard';
@@ -430,14 +431,18 @@ export class ConnectionManager {
     }
   }
 
-  /** `asLegacy`: the probe ended a stdio server, which makes it a 2025 one; it is started again for initialize. */
-  private async open(name: ServerName, config: ServerConfig, entry: Entry, asLegacy = false): Promise<Connection> {
+  /**
+   * `asLegacy`: the probe ended a stdio server, which makes it a 2025 one; it is started again for initialize.
+   * `overSse`: a URL-only entry's server refused Streamable HTTP with this status; it is tried over SSE.
+   */
+  private async open(name: ServerName, config: ServerConfig, entry: Entry, retry: { asLegacy?: boolean; overSse?: number } = {}): Promise<Connection> {
+    const { asLegacy = false, overSse } = retry;
     const timeoutMs = config.connectTimeoutMs ?? this.settings().connectTimeoutMs;
     this.setState(name, { status: 'pending' });
     const mode = this.eraMode(config);
-    const verdict = mode.kind === 'auto' && !asLegacy ? await this.options.eraCache?.get(entry.key).catch(logFailure(`Reading the remembered protocol era of ${name} failed`)) : undefined;
+    const verdict = mode.kind === 'auto' && !asLegacy && overSse === undefined ? await this.options.eraCache?.get(entry.key).catch(logFailure(`Reading the remembered protocol era of ${name} failed`)) : undefined;
     const era = planEra(mode, {
-      transport: transportOf(config),
+      transport: overSse !== undefined ? 'sse' : transportOf(config),
       verdict: asLegacy ? { era: 'legacy', at: Date.now() } : verdict,
       probeTimeoutMs: this.settings().eraProbeTimeoutMs,
       connectTimeoutMs: timeoutMs,
@@ -448,11 +453,12 @@ export class ConnectionManager {
     this.stderr.set(name, stderr);
     const log = (fields: NewProtocolLogEntry) => this.protocolLog.record(name, fields);
     const stdio = isStdioConfig(config);
-    this.logEvent(name, stdio ? `Starting ${config.command}` : `Connecting to ${'url' in config ? describeUrl(config.url) : ''}`);
+    this.logEvent(name, stdio ? `Starting ${config.command}` : `Connecting${overSse !== undefined ? ' over SSE' : ''} to ${'url' in config ? describeUrl(config.url) : ''}`);
 
     let built: BuiltTransport;
     try {
-      const launch = this.options.resolveLaunchConfig ? await this.options.resolveLaunchConfig(name, config) : config;
+      const resolved = this.options.resolveLaunchConfig ? await this.options.resolveLaunchConfig(name, config) : config;
+      const launch: ServerConfig = overSse !== undefined && resolved.type === 'http' ? { ...resolved, type: 'sse' } : resolved;
       // The whole command line, as launched (secrets filled in are masked in the log like everywhere).
       if (diagnostics.enabled('debug')) diagnostics.debug(`${name}: ${describeLaunch(config, launch)}`);
       built = await createTransport(launch, {
@@ -510,13 +516,24 @@ export class ConnectionManager {
       if (era.probing && stdio && isProbeClosedError(error) && !this.shutDown) {
         this.logEvent(name, 'The server ended when asked server/discover: it speaks the 2025 protocol. Starting it again with initialize.');
         await this.options.eraCache?.set(entry.key, { era: 'legacy' }).catch(logFailure(`Remembering the protocol era of ${name} failed`));
-        return this.open(name, config, entry, true);
+        return this.open(name, config, entry, { asLegacy: true });
       }
-      const reason = describeEraError(error, mode) ?? describeConnectError(error, {
+      const refused = overSse === undefined ? refusedStreamableStatus(error) : undefined;
+      if (refused !== undefined && mayFallBackToSse(config) && !this.shutDown) {
+        this.logEvent(name, fallbackLogText(refused));
+        return this.open(name, config, entry, { overSse: refused });
+      }
+      const described = describeEraError(error, mode) ?? describeConnectError(error, {
         ...(stdio ? { command: config.command } : {}),
         timeoutMs,
         ...withReason(closeReasonOf(connection)),
       });
+      const reason =
+        overSse !== undefined
+          ? `The server did not accept Streamable HTTP (HTTP ${overSse}), and SSE failed too: ${described}`
+          : refused !== undefined && config.type === 'http'
+            ? `${described.replace(/\.$/, '')}${pinnedHint(refused)}`
+            : described;
       const exit = built.exit();
       this.setState(name, {
         status: isUnauthorizedError(error) ? 'needs-auth' : 'failed',
@@ -553,6 +570,7 @@ export class ConnectionManager {
       ...(negotiated ? { protocolVersion: negotiated } : {}),
       protocolEra,
       protocolSource: source,
+      ...(overSse !== undefined ? { transportNote: fallbackNote(overSse) } : {}),
     });
     const how = source === 'remembered' ? ', as detected before' : source === 'detected' ? ', detected' : '';
     this.logEvent(name, `Connected${serverInfo ? ` to ${serverInfo.name} ${serverInfo.version}` : ''} on MCP ${negotiated ?? 'unknown version'} (${protocolEra === 'modern' ? '2026 era' : '2025 era'}${how}).`);

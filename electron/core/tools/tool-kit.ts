@@ -29,13 +29,15 @@ export interface ToolKit {
 
 export async function createToolKit(options: {
   dataDir: string;
+  /** Where result files go (default: dataDir). */
+  storageDir?: string;
   events: EventBus;
   settings: SettingsStore;
   desktop?: Desktop;
   /** Masks secret values in what the kit keeps (history, saved requests, texts in result files). */
   redact?: <T>(value: T) => T;
 }): Promise<ToolKit> {
-  const files = ResultFileStore.inDataDir(options.dataDir, options.redact);
+  const files = ResultFileStore.inDataDir(options.storageDir ?? options.dataDir, options.redact);
   const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
   await Promise.all([history.load(), permissions.load()]);

@@ -59,6 +59,7 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
         <dt>Transport</dt>
         <dd>
           {transportOf(server.config)} · <code>{targetOf(server.config)}</code>
+          {server.transportNote && <div className="muted transport-note">{server.transportNote}</div>}
         </dd>
         {server.launch?.commandPath && (
           <>

@@ -8,6 +8,7 @@ import { transportOf } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { IdeServerOffers } from './IdeServerOffers';
+import { ProjectApproval } from './ProjectApproval';
 import { protocolLabel } from './protocol-label';
 import { ScopeBadge } from './ScopeBadge';
 import { ServerActionsMenu } from './server-list/ServerActionsMenu';
@@ -96,6 +97,7 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
           {problem}
         </p>
       )}
+      <ProjectApproval server={server} />
       <SignInActions server={server} compact />
       {actionError && (
         <p className="error-text server-row-problem" role="alert">

@@ -24,7 +24,7 @@ describe('import preview details', () => {
     ]);
     expect(importDetails({ type: 'http', url: 'https://x.dev/mcp', headers: { 'X-Team': 'core' }, headersHelper: '/bin/get-headers' } as ServerConfig)).toEqual([
       { label: 'Header', value: 'X-Team: core' },
-      { label: 'headersHelper (kept, not used)', value: '/bin/get-headers' },
+      { label: 'headersHelper (used: a command run before each connect, once you allow it; its JSON output adds headers)', value: '/bin/get-headers' },
     ]);
   });
 });

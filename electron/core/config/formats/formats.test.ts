@@ -48,7 +48,7 @@ describe('reading other clients’ files', () => {
     );
     expect(entriesOf(source)).toEqual({
       local: { command: '${HOME}/bin/srv', args: ['/p/data'], env: { KEY: '${MY_KEY}' } },
-      remote: { type: 'http', url: 'https://x.dev/mcp', headers: { 'X-Key': '${X_KEY}' } },
+      remote: { type: 'http', typeInferred: true, url: 'https://x.dev/mcp', headers: { 'X-Key': '${X_KEY}' } },
       old: { type: 'sse', url: 'https://x.dev/sse' },
     });
     const withoutProject = parseMcpServers(json('{"mcpServers": {"a": {"command": "x", "args": ["${workspaceFolder}"]}}}'), {});
@@ -91,7 +91,7 @@ describe('pasted text', () => {
   it('takes an mcpServers block, a VS Code block, a map of entries, a single entry and a fragment', () => {
     expect(entriesOf(parsePaste('{"mcpServers": {"a": {"command": "x"}}}', {}))).toEqual({ a: { command: 'x' } });
     expect(entriesOf(parsePaste('{"servers": {"a": {"type": "stdio", "command": "x"}}}', {}))).toEqual({ a: { command: 'x' } });
-    expect(entriesOf(parsePaste('{"a": {"command": "x"}, "b": {"url": "https://b.dev/mcp"}}', {}))).toEqual({ a: { command: 'x' }, b: { type: 'http', url: 'https://b.dev/mcp' } });
+    expect(entriesOf(parsePaste('{"a": {"command": "x"}, "b": {"url": "https://b.dev/mcp"}}', {}))).toEqual({ a: { command: 'x' }, b: { type: 'http', typeInferred: true, url: 'https://b.dev/mcp' } });
     expect(entriesOf(parsePaste('{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]}', {}))).toEqual({
       filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] },
     });
@@ -254,7 +254,8 @@ describe('export, and a round trip through every format', () => {
     ['mcp-servers', [stdio, http, sse, ws], [stdio, http, sse, ws]],
     ['claude-code', [stdio, http, sse, ws], withoutCwd([stdio, http, sse, ws])],
     ['claude-desktop', [stdio], withoutCwd([stdio])],
-    ['cursor', [stdio, http, sse], withoutCwd([stdio, http, sse])],
+    // Cursor writes a Streamable HTTP entry as a bare URL, which reads back as inferred (SSE fallback allowed).
+    ['cursor', [stdio, http, sse], withoutCwd([stdio, { ...http, config: { ...http.config, typeInferred: true } }, sse])],
     ['vscode', [stdio, http, sse], [stdio, http, sse]],
   ] as const)('%s: the export passes the client\'s schema, and importing it gives the same entries (less what the client does not read)', (format, entries, back) => {
     const exported = exportServers([...entries], format);

@@ -58,7 +58,7 @@ const HTTP_ALIASES = new Set(['streamable-http', 'streamableHttp', 'streamable_h
 /**
  * Normalizes an entry written for another client: the transport spelled our way
  * (stdio as no `type`, as Claude Code writes it; a URL without a type is streamable
- * HTTP, as Cursor reads it).
+ * HTTP, as Cursor reads it, marked `typeInferred`).
  */
 export function normalizeTransport(raw: Record<string, unknown>): Record<string, unknown> {
   const out = { ...raw };
@@ -72,7 +72,11 @@ export function normalizeTransport(raw: Record<string, unknown>): Record<string,
   if (type === 'stdio') delete out.type;
   else if (typeof type === 'string' && HTTP_ALIASES.has(type)) out.type = 'http';
   else if (typeof type === 'string') out.type = type;
-  else if (out.command === undefined && typeof out.url === 'string') out.type = 'http';
+  else if (out.command === undefined && typeof out.url === 'string') {
+    // Cursor's reading; marked, so a server that turns out to be SSE-only is still reached.
+    out.type = 'http';
+    out.typeInferred = true;
+  }
   return out;
 }
 

@@ -60,6 +60,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
       {request.body.kind === 'elicitation-form' && <FormRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'elicitation-url' && <UrlRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'sampling' && <SamplingRequest body={request.body} onAnswer={onAnswer} />}
+      {request.body.kind === 'headers-helper' && <HeadersHelperRequest body={request.body} onAnswer={onAnswer} />}
     </div>
   );
 }
@@ -67,6 +68,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
 function titleOf(body: ServerRequestBody): string {
   if (body.kind === 'elicitation-form') return 'The server asks for input';
   if (body.kind === 'elicitation-url') return 'The server asks you to open a page';
+  if (body.kind === 'headers-helper') return 'Run this server\'s headersHelper?';
   return 'The server asks for a model reply (sampling)';
 }
 
@@ -124,6 +126,28 @@ function FormRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { ki
         </button>
       </div>
     </form>
+  );
+}
+
+/** Consent for a config's headersHelper: a shell command run on this machine before each connect. */
+function HeadersHelperRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'headers-helper' }>; onAnswer(answer: ServerRequestAnswer): void }) {
+  return (
+    <div>
+      <p>
+        Its entry has a <code>headersHelper</code>: a command run on this machine before each connect, whose output becomes the HTTP headers sent to{' '}
+        <strong>{hostOf(body.url)}</strong>. Run it only if you trust where this config came from.
+      </p>
+      <pre className="headers-helper-command">{body.command}</pre>
+      <p className="muted">Allowing it is remembered for this server until the command changes.</p>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
+          Do not run
+        </button>
+        <button type="button" className="primary" onClick={() => onAnswer({ action: 'accept' })}>
+          Allow and run
+        </button>
+      </div>
+    </div>
   );
 }
 
