@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
+import { createSecretStore } from './core/secrets/create-secret-store';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
 import { onStopSignals } from './core/lifecycle/stop-signals';
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  const dataDir = resolveAppDataDir();
+  // The system keychain's store, shared with the app and the CLI (a 0600 file where none answers).
+  const secretStore = await createSecretStore({ dataDir, notice: (line) => process.stderr.write(`${line}\n`) });
+  const core = await createCore({ dataDir, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop(), secretStore });
   disposeCore = () => core.dispose();
   const host = await startHost({
     dispatch: createDispatcher(core.api),
@@ -62,7 +66,7 @@ async function main(): Promise<void> {
 
   if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
-  // Browser mode cannot reach the system keychain: say so where the user looks.
+  // No system keychain answered: say so where the user looks.
   if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);
   // The opener's command line is readable by every local user: it gets a one-time launch URL, never the token.
   if (!values['no-open']) openInBrowser(host.launchUrl(), (message) => process.stderr.write(`${message}\n`));

@@ -13,6 +13,7 @@ import { unwrapEnvelope } from '../../shared/envelope';
 import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
+import { createSecretStore } from '../core/secrets/create-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDataDir } from '../core/app-data';
@@ -93,6 +94,8 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     core = await createCore({
       dataDir,
       env: io.env,
+      // The system keychain's store, shared with the app and browser mode (a 0600 file where none answers).
+      secretStore: await createSecretStore({ dataDir, env: io.env }),
       autoConnect: false,
       watchConfig: false,
       // A terminal already has the user's environment: no login shell to ask.
