@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from './file-secret-store';
 import { createKeychainCipher } from './keychain-cipher';
-import { readKeychainKey } from './keychain-key';
+import { keychainLockFile, readKeychainKey } from './keychain-key';
 import { nodeKeychainRunner, type KeychainRunner } from './keychain-runner';
 import type { SecretStore } from './secret-store';
 
@@ -45,7 +45,7 @@ export async function createSecretStore(options: SecretStoreOptions): Promise<Se
       ? ({ ok: false, reason: `${KEYCHAIN_SWITCH}=off` } as const)
       : await readKeychainKey({
           runner: options.runner ?? nodeKeychainRunner({ env }),
-          lockFile: keychainFile,
+          lockFile: keychainLockFile(env, options.service),
           ...(options.service ? { service: options.service } : {}),
           ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
         });

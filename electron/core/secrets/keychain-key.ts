@@ -4,7 +4,9 @@
  * One keychain entry serves every front end on the machine, so a secret saved by the app
  * is readable by browser mode and the CLI, and the other way round.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { withFileLock } from '../util/file-lock';
 import type { KeychainRunner } from './keychain-runner';
 
@@ -18,11 +20,22 @@ export type KeychainKey = { ok: true; key: Buffer; created: boolean } | { ok: fa
 
 export interface KeychainKeyOptions {
   runner: KeychainRunner;
-  /** Held while the key is read or created, so two processes starting at once agree on one key. */
+  /** Held while the key is read or created, so two processes starting at once agree on one key (see keychainLockFile). */
   lockFile: string;
   service?: string;
   account?: string;
   timeoutMs?: number;
+}
+
+/**
+ * The keychain entry is one per user, whatever data folder a process uses, so the lock that
+ * guards its creation is too: in the user's own runtime folder where Linux has one, else in
+ * the temporary folder (per user on macOS and Windows), named for the user and the entry.
+ */
+export function keychainLockFile(env: NodeJS.ProcessEnv, service = KEYCHAIN_SERVICE): string {
+  const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
+  const name = createHash('sha256').update(`${user}\0${service}`).digest('hex').slice(0, 16);
+  return path.join(env.XDG_RUNTIME_DIR || os.tmpdir(), `mcp-workbench-keychain-${name}`);
 }
 
 export async function readKeychainKey(options: KeychainKeyOptions): Promise<KeychainKey> {

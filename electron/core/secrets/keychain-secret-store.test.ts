@@ -66,15 +66,16 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
     expect(await first.get('server:github:env:TOKEN')).toBeUndefined();
   });
 
-  it('agrees on one key when two processes start on a new keychain at once', async (context) => {
+  it('agrees on one key when processes on different data folders start on a new keychain at once', async (context) => {
     if (!service) return context.skip(unavailable);
     const name = serviceName();
-    const [a, b] = await Promise.all([
-      createSecretStore({ dataDir: dir, env: service.env, service: name }),
-      createSecretStore({ dataDir: dir, env: service.env, service: name }),
-    ]);
-    await a.set('k', SECRET);
-    expect(await b.get('k')).toBe(SECRET);
+    const dirs = [path.join(dir, 'one'), path.join(dir, 'two'), path.join(dir, 'three')];
+    const stores = await Promise.all(dirs.map((dataDir) => createSecretStore({ dataDir, env: service!.env, service: name })));
+    await stores[0]!.set('k', SECRET);
+    // The keychain entry is the user's, not the folder's: every folder's store has the same key.
+    for (const other of dirs.slice(1)) await fs.copyFile(path.join(dirs[0]!, KEYCHAIN_SECRETS_FILE), path.join(other, KEYCHAIN_SECRETS_FILE));
+    expect(await stores[1]!.get('k')).toBe(SECRET);
+    expect(await stores[2]!.get('k')).toBe(SECRET);
   });
 
   it('moves the plain file into the keychain store once, then removes it', async (context) => {
