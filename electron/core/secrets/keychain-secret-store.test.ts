@@ -106,6 +106,17 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
     await expect(fs.access(path.join(dir, ENCRYPTED_SECRETS_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('leaves a plain file it cannot move where it is, and says so', async (context) => {
+    if (!service) return context.skip(unavailable);
+    const plainFile = path.join(dir, PLAIN_SECRETS_FILE);
+    await fs.writeFile(plainFile, '{"version":1,"encrypted":false,"secrets":{"a":"' + SECRET);
+    const notices: string[] = [];
+    const store = await createSecretStore({ dataDir: dir, env: service.env, service: serviceName(), notice: (line) => notices.push(line) });
+    expect(notices).toEqual([expect.stringContaining(`Secrets in ${plainFile} stay there for now`)]);
+    expect(await fs.readFile(plainFile, 'utf8')).toContain(SECRET);
+    expect(store.info().encrypted).toBe(true);
+  });
+
   it('a value written to the plain file by a run without a keychain wins over the older keychain value', async (context) => {
     if (!service) return context.skip(unavailable);
     const name = serviceName();
