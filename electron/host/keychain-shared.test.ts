@@ -126,6 +126,18 @@ describe.skipIf(process.platform !== 'linux')('secrets shared between browser mo
     expect(run.code).toBe(0);
   });
 
+  it('the CLI without a keychain says where the secret is that it cannot read', async (context) => {
+    if (!service) return context.skip(unavailable);
+    const host = await startHost(service.env);
+    expect(await call(host.port, host.token, 'addServer', { name: 'keyed', config: keyedServer, secretFields: [['env', 'API_KEY']] })).toMatchObject({ ok: true });
+    await stopHost(host.child);
+
+    const run = await cli(['tools', 'call', 'keyed', 'env-sha256', '--arg', 'name=API_KEY'], envWithoutBus());
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).not.toContain(sha256(SECRET));
+    expect(run.stderr).toContain(`Secrets saved while the system keychain answered are in ${KEYCHAIN_SECRETS_FILE}, which needs the keychain`);
+  });
+
   it('without a D-Bus session both keep secrets in the 0600 file and say so', async () => {
     const env = envWithoutBus();
     const host = await startHost(env);
