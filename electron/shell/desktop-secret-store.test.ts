@@ -84,7 +84,7 @@ describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store'
 
     const forked: { pid?: number; killed: boolean }[] = [];
     const name = serviceName();
-    const desktop = await createDesktopSecretStore({ safeStorage, dataDir: dir, runner: utilityProcessKeychainRunner(await standInFork(service.env, forked)), service: name, platform: 'linux' });
+    const desktop = await createDesktopSecretStore({ safeStorage, dataDir: dir, runner: utilityProcessKeychainRunner(await standInFork(service.env, forked)), env: service.env, service: name, platform: 'linux' });
     expect(desktop.info()).toMatchObject({ encrypted: true, location: expect.stringContaining('secrets.keychain.json') });
     expect(await desktop.get('oauth:remote:tokens')).toBe(SECRET);
     await expect(fs.access(path.join(dir, ENCRYPTED_SECRETS_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -105,6 +105,7 @@ describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store'
       safeStorage: fakeSafeStorage(),
       dataDir: dir,
       runner: utilityProcessKeychainRunner(await standInFork(envWithoutBus(), forked)),
+      env: envWithoutBus(),
       service: serviceName(),
       platform: 'linux',
     });
@@ -124,6 +125,7 @@ describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store'
         safeStorage: fakeSafeStorage(false),
         dataDir: dir,
         runner: utilityProcessKeychainRunner(await standInFork(env, forked)),
+        env,
         service: serviceName(),
         platform: 'linux',
         timeoutMs: 1_500,

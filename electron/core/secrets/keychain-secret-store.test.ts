@@ -198,6 +198,7 @@ describe('where no keychain answers', () => {
     const fallback = new FileSecretStore(path.join(dir, 'fallback.json'));
     const store = await createSecretStore({
       dataDir: dir,
+      env: {},
       runner: async () => JSON.stringify({ ok: false, message: 'locked' }),
       fallback: async (reason) => {
         expect(reason).toBe('locked');

@@ -28,7 +28,9 @@ export async function startSecretService(): Promise<SecretService | { unavailabl
   const home = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-keyring-'));
   const runtime = path.join(home, 'run');
   await fs.mkdir(runtime, { mode: 0o700 });
-  const env = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_RUNTIME_DIR: runtime };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_RUNTIME_DIR: runtime };
+  // These tests are about the keychain: a switch that keeps other tests from it does not apply.
+  delete env.MCP_WORKBENCH_KEYCHAIN;
   // The daemon is unlocked with a password on stdin and forks away once it is on the bus;
   // `cat` then keeps the session open until the test closes its stdin.
   const script = 'echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && echo "BUS=$DBUS_SESSION_BUS_ADDRESS" && cat >/dev/null';
@@ -64,5 +66,6 @@ export function envWithoutBus(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.DBUS_SESSION_BUS_ADDRESS;
   delete env.DISPLAY;
+  delete env.MCP_WORKBENCH_KEYCHAIN;
   return env;
 }
