@@ -11,7 +11,15 @@
 // command line.
 'use strict';
 
-const { AsyncEntry } = require('@napi-rs/keyring');
+/** @type {typeof import('@napi-rs/keyring') | undefined} */
+let keyring;
+/** Why the library could not be loaded (no prebuilt binary for this platform, say), for the answer. */
+let loadProblem = '';
+try {
+  keyring = require('@napi-rs/keyring');
+} catch (error) {
+  loadProblem = `the keychain library could not be loaded (${/** @type {Error} */ (error).message.split('\n')[0]})`;
+}
 
 /** Electron's utility processes talk to their parent through this port. */
 const parentPort = /** @type {{ parentPort?: { on(event: 'message', listener: (event: { data: unknown }) => void): void, postMessage(message: unknown): void } }} */ (
@@ -35,7 +43,8 @@ function answer(text) {
 async function readOrCreate(request) {
   // On Linux, only the Secret Service keeps a value past this login session; the kernel
   // keyring (the library's automatic second choice) does not, so it is never used.
-  const entry = new AsyncEntry(request.service, request.account, { linux: { store: 'secret-service' } });
+  if (!keyring) return { ok: false, message: loadProblem };
+  const entry = new keyring.AsyncEntry(request.service, request.account, { linux: { store: 'secret-service' } });
   const existing = await entry.getPassword();
   if (existing) return { ok: true, key: existing, created: false };
   await entry.setPassword(request.candidate);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from './create-secret-store';
 import { ENCRYPTED_SECRETS_FILE, FileSecretStore, PLAIN_SECRETS_FILE } from './file-secret-store';
+import { KEYCHAIN_HELPER_PATH, nodeKeychainRunner } from './keychain-runner';
 import { envWithoutBus, startSecretService, type SecretService } from './secret-service.testing';
 import type { SecretCipher } from './secret-store';
 
@@ -172,6 +173,14 @@ describe('where no keychain answers', () => {
     } finally {
       silent.close();
     }
+  });
+
+  it('says so when the keychain library cannot be loaded (no binary for this platform)', async () => {
+    // A copy of the helper where no node_modules can be found above it.
+    const helperPath = path.join(dir, 'keychain-helper.cjs');
+    await fs.copyFile(KEYCHAIN_HELPER_PATH, helperPath);
+    const store = await createSecretStore({ dataDir: dir, env: {}, runner: nodeKeychainRunner({ helperPath, env: envWithoutBus() }) });
+    expect(store.info().warning).toContain("the keychain library could not be loaded (Cannot find module '@napi-rs/keyring')");
   });
 
   it('uses the file without asking any keychain when switched off', async () => {
