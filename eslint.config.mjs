@@ -63,6 +63,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // CommonJS on purpose (the keychain helper, run as a plain Node script): require is its import.
+    files: ['**/*.cjs'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['shared/**', 'renderer/**', 'electron/core/**', 'electron/host/**', 'electron/browser-host.ts', 'electron/cli.ts', 'electron/cli/**', 'electron/conformance-client.ts'],
     rules: { 'no-restricted-syntax': ['error', ...dynamicElectron] },
   },

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
+import { createSecretStore } from './core/secrets/create-secret-store';
 import { createDispatcher } from './core/api/dispatcher';
 import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
 import { resolveAppDirs } from './core/app-data';
@@ -47,7 +48,9 @@ async function main(): Promise<void> {
   // --verbose: every diagnostic line, down to debug, on stderr too (stdout keeps its one line).
   const logFile = startDiagnostics({ dataDir: dirs.data, fileName: 'browser.log', ...(values.verbose ? { verbose: process.stderr } : {}) });
   diagnostics.info(`MCP Workbench ${__APP_VERSION__} browser host starting; diagnostic log ${logFile}`);
-  const core = await createCore({ dataDir: dirs.config, storageDir: dirs.data, cacheDir: dirs.cache, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  // The system keychain's store, shared with the app and the CLI (a 0600 file where none answers).
+  const secretStore = await createSecretStore({ dataDir: dirs.config, notice: (line) => process.stderr.write(`${line}\n`) });
+  const core = await createCore({ dataDir: dirs.config, storageDir: dirs.data, cacheDir: dirs.cache, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop(), secretStore });
   disposeCore = () => core.dispose();
   const host = await startHost({
     dispatch: createDispatcher(core.api),
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
 
   if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
-  // Browser mode cannot reach the system keychain: say so where the user looks.
+  // No system keychain answered: say so where the user looks.
   if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);
   // The opener's command line is readable by every local user: it gets a one-time launch URL, never the token.
   if (!values['no-open']) openInBrowser(host.launchUrl(), (message) => process.stderr.write(`${message}\n`));

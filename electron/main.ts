@@ -4,7 +4,7 @@
  * electron/core.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell, utilityProcess } from 'electron';
 import { EVENT_CHANNEL } from '../shared/api';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher, type Dispatch } from './core/api/dispatcher';
@@ -18,7 +18,8 @@ import { electronDesktop } from './shell/desktop';
 import { createMainWindow } from './shell/main-window';
 import { createNativeDialogs } from './shell/native-dialogs';
 import { openExternal } from './shell/open-external';
-import { createSafeStorageSecretStore } from './shell/safe-storage-secrets';
+import { createDesktopSecretStore } from './shell/desktop-secret-store';
+import { utilityProcessKeychainRunner } from './shell/keychain-utility-process';
 import { isTrustedSender } from './shell/trusted-sender';
 
 // One folder for every mode, so the desktop app, browser mode and the CLI share config.
@@ -69,8 +70,14 @@ app.whenReady().then(async () => {
     cacheDir: dirs.cache,
     autoConnect: true,
     appVersion: app.getVersion(),
-    // Secrets encrypted with the system keychain; the core never sees Electron.
-    secretStore: await createSafeStorageSecretStore(safeStorage, dataDir),
+    // The store browser mode and the CLI share, keyed in the system keychain (asked from a
+    // utility process, which is killed if the keychain hangs); safeStorage where none answers.
+    secretStore: await createDesktopSecretStore({
+      safeStorage,
+      dataDir,
+      runner: utilityProcessKeychainRunner((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)),
+      notice: (line) => console.warn(line),
+    }),
     // Sign-in pages open in the system browser, for clean http(s) URLs only.
     openAuthorizationUrl: (_server, url) => openExternal(url),
     dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),

@@ -33,9 +33,13 @@ const buildCli = () =>
     banner: { js: '#!/usr/bin/env node' },
   }).then(() => chmodSync('out/electron/cli.cjs', 0o755));
 
+// The keychain helper runs in a child process of its own (see keychain-runner.ts); the
+// keyring library's native addon is loaded from node_modules.
+const buildKeychainHelper = () => build({ ...common, entryPoints: ['electron/core/secrets/keychain-helper.cjs'], packages: 'external', sourcemap: false });
+
 const only = process.argv[2];
 if (only === 'cli') {
-  await buildCli();
+  await Promise.all([buildCli(), buildKeychainHelper()]);
 } else if (only) {
   throw new Error(`Unknown build target "${only}" (only "cli" can be built alone).`);
 } else {
@@ -45,5 +49,6 @@ if (only === 'cli') {
     // A sandboxed preload can require nothing but 'electron': bundle everything else in.
     build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
     buildCli(),
+    buildKeychainHelper(),
   ]);
 }

@@ -95,7 +95,7 @@ try {
     });
     const packed = new Set(entries.filter((e) => e.state === 'pack').map((e) => e.file));
     expect(entries.some((e) => e.state === 'unpack' && e.file.startsWith('/node_modules/sharp/')), 'app.asar marks sharp as unpacked');
-    for (const file of ['/package.json', '/out/electron/main.cjs', '/out/electron/preload.cjs', '/out/renderer/index.html']) {
+    for (const file of ['/package.json', '/out/electron/main.cjs', '/out/electron/preload.cjs', '/out/electron/keychain-helper.cjs', '/out/renderer/index.html']) {
       expect(packed.has(file), `app.asar holds ${file}`);
     }
     expect([...packed].some((f) => /^\/out\/renderer\/assets\/.+\.js$/.test(f)), 'app.asar holds the renderer bundle');
@@ -128,6 +128,15 @@ try {
     : [];
   expect(libvips.length > 0 || process.platform === 'win32', `libvips sits unpacked (${libvips.map((f) => path.basename(f)).join(', ') || 'none'})`);
   expect(existsSync(path.join(unpacked, 'node_modules', 'sharp', 'package.json')), 'sharp itself sits unpacked');
+  // The keychain helper (a utility process) loads @napi-rs/keyring and its platform addon.
+  const napi = path.join(unpacked, 'node_modules', '@napi-rs');
+  const keyringAddons = existsSync(napi)
+    ? readdirSync(napi)
+        .filter((name) => name.startsWith('keyring-'))
+        .flatMap((dir) => filesUnder(path.join(napi, dir)).filter((f) => f.endsWith('.node')))
+    : [];
+  expect(keyringAddons.length > 0, `the keychain's native addon sits unpacked (${keyringAddons.map((f) => path.relative(unpacked, f)).join(', ') || 'none'})`);
+  expect(existsSync(path.join(napi, 'keyring', 'package.json')), '@napi-rs/keyring itself sits unpacked');
 
   const binary = path.join(appDir, EXECUTABLE);
   expect(existsSync(binary), `the executable is named ${EXECUTABLE}`);

@@ -39,6 +39,15 @@ describe('npm ci on every supported platform', () => {
     expect(refused).toEqual([]);
   });
 
+  // A native package that ships its binaries as optional per-platform packages works only
+  // where the lockfile names one that fits (npm ci installs nothing the lockfile lacks).
+  it.each(PLATFORMS)('has the keychain addon (@napi-rs/keyring) for $os-$cpu', ({ os, cpu }) => {
+    const fitting = Object.entries(lock.packages).filter(
+      ([name, entry]) => name.startsWith('node_modules/@napi-rs/keyring-') && entry.optional && allows(entry.os, os) && allows(entry.cpu, cpu),
+    );
+    expect(fitting.map(([name]) => name)).not.toEqual([]);
+  });
+
   it('the rule sees a platform-limited required package (the check can fail)', () => {
     expect(allows(['linux'], 'darwin')).toBe(false);
     expect(allows('linux', 'darwin')).toBe(false);

@@ -76,8 +76,9 @@ export function hintFor(kind: FailureKind, server: ServerName, view: ServerView 
       } else if (config && 'url' in config) {
         hints.push(`Check that the server is running and reachable at ${config.url}.`);
       }
-      if (config && JSON.stringify(config).includes('${secret:') && session.hasDesktopSecrets()) {
-        hints.push('Secrets the desktop app saved are encrypted with the system keychain, which the CLI cannot read: enter them in browser mode (npm run web), or put them in environment variables and refer to them as ${NAME}.');
+      const unreadable = config && JSON.stringify(config).includes('${secret:') ? session.unreadableSecrets() : undefined;
+      if (unreadable) {
+        hints.push(`${unreadable}\nOr put them in environment variables and refer to them as \${NAME}.`);
       }
       return hints.join('\n') || undefined;
     }

@@ -13,6 +13,7 @@ import { unwrapEnvelope } from '../../shared/envelope';
 import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
+import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDirs } from '../core/app-data';
@@ -62,9 +63,25 @@ export interface Session {
   serverName(name: string | undefined): ServerName;
   /** A server's entry and live state, if it exists. */
   view(name: ServerName): Promise<ServerView | undefined>;
-  /** Whether the desktop app's encrypted secret store (which the CLI cannot read) exists. */
-  hasDesktopSecrets(): boolean;
+  /** Where secrets sit that this run cannot read, said for the user; undefined when there are none. */
+  unreadableSecrets(): string | undefined;
   close(): Promise<void>;
+}
+
+/**
+ * Secrets the CLI cannot read here: the keychain store while no keychain answers, or what
+ * the desktop app encrypted with Electron's safeStorage (moved into the keychain store the
+ * next time the app starts where the keychain answers).
+ */
+function unreadableSecrets(dataDir: string, usingKeychain: boolean): string | undefined {
+  const places: string[] = [];
+  if (!usingKeychain && existsSync(path.join(dataDir, KEYCHAIN_SECRETS_FILE))) {
+    places.push(`Secrets saved while the system keychain answered are in ${KEYCHAIN_SECRETS_FILE}, which needs the keychain: run where it answers (a desktop session, with its D-Bus on Linux).`);
+  }
+  if (existsSync(path.join(dataDir, ENCRYPTED_SECRETS_FILE))) {
+    places.push(`Secrets the desktop app saved in ${ENCRYPTED_SECRETS_FILE} are encrypted with Electron's safeStorage, which the CLI cannot read; they move into the shared keychain store the next time the app starts where the keychain answers.`);
+  }
+  return places.length ? places.join('\n') : undefined;
 }
 
 const open = new Set<Session>();
@@ -92,6 +109,8 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
   const dirs = resolveAppDirs(io.env);
   const dataDir = dirs.config;
   const protocol = protocolOption(options.protocol);
+  // The system keychain's store, shared with the app and browser mode (a 0600 file where none answers).
+  const secretStore = await createSecretStore({ dataDir, env: io.env });
   let core: Core;
   try {
     core = await createCore({
@@ -99,6 +118,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       storageDir: dirs.data,
       cacheDir: dirs.cache,
       env: io.env,
+      secretStore,
       autoConnect: false,
       watchConfig: false,
       // A terminal already has the user's environment: no login shell to ask.
@@ -135,7 +155,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     async view(name) {
       return (await api.listServers()).find((server) => server.name === name);
     },
-    hasDesktopSecrets: () => existsSync(path.join(dataDir, ENCRYPTED_SECRETS_FILE)),
+    unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
       return closing;

@@ -30,6 +30,8 @@ export interface FileSecretStoreOptions {
    * takes over what browser mode saved in plain text, and deletes it there).
    */
   migrateFrom?: SecretStore;
+  /** What an unencrypted store tells the user, in place of the general "not encrypted" note. */
+  warning?: string;
 }
 
 export class FileSecretStore implements SecretStore {
@@ -46,7 +48,9 @@ export class FileSecretStore implements SecretStore {
       return {
         encrypted: false,
         location: this.filePath,
-        warning: `Secrets are not encrypted here: they are kept in plain text in ${this.filePath}, readable only by your user account. The desktop app encrypts them with the system keychain.`,
+        warning:
+          this.options.warning ??
+          `Secrets are not encrypted here: they are kept in plain text in ${this.filePath}, readable only by your user account. The desktop app encrypts them with the system keychain.`,
       };
     }
     return { encrypted: true, location: `${this.filePath} (${cipher.description})`, ...(cipher.weakness ? { warning: cipher.weakness } : {}) };
@@ -119,6 +123,29 @@ export class FileSecretStore implements SecretStore {
     const file = await this.serialize(() => this.read());
     const legacy = (await this.options.migrateFrom?.keys()) ?? [];
     return [...new Set([...Object.keys(file.secrets), ...legacy])];
+  }
+
+  /**
+   * Moves every secret of this file into `target`, never losing one: each is copied, then
+   * read back from the target and compared, and only then is this file removed. Any
+   * failure leaves the file as it was. The file's lock is held throughout, so a value
+   * written here meanwhile by another process is not removed unmoved. Returns the keys moved.
+   */
+  async moveAllInto(target: SecretStore): Promise<string[]> {
+    return this.serialize(() =>
+      withFileLock(this.filePath, async () => {
+        const file = await this.read();
+        const cipher = this.options.cipher;
+        const entries = Object.entries(file.secrets);
+        for (const [key, stored] of entries) await target.set(key, cipher ? await cipher.decrypt(stored) : stored);
+        for (const [key, stored] of entries) {
+          const expected = cipher ? await cipher.decrypt(stored) : stored;
+          if ((await target.get(key)) !== expected) throw new AppError('failed', `Moving secrets out of ${this.filePath}: "${key}" did not read back the same; the file was kept.`);
+        }
+        await fs.rm(this.filePath, { force: true });
+        return entries.map(([key]) => key);
+      }),
+    );
   }
 
   private async read(): Promise<SecretFile> {

@@ -1,8 +1,9 @@
 /**
  * Where secret values live: env and header values marked secret, IDE auth tokens, OAuth
- * client secrets, and later OAuth tokens. The core receives a store; the desktop app
- * passes one encrypted with the operating system's keychain (Electron safeStorage), the
- * browser host and the CLI a 0600 file with a visible "not encrypted" warning.
+ * client secrets, and OAuth tokens. The core receives a store: every front end passes the
+ * one keyed in the system keychain (create-secret-store.ts), shared by all of them; where
+ * no keychain answers, the desktop app its safeStorage file and the browser host and the
+ * CLI a 0600 file with a visible "not encrypted" warning.
  */
 export interface SecretStoreInfo {
   encrypted: boolean;
