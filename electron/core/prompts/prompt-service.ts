@@ -21,9 +21,9 @@ export class PromptService {
     private readonly connections: ConnectionManager,
     events: EventBus,
   ) {
-    this.lists = connections.caches.create<{ key: string; prompts: PromptInfo[]; expiresAt: number | undefined }>();
+    this.lists = connections.caches.createList<{ key: string; prompts: PromptInfo[]; expiresAt: number | undefined }>();
     events.subscribe((event) => {
-      if (event.type === 'prompts-changed') this.lists.delete(event.server);
+      if (event.type === 'prompts-changed') this.lists.drop(event.server);
     });
   }
 
@@ -31,6 +31,7 @@ export class PromptService {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
     if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.prompts;
+    const ticket = this.lists.begin(name);
     return this.connections.request(name, config, async (client) => {
       const prompts: PromptInfo[] = [];
       const pages: object[] = [];
@@ -54,7 +55,7 @@ export class PromptService {
           }
         },
       );
-      this.lists.set(name, { key, prompts, expiresAt: expiryOf(pages) });
+      this.lists.set(name, ticket, { key, prompts, expiresAt: expiryOf(pages) });
       return prompts;
     });
   }

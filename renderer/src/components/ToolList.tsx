@@ -187,6 +187,11 @@ export function ToolList({ server }: { server?: string } = {}) {
                       </span>
                     )}
                     {row.status === 'ready' && row.total === 0 && <span className="muted">no tools</span>}
+                    {row.status === 'ready' && (
+                      <button type="button" className="link-button tool-group-refresh" aria-label={`Refresh the tools of ${row.server}`} onClick={() => void loadTools(row.server, true)}>
+                        Refresh
+                      </button>
+                    )}
                   </div>
                 );
               }
