@@ -393,7 +393,7 @@ export class ConnectionManager {
     }
 
     const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
-    const logged = new LoggingTransport(guard ?? built.transport, log);
+    const logged = new LoggingTransport(guard ?? built.transport, log, built.headerTap);
     const features = this.options.clientFeatures ?? [];
     const capabilities = mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {}));
     const client = new Client(this.options.clientInfo, { capabilities, ...era.clientOptions });

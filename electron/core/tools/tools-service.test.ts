@@ -1,7 +1,8 @@
 /**
  * ToolsService against real servers: the tool list's cache (a "tools changed" notice or a
  * newer ask wins over an answer already on its way; a 2026-07-28 server's ttlMs bounds how
- * long the list is served without asking; Refresh always asks).
+ * long the list is served without asking; Refresh always asks) and, on MCP 2026-07-28 over
+ * Streamable HTTP, the SEP-2243 headers the server receives and the protocol log shows.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
@@ -94,5 +95,50 @@ describe('the tool list of a 2026-07-28 server with ttlMs', () => {
     expect(await tools.list('http', config)).toEqual(first);
     expect(listsSent(m, 'http')).toBe(2);
     await expect.poll(async () => (await tools.list('http', config), listsSent(m, 'http')), { timeout: 5_000, interval: 100 }).toBe(3);
+  });
+});
+
+describe('SEP-2243 headers on MCP 2026-07-28 over Streamable HTTP', () => {
+  let http: RunningFixture;
+  beforeAll(async () => {
+    http = await startFixture('v2-http', ['--modern-only', '--header-tools']);
+  });
+  afterAll(async () => {
+    await http?.stop();
+  });
+
+  interface Recorded {
+    method?: string;
+    headers: Record<string, string>;
+  }
+  const received = async () => (await http.http<{ requests: Recorded[] }>('/recorded-headers')).requests;
+
+  it('every request carries Mcp-Method, tools/call its Mcp-Name, and x-mcp-header arguments arrive as Mcp-Param-* headers', async () => {
+    const { m, tools } = create();
+    const config: ServerConfig = { type: 'http', url: http.url };
+    // Called before anything was listed: the tool is listed first, so its x-mcp-header is known.
+    const result = await tools.call('sep', config, 'set_region', { region: 'us-east1', note: 'not a header' });
+    expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'region us-east1' }] });
+    // A value that is not a plain ASCII header value goes Base64-encoded, as the spec says.
+    expect((await tools.call('sep', config, 'set_region', { region: 'Zürich' })).content).toEqual([{ type: 'text', text: 'region Zürich' }]);
+
+    const requests = await received();
+    for (const request of requests.filter((r) => r.method !== undefined && !r.method.startsWith('notifications/'))) {
+      expect(request.headers['mcp-method'], `Mcp-Method of ${request.method}`).toBe(request.method);
+    }
+    const calls = requests.filter((r) => r.method === 'tools/call');
+    expect(calls.map((call) => call.headers['mcp-name'])).toEqual(['set_region', 'set_region']);
+    expect(calls.map((call) => call.headers['mcp-param-region'])).toEqual(['us-east1', `=?base64?${Buffer.from('Zürich').toString('base64')}?=`]);
+    expect(calls[0]!.headers['mcp-param-note']).toBeUndefined();
+
+    // The protocol log shows the headers each request went out with.
+    const logged = m.protocolLog.entries('sep').filter((entry) => entry.direction === 'out' && entry.kind === 'request');
+    expect(logged.find((entry) => entry.method === 'tools/list')?.headers).toMatchObject({ 'Mcp-Method': 'tools/list', 'MCP-Protocol-Version': '2026-07-28' });
+    expect(logged.find((entry) => entry.method === 'tools/call')?.headers).toEqual({
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'set_region',
+      'Mcp-Param-Region': 'us-east1',
+    });
   });
 });

@@ -4,9 +4,15 @@
  * server gives it; `refresh` asks the server anyway) and tools/call (progress, the
  * per-call timeout reset on progress, cancel), on the connections the ConnectionManager
  * keeps.
+ *
+ * Calls go through the SDK's callTool with the listed definition (`toolDefinition`), so on
+ * MCP 2026-07-28 over Streamable HTTP the SDK mirrors the arguments a tool marks with
+ * `x-mcp-header` into `Mcp-Param-*` headers (SEP-2243). A server that answers -32020 (its
+ * headers do not match: the list we hold is out of date) gets one more try after listing
+ * afresh.
  */
-import type { Client, RequestOptions } from '@modelcontextprotocol/client';
-import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import { ProtocolError, type Client, type RequestOptions, type Tool } from '@modelcontextprotocol/client';
+import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { listPage } from '../connections/list-page';
@@ -76,13 +82,22 @@ export class ToolsService {
       name,
       config,
       async (client, signal) => {
-        const started = performance.now();
-        const result = await sendCall(client, tool, args, {
+        const requestOptions: RequestOptions = {
           timeout: timeoutMs,
           ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
           ...(onprogress ? { onprogress } : {}),
           ...(signal ? { signal } : {}),
-        });
+        };
+        const definition = await this.definitionFor(name, config, tool, client);
+        const started = performance.now();
+        let result: CallResult;
+        try {
+          result = await sendCall(client, tool, args, requestOptions, definition);
+        } catch (error) {
+          if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH || !mirrorsHeaders(client, config) || signal?.aborted) throw error;
+          await this.list(name, config, { refresh: true });
+          result = await sendCall(client, tool, args, requestOptions, await this.definitionFor(name, config, tool, client));
+        }
         const durationMs = performance.now() - started;
         // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
         const toolResult = (result as { toolResult?: unknown }).toolResult;
@@ -102,14 +117,37 @@ export class ToolsService {
       { timeoutMs, maxTotalTimeoutMs: maxTotal, ...(options.signal ? { signal: options.signal } : {}) },
     );
   }
+
+  /**
+   * The definition the SDK mirrors headers from: the listed tool (listed first when a
+   * 2026-07-28 HTTP connection has no list yet), or undefined (no headers to mirror).
+   */
+  private async definitionFor(name: ServerName, config: ServerConfig, tool: string, client: Client): Promise<ToolInfo | undefined> {
+    const cached = this.lists.get(name);
+    if (cached?.key === connectionKey(name, config)) return cached.tools.find((info) => info.name === tool);
+    if (!mirrorsHeaders(client, config)) return undefined;
+    return (await this.list(name, config)).find((info) => info.name === tool);
+  }
+}
+
+/** JSON-RPC error of MCP 2026-07-28: the request's HTTP headers do not match its body. */
+const HEADER_MISMATCH = -32020;
+
+type CallResult = Awaited<ReturnType<Client['callTool']>>;
+
+/** Whether the SDK sends SEP-2243 headers on this connection: MCP 2026-07-28, not over stdio (as the SDK decides). */
+function mirrorsHeaders(client: Client, config: ServerConfig): boolean {
+  return client.getProtocolEra() === 'modern' && !isStdioConfig(config);
 }
 
 /**
- * A plain request, not client.callTool: that one throws away a result whose
- * structuredContent does not match the outputSchema, and a mismatch must be shown.
+ * The SDK's callTool with the listed definition minus its outputSchema: the SDK would throw
+ * away a result whose structuredContent does not match it, and the workbench shows the
+ * mismatch instead (results/process-result.ts checks it).
  */
-function sendCall(client: Client, tool: string, args: Record<string, unknown>, options: RequestOptions) {
-  return client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, options);
+function sendCall(client: Client, tool: string, args: Record<string, unknown>, options: RequestOptions, definition: ToolInfo | undefined): Promise<CallResult> {
+  const toolDefinition = definition ? ({ name: definition.name, inputSchema: definition.inputSchema } as Tool) : undefined;
+  return client.callTool({ name: tool, arguments: args }, { ...options, ...(toolDefinition ? { toolDefinition } : {}) });
 }
 
 type ListedTool = Awaited<ReturnType<typeof listPage<'tools/list'>>>['tools'][number];
