@@ -23,7 +23,7 @@ import type { HistoryStore } from '../history/history-store';
 import type { PermissionStore } from '../permissions/permission-store';
 import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
-import type { CallOptions, ToolsService } from './tools-service';
+import { excludedTool, type CallOptions, type ToolsService } from './tools-service';
 
 /** A call refused for a URL step is retried at most this many times. */
 export const URL_ELICITATION_RETRIES = 3;
@@ -87,6 +87,7 @@ export class ToolRunner {
 
     const info = await this.toolInfo(server, config, tool);
     stopIfCancelled();
+    if (info?.excludedReason) throw excludedTool(server, tool, info.excludedReason);
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
     if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);

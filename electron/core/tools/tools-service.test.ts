@@ -141,4 +141,15 @@ describe('SEP-2243 headers on MCP 2026-07-28 over Streamable HTTP', () => {
       'Mcp-Param-Region': 'us-east1',
     });
   });
+
+  it('a tool whose x-mcp-header annotations are invalid is listed with the reason and never called', async () => {
+    const { tools } = create();
+    const config: ServerConfig = { type: 'http', url: http.url };
+    const listed = await tools.list('sep', config);
+    expect(listed.find((tool) => tool.name === 'bad_header')?.excludedReason).toMatch(/score: x-mcp-header is only permitted on primitive-typed properties \(string, integer, boolean\); got number/);
+    expect(listed.find((tool) => tool.name === 'set_region')?.excludedReason).toBeUndefined();
+    expect(listed.find((tool) => tool.name === 'weather')?.excludedReason).toBeUndefined();
+    await expect(tools.call('sep', config, 'bad_header', { score: 1.5 })).rejects.toThrow(/sep: bad_header cannot be called: its x-mcp-header annotations break/);
+    expect((await received()).some((request) => request.method === 'tools/call' && request.headers['mcp-name'] === 'bad_header')).toBe(false);
+  });
 });

@@ -14,11 +14,13 @@
 import { ProtocolError, type Client, type RequestOptions, type Tool } from '@modelcontextprotocol/client';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ContentBlock, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { listPage } from '../connections/list-page';
 import { expiryOf, type GuardedCache } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
+import { headerProblemOf } from './header-scan';
 
 export interface CallOptions {
   timeoutMs?: number;
@@ -57,13 +59,19 @@ export class ToolsService {
     return this.connections.request(name, config, async (client) => {
       const pages: object[] = [];
       const tools: ToolInfo[] = [];
+      const listed: ListedTool[] = [];
       await everyPage(
         (cursor) => listPage(client, 'tools/list', cursor),
         (page) => {
           pages.push(page);
-          for (const tool of page.tools) tools.push(toolInfoOf(name, tool));
+          listed.push(...page.tools);
         },
       );
+      const checkHeaders = mirrorsHeaders(client, config);
+      for (const tool of listed) {
+        const problem = checkHeaders ? await headerProblemOf(client, tool as Tool) : undefined;
+        tools.push({ ...toolInfoOf(name, tool), ...(problem ? { excludedReason: problem } : {}) });
+      }
       this.lists.set(name, ticket, { key, tools, expiresAt: expiryOf(pages) });
       return tools;
     });
@@ -77,6 +85,9 @@ export class ToolsService {
     // A progress token is only sent when onprogress is given, and without one the server
     // sends no progress to reset the timeout with.
     const onprogress = options.onProgress ?? (reset ? () => undefined : undefined);
+    const known = this.lists.get(name);
+    const excluded = known?.key === connectionKey(name, config) ? known.tools.find((info) => info.name === tool)?.excludedReason : undefined;
+    if (excluded) throw excludedTool(name, tool, excluded);
 
     return this.connections.request(
       name,
@@ -89,6 +100,8 @@ export class ToolsService {
           ...(signal ? { signal } : {}),
         };
         const definition = await this.definitionFor(name, config, tool, client);
+        // Listed only now (nothing was cached): still never sent without its headers.
+        if (definition?.excludedReason) throw new Error(excludedMessage(tool, definition.excludedReason));
         const started = performance.now();
         let result: CallResult;
         try {
@@ -128,6 +141,15 @@ export class ToolsService {
     if (!mirrorsHeaders(client, config)) return undefined;
     return (await this.list(name, config)).find((info) => info.name === tool);
   }
+}
+
+function excludedMessage(tool: string, reason: string): string {
+  return `${tool} cannot be called: its x-mcp-header annotations break the MCP 2026-07-28 rules for HTTP headers (${reason}). Clients leave such a tool out; the server must fix its input schema.`;
+}
+
+/** The refusal to call a tool the list marked excluded. */
+export function excludedTool(server: ServerName, tool: string, reason: string): AppError {
+  return new AppError('conflict', `${server}: ${excludedMessage(tool, reason)}`);
 }
 
 /** JSON-RPC error of MCP 2026-07-28: the request's HTTP headers do not match its body. */

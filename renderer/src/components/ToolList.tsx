@@ -3,14 +3,16 @@
  * `server` prop), searchable and keyboard navigable: ↑/↓, Home/End and Enter in the
  * list; typing in the list goes to the search box; ↓ in the search box goes to the list.
  * Rows are virtualized (@tanstack/react-virtual), so 2,000 tools stay smooth: only the
- * rows on screen exist in the page.
+ * rows on screen exist in the page. A tool that cannot be called (its x-mcp-header
+ * annotations break SEP-2243) is struck out, with the reason on the row and in its tooltip;
+ * it can still be selected to read its schema, but not run.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import { ALL_TOOLS, type ServerTools } from '../state/tools-slice';
 import { useWorkbench } from '../state/store';
-import { displayName, ToolBadges, ToolIcon } from './tools/tool-display';
+import { displayName, excludedNote, ToolBadges, ToolIcon } from './tools/tool-display';
 
 export type ToolRow =
   | { kind: 'header'; server: string; total: number; shown: number; status: 'loading' | 'ready' | 'error'; error?: string }
@@ -205,8 +207,9 @@ export function ToolList({ server }: { server?: string } = {}) {
                   aria-selected={isSelected}
                   data-server={tool.server}
                   data-tool={tool.fullName}
-                  className={`tool-item${isSelected ? ' selected' : ''}${item.index === activeIndex ? ' active' : ''}`}
+                  className={`tool-item${isSelected ? ' selected' : ''}${item.index === activeIndex ? ' active' : ''}${tool.excludedReason ? ' excluded' : ''}`}
                   style={style}
+                  {...(tool.excludedReason ? { title: excludedNote(tool.excludedReason), 'aria-describedby': `${rowId(row)}-excluded` } : {})}
                   onClick={() => {
                     setActive(item.index);
                     selectTool(tool.server, tool.name);
@@ -219,10 +222,16 @@ export function ToolList({ server }: { server?: string } = {}) {
                     </span>
                     <ToolBadges tool={tool} />
                   </span>
-                  <span className="tool-description">
-                    {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
-                    {tool.description ?? tool.fullName}
-                  </span>
+                  {tool.excludedReason ? (
+                    <span className="tool-description" id={`${rowId(row)}-excluded`}>
+                      Not callable: {tool.excludedReason}
+                    </span>
+                  ) : (
+                    <span className="tool-description">
+                      {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
+                      {tool.description ?? tool.fullName}
+                    </span>
+                  )}
                 </div>
               );
             })}
