@@ -128,6 +128,12 @@ export function ToolList({ server }: { server?: string } = {}) {
         <span className="muted tool-count" aria-live="polite">
           {noServers ? '' : `${toolCount} ${toolCount === 1 ? 'tool' : 'tools'}${search ? ' match' : ''}`}
         </span>
+        {!noServers && (
+          // Asks every shown server again, even for a list it said stays fresh (ttlMs).
+          <button type="button" className="link-button tool-refresh" onClick={() => shownServers.forEach((shown) => void loadTools(shown.name, true))}>
+            Refresh
+          </button>
+        )}
       </div>
       <input
         ref={searchRef}
@@ -189,11 +195,6 @@ export function ToolList({ server }: { server?: string } = {}) {
                       </span>
                     )}
                     {row.status === 'ready' && row.total === 0 && <span className="muted">no tools</span>}
-                    {row.status === 'ready' && (
-                      <button type="button" className="link-button tool-group-refresh" aria-label={`Refresh the tools of ${row.server}`} onClick={() => void loadTools(row.server, true)}>
-                        Refresh
-                      </button>
-                    )}
                   </div>
                 );
               }
