@@ -9,7 +9,8 @@
  * What it does is what a user does in the app: add the server, connect; if it needs
  * sign-in, sign in (the suite's authorization page approves at once, so the "browser"
  * just follows its redirect to our loopback callback); list the tools and call each
- * one (confirmed: running this command is the user's consent); answer a form the
+ * one that can be called, or the calls the scenario's context names with its arguments
+ * (confirmed: running this command is the user's consent); answer a form the
  * server asks for with its defaults; sign in again when a call needs more scope, a
  * bounded number of times; close.
  * Exits 0 on success, 1 with the reason on stderr.
@@ -33,6 +34,8 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 interface ConformanceContext {
   client_id?: string;
   client_secret?: string;
+  /** The calls a scenario wants made, with exactly these arguments (e.g. the SEP-2243 header values to mirror). */
+  toolCalls?: Array<{ name: string; arguments?: Record<string, unknown> }>;
 }
 
 async function main(): Promise<void> {
@@ -102,10 +105,16 @@ async function main(): Promise<void> {
     log(`connected to ${view.serverInfo?.name ?? 'the server'}`);
 
     const tools = await withSignIn(() => api.listTools({ name: SERVER }));
-    for (const tool of tools) {
-      const args = schemaEcho(tool, tools) ?? exampleArguments(tool);
-      const result = await withSignIn(() => api.callTool({ server: SERVER, tool: tool.name, arguments: args, confirmed: true }));
-      log(`called ${tool.name}: ${result.isError ? 'tool error' : 'ok'}`);
+    // A tool the list marks excluded (x-mcp-header annotations that break SEP-2243) cannot be
+    // called, in the app either: it is skipped.
+    for (const tool of tools.filter((tool) => tool.excludedReason)) log(`not calling ${tool.name}: ${tool.excludedReason}`);
+    const callable = tools.filter((tool) => !tool.excludedReason);
+    const calls = context.toolCalls
+      ? context.toolCalls.filter((call) => callable.some((tool) => tool.name === call.name)).map((call) => ({ tool: call.name, args: call.arguments ?? {} }))
+      : callable.map((tool) => ({ tool: tool.name, args: schemaEcho(tool, tools) ?? exampleArguments(tool) }));
+    for (const { tool, args } of calls) {
+      const result = await withSignIn(() => api.callTool({ server: SERVER, tool, arguments: args, confirmed: true }));
+      log(`called ${tool}: ${result.isError ? 'tool error' : 'ok'}`);
     }
     await api.disconnectServer({ name: SERVER });
   } finally {

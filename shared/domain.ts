@@ -96,6 +96,12 @@ export interface ToolInfo {
   icons?: ToolIcon[];
   /** How the tool may be run: `taskSupport: "required"` means only as a task (tools/call with task augmentation). */
   execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
+  /**
+   * Set when the tool cannot be called: on MCP 2026-07-28 over Streamable HTTP its
+   * `x-mcp-header` annotations break SEP-2243's rules (why, in the SDK's words). Clients
+   * must leave such a tool out; the workbench shows it, struck out, and never calls it.
+   */
+  excludedReason?: string;
 }
 
 /** One block of a tool result, as the MCP spec defines it (kept open for new kinds). */

@@ -32,6 +32,8 @@ export interface ProtocolLogEntry {
   latencyMs?: number;
   /** The serialized message, or the line / event text. */
   text: string;
+  /** A request sent over Streamable HTTP: the `Mcp-*` HTTP headers it went out with (Mcp-Method, Mcp-Name, Mcp-Param-…). */
+  headers?: Record<string, string>;
   /** Set when `text` was cut to keep the log bounded; `size` is still the full size. */
   truncated?: boolean;
 }
@@ -76,6 +78,7 @@ export function protocolLogEntryToJsonLine(entry: ProtocolLogEntry): string {
     ...(entry.id !== undefined ? { id: entry.id } : {}),
     size: entry.size,
     ...(entry.latencyMs !== undefined ? { latencyMs: entry.latencyMs } : {}),
+    ...(entry.headers ? { headers: entry.headers } : {}),
     ...(message !== undefined ? { message } : { text: entry.text }),
     ...(entry.truncated ? { truncated: true } : {}),
   });

@@ -327,6 +327,22 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(bogus.stderr).toMatch(/--protocol must be auto, legacy, modern or a protocol version/);
   });
 
+  it('tools list marks a tool whose x-mcp-header annotations break SEP-2243 as excluded, with the reason', async () => {
+    const sep = await startFixture('v2-http', ['--modern-only', '--header-tools']);
+    cleanup.push(() => sep.stop());
+    const [list, asJson, call] = await Promise.all([
+      cli(['tools', 'list', '--url', sep.url]),
+      cli(['tools', 'list', '--url', sep.url, '--json']),
+      cli(['tools', 'call', '--url', sep.url, 'set_region', '--arg', 'region=eu-north1']),
+    ]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^bad_header +excluded +NOT CALLABLE: score: x-mcp-header is only permitted on primitive-typed properties/m);
+    expect(list.stdout).toMatch(/^set_region +- +Answers with the region/m);
+    expect(list.stderr).toContain('bad_header: cannot be called, as its x-mcp-header annotations break the MCP 2026-07-28 rules for HTTP headers');
+    expect(json<{ tools: Array<{ name: string; excludedReason?: string }> }>(asJson).tools.find((tool) => tool.name === 'bad_header')?.excludedReason).toMatch(/got number/);
+    expect(call).toMatchObject({ code: 0, stdout: 'region eu-north1\n' });
+  });
+
   it('ad-hoc servers and --config write nothing into the config files (nor the --config file)', async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-cli-empty-'));
     cleanup.push(() => fs.rm(empty, { recursive: true, force: true }));

@@ -26,13 +26,18 @@ export interface CallToolRequest {
   confirmed?: boolean;
 }
 
+export interface ListToolsRequest extends ServerRef {
+  /** Ask the server even when a cached list is still fresh (within the `ttlMs` a 2026-07-28 server gave it). */
+  refresh?: boolean;
+}
+
 export interface CancelCallRequest {
   callId: string;
 }
 
 export interface ToolsApi {
-  /** Every tool of the server (all pages), from the cache while the connection lasts. */
-  listTools(request: ServerRef): Promise<ToolInfo[]>;
+  /** Every tool of the server (all pages), from the cache while the connection lasts and the list is fresh. */
+  listTools(request: ListToolsRequest): Promise<ToolInfo[]>;
   /** Runs the tool; the result has long text cut and images resized (see ToolRunResult). */
   callTool(request: CallToolRequest): Promise<ToolRunResult>;
   /** Cancels a running call (the server is sent notifications/cancelled); false when it already ended. */
@@ -42,7 +47,7 @@ export interface ToolsApi {
 export const CallIdSchema = z.string().min(1).max(128);
 
 export const toolsChannels: ChannelTable<ToolsApi> = {
-  listTools: { channel: 'tools:list', request: ServerRefSchema },
+  listTools: { channel: 'tools:list', request: ServerRefSchema.extend({ refresh: z.boolean().optional() }) },
   callTool: {
     channel: 'tools:call',
     request: z.strictObject({

@@ -26,18 +26,24 @@ export async function toolsList(run: CommandRun, server: string | undefined, opt
     [
       { header: 'TOOL', value: (tool) => tool.name },
       { header: 'HINTS', value: hintsOf },
-      { header: 'DESCRIPTION', value: (tool) => firstLine(tool.description ?? tool.title ?? '') },
+      { header: 'DESCRIPTION', value: (tool) => (tool.excludedReason ? `NOT CALLABLE: ${tool.excludedReason}` : firstLine(tool.description ?? tool.title ?? '')) },
     ],
     run.output.width,
   );
   for (const line of lines) run.output.line(line);
+  const excluded = tools.filter((tool) => tool.excludedReason);
+  if (excluded.length > 0) {
+    run.output.note(
+      `${excluded.map((tool) => tool.name).join(', ')}: cannot be called, as ${excluded.length === 1 ? 'its' : 'their'} x-mcp-header annotations break the MCP 2026-07-28 rules for HTTP headers (clients leave such tools out).`,
+    );
+  }
   return EXIT.ok;
 }
 
-/** read-only, destructive, open-world: what the annotations promise. */
+/** read-only, destructive, open-world: what the annotations promise; `excluded` for a tool that cannot be called. */
 function hintsOf(tool: ToolInfo): string {
   const a = tool.annotations ?? {};
-  const hints = [a.readOnlyHint ? 'read-only' : '', a.destructiveHint ? 'destructive' : '', a.openWorldHint ? 'open-world' : ''].filter(Boolean);
+  const hints = [tool.excludedReason ? 'excluded' : '', a.readOnlyHint ? 'read-only' : '', a.destructiveHint ? 'destructive' : '', a.openWorldHint ? 'open-world' : ''].filter(Boolean);
   return hints.join(',') || '-';
 }
 

@@ -42,6 +42,8 @@ import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
+import { toolNotifications } from '../tools/tool-notifications';
+import { ToolsService } from '../tools/tools-service';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
@@ -207,7 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     requestMeta: (name) => logLevels.requestMeta(name),
-    clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
+    clientFeatures: [...toolKit.clientFeatures, toolNotifications(events), resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     currentConfig: (name) => registry.get(name),
@@ -241,6 +243,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
+  const tools = new ToolsService(connections, events);
   const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured, logLevels);
   connections.onStateChange = (name) => {
     const config = registry.get(name);
@@ -284,7 +287,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createResourcesApi(ctx, resources),
       ...createPromptsApi(ctx, prompts),
       ...createServerConsoleApi(ctx, serverConsole),
-      ...createToolsApi(ctx, toolKit),
+      ...createToolsApi(ctx, toolKit, tools),
       ...createResultsApi(ctx, toolKit),
       ...createPermissionsApi(toolKit),
       ...createHistoryApi(toolKit),

@@ -3,11 +3,12 @@ import type { ToolsApi } from '../../../shared/api/tools';
 import { withoutDisabledTools } from '../config/disabled-tools';
 import type { ToolKit } from '../tools/tool-kit';
 import { ToolRunner } from '../tools/tool-runner';
+import type { ToolsService } from '../tools/tools-service';
 import type { CoreContext } from './core-context';
 
-export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
+export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsService): ToolsApi {
   const runner = new ToolRunner({
-    connections: ctx.connections,
+    tools,
     configOf: ctx.configOf,
     files: kit.files,
     history: kit.history,
@@ -18,9 +19,9 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
     settings: () => ctx.settings.effective(),
   });
   return {
-    listTools: async ({ name }) => {
+    listTools: async ({ name, refresh }) => {
       const config = ctx.configOf(name);
-      return withoutDisabledTools(await ctx.connections.listTools(name, config), config);
+      return withoutDisabledTools(await tools.list(name, config, { refresh: refresh === true }), config);
     },
     callTool: (request) => runner.run(request),
     cancelCall: async ({ callId }) => runner.cancel(callId),

@@ -5,24 +5,35 @@ import { isAlive, waitUntil } from '../../../e2e/support/processes';
 import type { AppEvent } from '../../../shared/events';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { EventBus } from '../events/event-bus';
+import { toolNotifications } from '../tools/tool-notifications';
+import { ToolsService } from '../tools/tools-service';
 import { ConnectionManager, connectTimeoutFromEnv, type ConnectionManagerOptions } from './connection-manager';
 
 const basic: ServerConfig = { command: process.execPath, args: [fixtureServer('basic-stdio')] };
 
 /** The fixture's `pid` tool answers with its own process id. */
-async function pidOf(m: ConnectionManager): Promise<number> {
-  const block = (await m.callTool('basic', basic, 'pid', {})).content[0];
+async function pidOf(): Promise<number> {
+  const block = (await tools.call('basic', basic, 'pid', {})).content[0];
   return Number(block && 'text' in block ? block.text : NaN);
 }
 
 let manager: ConnectionManager;
+/** Tool listing and calling, on the manager's connections. */
+let tools: ToolsService;
 let events: AppEvent[];
 
 function create(connectTimeoutMs?: number, extra: Partial<ConnectionManagerOptions> = {}): ConnectionManager {
   const bus = new EventBus();
   events = [];
   bus.subscribe((event) => events.push(event));
-  manager = new ConnectionManager({ events: bus, clientInfo: { name: 'test', version: '0' }, ...(connectTimeoutMs ? { settings: () => ({ connectTimeoutMs }) } : {}), ...extra });
+  manager = new ConnectionManager({
+    events: bus,
+    clientInfo: { name: 'test', version: '0' },
+    clientFeatures: [toolNotifications(bus)],
+    ...(connectTimeoutMs ? { settings: () => ({ connectTimeoutMs }) } : {}),
+    ...extra,
+  });
+  tools = new ToolsService(manager, bus);
   return manager;
 }
 
@@ -35,51 +46,34 @@ describe('ConnectionManager with a real stdio server', () => {
     const m = create();
     await m.connect('basic', basic);
     expect(m.state('basic')).toMatchObject({ status: 'connected', serverInfo: { name: 'basic-fixture', version: '1.2.3' }, instructions: 'A fixture server for tests.' });
-    const tools = await m.listTools('basic', basic);
-    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'client-capabilities', 'echo', 'fail', 'pid', 'progress']);
-    expect(tools.find((t) => t.name === 'echo')).toMatchObject({ fullName: 'mcp__basic__echo', title: 'Echo', annotations: { readOnlyHint: true } });
+    const listed = await tools.list('basic', basic);
+    expect(listed.map((t) => t.name).sort()).toEqual(['add', 'client-capabilities', 'echo', 'fail', 'pid', 'progress']);
+    expect(listed.find((t) => t.name === 'echo')).toMatchObject({ fullName: 'mcp__basic__echo', title: 'Echo', annotations: { readOnlyHint: true } });
     expect(events.some((e) => e.type === 'server-log' && e.line === 'basic-fixture: started')).toBe(true);
   });
 
-  it('a "tools changed" notice while tools/list is under way is not lost: the next list asks the server again', async () => {
-    const m = create();
-    const lab: ServerConfig = { command: process.execPath, args: [fixtureServer('tool-lab'), '--list-delay-ms', '400'] };
-    await m.connect('lab', lab);
-    const toolsChanged = new Promise<void>((resolve) => {
-      const bus = (m as unknown as { options: { events: EventBus } }).options.events;
-      bus.subscribe((event) => event.type === 'tools-changed' && resolve());
-    });
-    // The list is asked for, then a tool is added (and the change announced) before it answers.
-    const listing = m.listTools('lab', lab);
-    await m.callTool('lab', lab, 'add_tool', {});
-    await toolsChanged;
-    const stale = await listing;
-    expect(stale.map((t) => t.name)).not.toContain('added_1');
-    expect((await m.listTools('lab', lab)).map((t) => t.name)).toContain('added_1');
-  });
-
   it('calls tools: text, structured content, tool errors apart from protocol errors', async () => {
-    const m = create();
-    const echo = await m.callTool('basic', basic, 'echo', { text: 'hello' });
+    create();
+    const echo = await tools.call('basic', basic, 'echo', { text: 'hello' });
     expect(echo).toMatchObject({ isError: false, content: [{ type: 'text', text: 'hello' }] });
     expect(echo.durationMs).toBeGreaterThan(0);
-    const add = await m.callTool('basic', basic, 'add', { a: 2, b: 40 });
+    const add = await tools.call('basic', basic, 'add', { a: 2, b: 40 });
     expect(add).toMatchObject({ isError: false, structuredContent: { sum: 42 } });
-    const fail = await m.callTool('basic', basic, 'fail', {});
+    const fail = await tools.call('basic', basic, 'fail', {});
     expect(fail.isError).toBe(true);
     expect(fail.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('always fails') });
     // The SDK's server reports an unknown tool as a tool error, not a protocol error.
-    expect(await m.callTool('basic', basic, 'no-such-tool', {})).toMatchObject({ isError: true });
+    expect(await tools.call('basic', basic, 'no-such-tool', {})).toMatchObject({ isError: true });
     // A protocol-level failure (here a timeout) rejects with a message naming the server.
-    await expect(m.callTool('basic', basic, 'progress', { steps: 50 }, { timeoutMs: 50, resetTimeoutOnProgress: false })).rejects.toThrow(
+    await expect(tools.call('basic', basic, 'progress', { steps: 50 }, { timeoutMs: 50, resetTimeoutOnProgress: false })).rejects.toThrow(
       /^basic: The call timed out after 50 ms/,
     );
   });
 
   it('forwards progress notifications', async () => {
-    const m = create();
+    create();
     const seen: number[] = [];
-    await m.callTool('basic', basic, 'progress', { steps: 3 }, { onProgress: (p) => seen.push(p.progress) });
+    await tools.call('basic', basic, 'progress', { steps: 3 }, { onProgress: (p) => seen.push(p.progress) });
     expect(seen).toEqual([1, 2, 3]);
   });
 
@@ -87,7 +81,7 @@ describe('ConnectionManager with a real stdio server', () => {
     const m = create();
     const first = await m.connect('basic', basic);
     expect(await m.connect('basic', basic)).toBe(first);
-    const pid = await pidOf(m);
+    const pid = await pidOf();
     const changed: ServerConfig = { ...basic, env: { CHANGED: '1' } };
     const second = await m.connect('basic', changed);
     expect(second).not.toBe(first);
@@ -97,7 +91,7 @@ describe('ConnectionManager with a real stdio server', () => {
 
   it('disconnects cleanly: the server process is gone', async () => {
     const m = create();
-    const pid = await pidOf(m);
+    const pid = await pidOf();
     expect(isAlive(pid)).toBe(true);
     await m.disconnect('basic');
     await waitUntil(() => !isAlive(pid), 'the server process to exit');
@@ -132,12 +126,12 @@ describe('ConnectionManager with a real stdio server', () => {
 
   it('notices a server that exits on its own', async () => {
     const m = create();
-    const pid = await pidOf(m);
+    const pid = await pidOf();
     process.kill(pid, 'SIGKILL');
     await waitUntil(() => m.state('basic').status === 'failed', 'the failure to be noticed');
     expect(m.state('basic')).toMatchObject({ error: 'The server process was killed by SIGKILL.', exit: { code: null, signal: 'SIGKILL' } });
     // The next call reconnects.
-    expect((await m.callTool('basic', basic, 'echo', { text: 'back' })).content[0]).toMatchObject({ text: 'back' });
+    expect((await tools.call('basic', basic, 'echo', { text: 'back' })).content[0]).toMatchObject({ text: 'back' });
   });
 });
 
@@ -145,7 +139,7 @@ describe('stdio process handling', () => {
   it('a server that ignores SIGINT and SIGTERM is gone, grandchild included, within 700 ms of disconnect', async () => {
     const m = create();
     const stubborn: ServerConfig = { command: process.execPath, args: [fixtureServer('stubborn-stdio')] };
-    const block = (await m.callTool('stubborn', stubborn, 'pids', {})).content[0];
+    const block = (await tools.call('stubborn', stubborn, 'pids', {})).content[0];
     const { pid, grandchild } = JSON.parse(block && 'text' in block ? String(block.text) : '{}') as { pid: number; grandchild: number };
     expect(isAlive(pid) && isAlive(grandchild)).toBe(true);
 
@@ -161,8 +155,8 @@ describe('stdio process handling', () => {
   it('a crash in the middle of a call fails that call with the reason, and the next call reconnects', async () => {
     const m = create();
     const crashy: ServerConfig = { command: process.execPath, args: [fixtureServer('crash-mid-call')] };
-    const before = await m.callTool('crashy', crashy, 'pid', {});
-    await expect(m.callTool('crashy', crashy, 'crash', {})).rejects.toThrow(
+    const before = await tools.call('crashy', crashy, 'pid', {});
+    await expect(tools.call('crashy', crashy, 'crash', {})).rejects.toThrow(
       'crashy: The connection closed during the call: The server process exited with code 7.',
     );
     expect(m.state('crashy')).toMatchObject({
@@ -170,7 +164,7 @@ describe('stdio process handling', () => {
       exit: { code: 7, signal: null },
       stderrTail: expect.arrayContaining(['crash-fixture: out of memory in the middle of a call']),
     });
-    const after = await m.callTool('crashy', crashy, 'pid', {});
+    const after = await tools.call('crashy', crashy, 'pid', {});
     expect(after.content[0]).not.toEqual(before.content[0]);
     expect(m.state('crashy').status).toBe('connected');
   });
@@ -178,8 +172,8 @@ describe('stdio process handling', () => {
   it('garbage lines on stdout are logged and crash nothing', async () => {
     const m = create();
     const noisy: ServerConfig = { command: process.execPath, args: [fixtureServer('garbage-stdout')] };
-    expect((await m.callTool('noisy', noisy, 'noisy', {})).content).toEqual([{ type: 'text', text: 'still fine' }]);
-    expect((await m.callTool('noisy', noisy, 'echo', { text: 'after the noise' })).content).toEqual([{ type: 'text', text: 'after the noise' }]);
+    expect((await tools.call('noisy', noisy, 'noisy', {})).content).toEqual([{ type: 'text', text: 'still fine' }]);
+    expect((await tools.call('noisy', noisy, 'echo', { text: 'after the noise' })).content).toEqual([{ type: 'text', text: 'after the noise' }]);
     const noise = m.protocolLog.entries('noisy').filter((e) => e.kind === 'noise').map((e) => e.text);
     expect(noise).toEqual(['Garbage fixture v1 starting…', '[1, 2, 3]', 'debug: inside noisy', '{"half": ']);
     expect(events.filter((e) => e.type === 'server-log' && e.stream === 'stdout').map((e) => e.type === 'server-log' && e.line)).toContain('debug: inside noisy');
@@ -201,33 +195,33 @@ describe('states, memoization and timeouts', () => {
   it('reconnect replaces even a healthy connection', async () => {
     const m = create();
     const first = await m.connect('basic', basic);
-    const pid = await pidOf(m);
+    const pid = await pidOf();
     const second = await m.reconnect('basic', basic);
     expect(second).not.toBe(first);
     expect(isAlive(pid)).toBe(false);
-    expect(await pidOf(m)).not.toBe(pid);
+    expect(await pidOf()).not.toBe(pid);
   });
 
   it('progress resets the call timeout, up to the maximum total', async () => {
-    const m = create();
+    create();
     // 20 steps of 30 ms: far longer than the 150 ms timeout, but progress keeps it alive.
-    const done = await m.callTool('basic', basic, 'progress', { steps: 20, delayMs: 30 }, { timeoutMs: 150 });
+    const done = await tools.call('basic', basic, 'progress', { steps: 20, delayMs: 30 }, { timeoutMs: 150 });
     expect(done.content[0]).toMatchObject({ text: 'done after 20 steps' });
-    await expect(m.callTool('basic', basic, 'progress', { steps: 50, delayMs: 30 }, { timeoutMs: 150, maxTotalTimeoutMs: 300 })).rejects.toThrow(
+    await expect(tools.call('basic', basic, 'progress', { steps: 50, delayMs: 30 }, { timeoutMs: 150, maxTotalTimeoutMs: 300 })).rejects.toThrow(
       /^basic: The call took longer than the maximum total of 300 ms\./,
     );
     // The connection survives a timed-out call.
-    expect((await m.callTool('basic', basic, 'echo', { text: 'ok' })).isError).toBe(false);
+    expect((await tools.call('basic', basic, 'echo', { text: 'ok' })).isError).toBe(false);
   });
 
   it('a cancelled call says so, and a reused signal leaves no listener behind', async () => {
     const m = create();
     const reused = new AbortController();
-    for (let i = 0; i < 3; i++) await m.callTool('basic', basic, 'echo', { text: String(i) }, { signal: reused.signal });
+    for (let i = 0; i < 3; i++) await tools.call('basic', basic, 'echo', { text: String(i) }, { signal: reused.signal });
     expect(getEventListeners(reused.signal, 'abort')).toHaveLength(0);
 
     const controller = new AbortController();
-    const call = m.callTool('basic', basic, 'progress', { steps: 50, delayMs: 20 }, { signal: controller.signal });
+    const call = tools.call('basic', basic, 'progress', { steps: 50, delayMs: 20 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     await expect(call).rejects.toThrow('basic: The call was cancelled.');
     const cancelled = m.protocolLog.entries('basic').find((e) => e.method === 'notifications/cancelled');
@@ -236,7 +230,7 @@ describe('states, memoization and timeouts', () => {
 
   it('records every message with direction, method, id, size and latency', async () => {
     const m = create();
-    await m.callTool('basic', basic, 'echo', { text: 'logged' });
+    await tools.call('basic', basic, 'echo', { text: 'logged' });
     const entries = m.protocolLog.entries('basic');
     const request = entries.find((e) => e.kind === 'request' && e.method === 'tools/call');
     const response = entries.find((e) => e.kind === 'response' && e.method === 'tools/call');
@@ -251,13 +245,13 @@ describe('states, memoization and timeouts', () => {
 describe('client features', () => {
   it('declare their capabilities in initialize and install their handlers before connecting', async () => {
     const installed: string[] = [];
-    const m = create(undefined, {
+    create(undefined, {
       clientFeatures: [
         { capabilities: () => ({ elicitation: { form: {} } }), install: (server) => void installed.push(`elicitation:${server}`) },
         { capabilities: () => ({ sampling: {} }), install: (server, _config, client) => void installed.push(`sampling:${server}:${typeof client.setRequestHandler}`) },
       ],
     });
-    const result = await m.callTool('basic', basic, 'client-capabilities', {});
+    const result = await tools.call('basic', basic, 'client-capabilities', {});
     const block = result.content[0];
     const declared = JSON.parse(block && 'text' in block ? String(block.text) : '{}');
     expect(declared).toMatchObject({ elicitation: { form: {} }, sampling: {} });

@@ -17,7 +17,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { DEFAULT_SETTINGS, MAX_CONNECT_TIMEOUT_MS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
-import { mcpToolName, type ContentBlock, type ServerView, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
+import type { ServerView } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { delay, linkSignal, withDeadline } from './async-helpers';
 import { cappedTimeout } from '../settings/env-overrides';
@@ -27,7 +27,6 @@ import type { ConnectionAuth, RemoteAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
 import { callFailureKind, connectFailureKind, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
 import { LineTail } from './line-buffer';
-import { listPage } from './list-page';
 import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
 import { isConnectionClosed } from './sdk-errors';
 import { ServerCaches } from './server-caches';
@@ -101,15 +100,6 @@ export interface ConnectionManagerOptions {
   requestMeta?: (name: ServerName) => Record<string, unknown> | undefined;
 }
 
-export interface CallOptions {
-  timeoutMs?: number;
-  maxTotalTimeoutMs?: number;
-  resetTimeoutOnProgress?: boolean;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** Cancels the call (the server is sent notifications/cancelled). */
-  signal?: AbortSignal;
-}
-
 export type ServerState = Omit<ServerView, 'name' | 'config'>;
 
 interface Connection {
@@ -154,12 +144,6 @@ export class ConnectionManager {
   private readonly entries = new Map<ServerName, Entry>();
   private readonly states = new Map<ServerName, ServerState>();
   private readonly stderr = new Map<ServerName, LineTail>();
-  private readonly tools = this.caches.create<ToolInfo[]>();
-  /**
-   * Bumped whenever a server's tool list stops being true (a "tools changed" notice, a
-   * close): a tools/list answer asked for before the bump is returned but not cached.
-   */
-  private readonly toolGenerations = new Map<ServerName, number>();
   private readonly autoReconnect = new AutoReconnect();
   private readonly lockDir: string;
   /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
@@ -242,78 +226,6 @@ export class ConnectionManager {
   /** The last lines the server wrote to stderr. */
   stderrTail(name: ServerName, count = STDERR_LINES_KEPT): string[] {
     return this.stderr.get(name)?.tail(count) ?? [];
-  }
-
-  async listTools(name: ServerName, config: ServerConfig): Promise<ToolInfo[]> {
-    const cached = this.tools.get(name);
-    if (cached && this.isCurrent(this.entries.get(name), name, config)) return cached;
-    const generation = this.toolGenerations.get(name) ?? 0;
-    return this.request(name, config, async (client) => {
-      const tools: ToolInfo[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await listPage(client, 'tools/list', cursor);
-        for (const tool of page.tools) {
-          tools.push({
-            server: name,
-            name: tool.name,
-            fullName: mcpToolName(name, tool.name),
-            ...(tool.title ? { title: tool.title } : {}),
-            ...(tool.description ? { description: tool.description } : {}),
-            inputSchema: tool.inputSchema as Record<string, unknown>,
-            ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
-            ...(tool.annotations ? { annotations: tool.annotations } : {}),
-            ...(tool.icons ? { icons: tool.icons } : {}),
-            ...(tool.execution ? { execution: tool.execution } : {}),
-          });
-        }
-        cursor = page.nextCursor;
-      } while (cursor);
-      if ((this.toolGenerations.get(name) ?? 0) === generation) this.tools.set(name, tools);
-      return tools;
-    });
-  }
-
-  async callTool(name: ServerName, config: ServerConfig, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
-    const settings = this.settings();
-    const maxTotal = options.maxTotalTimeoutMs ?? settings.maxTotalCallTimeoutMs;
-    const timeoutMs = Math.min(options.timeoutMs ?? config.callTimeoutMs ?? settings.callTimeoutMs, maxTotal);
-    const reset = options.resetTimeoutOnProgress ?? settings.resetTimeoutOnProgress;
-    // A progress token is only sent when onprogress is given, and without one the server
-    // sends no progress to reset the timeout with.
-    const onprogress = options.onProgress ?? (reset ? () => undefined : undefined);
-
-    return this.request(
-      name,
-      config,
-      async (client, signal) => {
-        const started = performance.now();
-        // A plain request, not client.callTool: that one throws away a result whose
-        // structuredContent does not match the outputSchema, and a mismatch must be shown.
-        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, {
-          timeout: timeoutMs,
-          ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
-          ...(onprogress ? { onprogress } : {}),
-          ...(signal ? { signal } : {}),
-        });
-        const durationMs = performance.now() - started;
-        // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
-        const toolResult = (result as { toolResult?: unknown }).toolResult;
-        const content: ContentBlock[] =
-          result.content.length === 0 && toolResult !== undefined
-            ? [{ type: 'text', text: JSON.stringify(toolResult, null, 2) }]
-            : (result.content as ContentBlock[]);
-        return {
-          content,
-          ...(result.structuredContent !== undefined && result.structuredContent !== null
-            ? { structuredContent: result.structuredContent as Record<string, unknown> }
-            : {}),
-          isError: result.isError === true,
-          durationMs,
-        };
-      },
-      { timeoutMs, maxTotalTimeoutMs: maxTotal, ...(options.signal ? { signal: options.signal } : {}) },
-    );
   }
 
   /**
@@ -410,7 +322,6 @@ export class ConnectionManager {
     const connection = entry.connection;
     if (connection) {
       connection.closing = true;
-      this.forgetTools(name);
       this.caches.drop(name);
       // While connecting (an era probe waiting out its bound, a slow initialize) the client is
       // not yet attached to the transport and its close() leaves the server running: closing
@@ -491,15 +402,11 @@ export class ConnectionManager {
     }
 
     const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
-    const logged = new LoggingTransport(guard ?? built.transport, log);
+    const logged = new LoggingTransport(guard ?? built.transport, log, built.headerTap);
     const features = this.options.clientFeatures ?? [];
     const capabilities = mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {}));
     const client = new Client(this.options.clientInfo, { capabilities, ...era.clientOptions });
     for (const feature of features) feature.install(name, config, client);
-    client.setNotificationHandler('notifications/tools/list_changed', async () => {
-      this.forgetTools(name);
-      this.options.events.emit({ type: 'tools-changed', server: name });
-    });
     const connection: Connection = { client, built, guard, logged, established: false, closing: false };
     entry.connection = connection;
     client.onclose = () => this.onClosed(name, entry, connection);
@@ -577,14 +484,8 @@ export class ConnectionManager {
     return connection;
   }
 
-  private forgetTools(name: ServerName): void {
-    this.tools.delete(name);
-    this.toolGenerations.set(name, (this.toolGenerations.get(name) ?? 0) + 1);
-  }
-
   /** The transport closed: drop caches and the memoized connection; report it if unexpected. */
   private onClosed(name: ServerName, entry: Entry, connection: Connection): void {
-    this.forgetTools(name);
     this.caches.drop(name);
     if (this.entries.get(name) === entry) this.entries.delete(name);
     if (connection.closing) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProtocolLogEntry } from '../../../shared/protocol-log';
+import { protocolLogEntryToJsonLine, type ProtocolLogEntry } from '../../../shared/protocol-log';
 import { ProtocolLog } from './protocol-log';
 
 describe('ProtocolLog', () => {
@@ -21,5 +21,17 @@ describe('ProtocolLog', () => {
     const log = new ProtocolLog(() => undefined, { maxEntries: 100, maxChars: 25, maxEntryChars: 100 });
     for (let i = 0; i < 10; i++) log.record('a', { direction: 'out', kind: 'request', size: 10, text: '0123456789' });
     expect(log.entries('a')).toHaveLength(2);
+  });
+
+  it('keeps a request\'s HTTP headers, masked like its text, and exports them', () => {
+    class Masking extends ProtocolLog {
+      protected override prepareText(text: string): string {
+        return text.replaceAll('s3cret', '••••••');
+      }
+    }
+    const log = new Masking();
+    const entry = log.record('a', { direction: 'out', kind: 'request', method: 'tools/call', id: 1, size: 2, text: '{}', headers: { 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': 's3cret' } });
+    expect(entry.headers).toEqual({ 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': '••••••' });
+    expect(JSON.parse(protocolLogEntryToJsonLine(entry)).headers).toEqual({ 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': '••••••' });
   });
 });

@@ -60,6 +60,7 @@ export class ProtocolLog {
     if (fields.method !== undefined) entry.method = fields.method;
     if (fields.id !== undefined) entry.id = fields.id;
     if (fields.latencyMs !== undefined) entry.latencyMs = fields.latencyMs;
+    if (fields.headers !== undefined) entry.headers = Object.fromEntries(Object.entries(fields.headers).map(([name, value]) => [name, this.prepareText(value)]));
     if (truncated) entry.truncated = true;
     const log = this.logs.get(server) ?? { entries: [], start: 0, chars: 0 };
     this.logs.set(server, log);

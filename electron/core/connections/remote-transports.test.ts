@@ -12,12 +12,14 @@ import type { FixtureName } from '../../../e2e/fixtures/paths';
 import { waitUntil } from '../../../e2e/support/processes';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { EventBus } from '../events/event-bus';
+import { ToolsService } from '../tools/tools-service';
 import { ConnectionManager, type ConnectionManagerOptions } from './connection-manager';
 import type { TokenProvider } from './token-provider';
 
 const fixtures: RunningFixture[] = [];
 const tempDirs: string[] = [];
 let manager: ConnectionManager | undefined;
+let tools: ToolsService;
 
 afterEach(async () => {
   await manager?.closeAll();
@@ -33,7 +35,9 @@ async function fixture(name: FixtureName, args: string[] = []): Promise<RunningF
 }
 
 function create(extra: Partial<ConnectionManagerOptions> = {}): ConnectionManager {
-  manager = new ConnectionManager({ events: new EventBus(), clientInfo: { name: 'test', version: '0' }, settings: () => ({ connectTimeoutMs: 10_000 }), ...extra });
+  const bus = new EventBus();
+  manager = new ConnectionManager({ events: bus, clientInfo: { name: 'test', version: '0' }, settings: () => ({ connectTimeoutMs: 10_000 }), ...extra });
+  tools = new ToolsService(manager, bus);
   return manager;
 }
 
@@ -121,9 +125,9 @@ describe('each transport connects, lists tools and calls one', () => {
     const m = create(options);
     await m.connect('remote', config);
     expect(m.state('remote')).toMatchObject({ status: 'connected', serverInfo: { name: serverName }, protocolVersion: expect.any(String) });
-    const tools = await m.listTools('remote', config);
-    expect(tools.map((t) => t.fullName)).toEqual(expect.arrayContaining(['mcp__remote__echo', 'mcp__remote__add']));
-    expect(textOf(await m.callTool('remote', config, 'echo', { text: 'over the wire' }))).toBe('over the wire');
+    const listed = await tools.list('remote', config);
+    expect(listed.map((t) => t.fullName)).toEqual(expect.arrayContaining(['mcp__remote__echo', 'mcp__remote__add']));
+    expect(textOf(await tools.call('remote', config, 'echo', { text: 'over the wire' }))).toBe('over the wire');
     await check?.();
   });
 });
@@ -142,7 +146,7 @@ describe('remote connections', () => {
     const f = await fixture('http-expiring', ['--calls', '1']);
     const m = create();
     const config: ServerConfig = { type: 'http', url: f.url };
-    for (const text of ['one', 'two', 'three']) expect(textOf(await m.callTool('expiring', config, 'echo', { text }))).toBe(text);
+    for (const text of ['one', 'two', 'three']) expect(textOf(await tools.call('expiring', config, 'echo', { text }))).toBe(text);
     expect(await f.http('/stats')).toMatchObject({ initializations: 3, expired: 2 });
     expect(m.protocolLog.entries('expiring').filter((e) => e.text.startsWith('The server ended the session;'))).toHaveLength(2);
     expect(m.state('expiring').status).toBe('connected');
@@ -150,8 +154,8 @@ describe('remote connections', () => {
 
   it('a session that keeps expiring is retried with backoff, then given up', async () => {
     const f = await fixture('http-expiring', ['--calls', '0']);
-    const m = create();
-    await expect(m.callTool('expiring', { type: 'http', url: f.url }, 'echo', { text: 'never' })).rejects.toThrow(
+    create();
+    await expect(tools.call('expiring', { type: 'http', url: f.url }, 'echo', { text: 'never' })).rejects.toThrow(
       'expiring: The server ended the session again after 3 new sessions; giving up.',
     );
     // The first session plus three retries, then no more.
@@ -162,20 +166,20 @@ describe('remote connections', () => {
     const f = await fixture('http-dropping');
     const m = create();
     const config: ServerConfig = { type: 'http', url: f.url };
-    expect(textOf(await m.callTool('dropping', config, 'echo', { text: 'before' }))).toBe('before');
+    expect(textOf(await tools.call('dropping', config, 'echo', { text: 'before' }))).toBe('before');
     await f.http('/control/drop?count=3', 'POST');
-    for (let i = 0; i < 3; i++) await expect(m.callTool('dropping', config, 'echo', { text: 'lost' })).rejects.toThrow(/dropping: The connection to the server failed/);
+    for (let i = 0; i < 3; i++) await expect(tools.call('dropping', config, 'echo', { text: 'lost' })).rejects.toThrow(/dropping: The connection to the server failed/);
     await waitUntil(async () => (await f.http<{ initializations: number }>('/stats')).initializations === 2, 'a new session');
     await waitUntil(() => m.state('dropping').status === 'connected', 'the reconnect');
     expect(m.protocolLog.entries('dropping').some((e) => /failed 3 times in a row/.test(e.text))).toBe(true);
-    expect(textOf(await m.callTool('dropping', config, 'echo', { text: 'after' }))).toBe('after');
+    expect(textOf(await tools.call('dropping', config, 'echo', { text: 'after' }))).toBe('after');
     expect(await f.http('/stats')).toMatchObject({ dropped: 3, initializations: 2 });
   });
 
   it('a dropped response stream is resumed with Last-Event-ID after the server\'s retry', async () => {
     const f = await fixture('http-server', ['--retry-ms', '50']);
-    const m = create();
-    const result = await m.callTool('resumable', { type: 'http', url: f.url }, 'interrupt', {});
+    create();
+    const result = await tools.call('resumable', { type: 'http', url: f.url }, 'interrupt', {});
     expect(textOf(result)).toBe('answered after the stream was closed');
     const stats = await f.http<{ lastEventIds: string[] }>('/stats');
     expect(stats.lastEventIds.length).toBeGreaterThan(0);
@@ -188,7 +192,7 @@ describe('remote connections', () => {
     await m.connect('sse', config);
     await f.http('/control/drop-streams', 'POST');
     await waitUntil(async () => (await f.http<{ streams: number }>('/stats')).streams === 2 && m.state('sse').status === 'connected', 'the reconnect');
-    expect(textOf(await m.callTool('sse', config, 'echo', { text: 'again' }))).toBe('again');
+    expect(textOf(await tools.call('sse', config, 'echo', { text: 'again' }))).toBe('again');
   });
 
   it('a background reconnect uses the entry as the config says now: disabled stays away, edited reconnects as edited', async () => {
@@ -217,7 +221,7 @@ describe('remote connections', () => {
     await first.http('/control/drop-streams', 'POST');
     await waitUntil(async () => m.state('sse').status === 'connected' && (await streams(second)) === 1, 'the reconnect to the edited entry');
     expect(await streams(first)).toBe(2);
-    expect(textOf(await m.callTool('sse', afterDrop, 'echo', { text: 'edited' }))).toBe('edited');
+    expect(textOf(await tools.call('sse', afterDrop, 'echo', { text: 'edited' }))).toBe('edited');
   });
 
   it('ws-ide: a wrong token in the lock file is refused with a clear message', async () => {

@@ -1,6 +1,6 @@
 /** How long a result stays fresh from the ttlMs MCP 2026-07-28 servers put on lists and reads. */
 import { describe, expect, it } from 'vitest';
-import { expiryOf, freshFor, MAX_CACHE_TTL_MS } from './server-caches';
+import { expiryOf, freshFor, MAX_CACHE_TTL_MS, ServerCaches } from './server-caches';
 
 describe('expiryOf', () => {
   it('takes the earliest page, caps a server asking for more than a day, and treats 0 or less as stale at once', () => {
@@ -21,5 +21,30 @@ describe('freshFor', () => {
     expect(freshFor(31_000, 1_000)).toEqual({ cachedFreshForMs: 30_000 });
     expect(freshFor(500, 1_000)).toEqual({ cachedFreshForMs: 0 });
     expect(freshFor(undefined)).toEqual({});
+  });
+});
+
+describe('GuardedCache (through ServerCaches.createList)', () => {
+  it('keeps an answer only while its ticket is the newest: a later ask, a change notice or a drop of all caches wins', () => {
+    const caches = new ServerCaches();
+    const lists = caches.createList<{ items: string[] }>();
+    const older = lists.begin('s');
+    const newer = lists.begin('s');
+    // The newer ask answers first and is kept; the older one arriving after it is not.
+    expect(lists.set('s', newer, { items: ['new'] })).toBe(true);
+    expect(lists.set('s', older, { items: ['old'] })).toBe(false);
+    expect(lists.get('s')).toEqual({ items: ['new'] });
+
+    const beforeNotice = lists.begin('s');
+    lists.drop('s');
+    expect(lists.get('s')).toBeUndefined();
+    expect(lists.set('s', beforeNotice, { items: ['stale'] })).toBe(false);
+
+    const beforeClose = lists.begin('s');
+    const other = lists.begin('t');
+    caches.drop('s');
+    expect(lists.set('s', beforeClose, { items: ['stale'] })).toBe(false);
+    // Another server's ask is not touched.
+    expect(lists.set('t', other, { items: ['fine'] })).toBe(true);
   });
 });

@@ -2,23 +2,77 @@
  * Per-server caches (tools, resources, prompts, …) that must be dropped together when a
  * server's connection closes. Each is an LRU over servers (20, as the seed's tool
  * cache), so a workbench with many servers does not keep every list forever.
+ *
+ * A list cache is guarded by generations: asking the server takes a ticket, and the
+ * answer is kept only while that ticket is the newest. A "list changed" notice, a close
+ * or a newer ask (a Refresh) takes the ticket's place, so an answer that was on its way
+ * when the list stopped being true is returned to its caller but never cached.
  */
 import { LRUCache } from 'lru-cache';
 
 export const SERVER_CACHE_SIZE = 20;
 
+interface Droppable {
+  drop(server: string): void;
+}
+
 export class ServerCaches {
-  private readonly caches = new Set<LRUCache<string, object>>();
+  private readonly caches = new Set<Droppable>();
 
   /** A new cache keyed by server name, dropped with the others. */
   create<T extends object>(max = SERVER_CACHE_SIZE): LRUCache<string, T> {
     const cache = new LRUCache<string, T>({ max });
-    this.caches.add(cache as unknown as LRUCache<string, object>);
+    this.caches.add({ drop: (server) => cache.delete(server) });
+    return cache;
+  }
+
+  /** A new list cache keyed by server name whose writes are guarded by generations (see above). */
+  createList<T extends object>(max = SERVER_CACHE_SIZE): GuardedCache<T> {
+    const cache = new GuardedCache<T>(max);
+    this.caches.add(cache);
     return cache;
   }
 
   drop(server: string): void {
-    for (const cache of this.caches) cache.delete(server);
+    for (const cache of this.caches) cache.drop(server);
+  }
+}
+
+/** A ticket for one ask of the server: `set` keeps the answer only while it is the newest. */
+export type CacheTicket = number & { readonly __ticket: unique symbol };
+
+export class GuardedCache<T extends object> {
+  private readonly values: LRUCache<string, T>;
+  /** The newest ticket per server; one counter for all, so a ticket is never reused. */
+  private readonly newest = new Map<string, number>();
+  private counter = 0;
+
+  constructor(max = SERVER_CACHE_SIZE) {
+    this.values = new LRUCache<string, T>({ max });
+  }
+
+  get(server: string): T | undefined {
+    return this.values.get(server);
+  }
+
+  /** Call before asking the server; any ticket taken earlier stops counting. */
+  begin(server: string): CacheTicket {
+    const ticket = ++this.counter;
+    this.newest.set(server, ticket);
+    return ticket as CacheTicket;
+  }
+
+  /** Keeps the answer unless the list changed (or was asked for again) since the ticket was taken. */
+  set(server: string, ticket: CacheTicket, value: T): boolean {
+    if (this.newest.get(server) !== ticket) return false;
+    this.values.set(server, value);
+    return true;
+  }
+
+  /** The list is no longer true (the server said so, or the connection closed): forget it and every ticket out. */
+  drop(server: string): void {
+    this.values.delete(server);
+    this.newest.set(server, ++this.counter);
   }
 }
 

@@ -9,6 +9,7 @@ import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { normalizeTransport } from '../config/formats/variables';
 import { EventBus } from '../events/event-bus';
+import { ToolsService } from '../tools/tools-service';
 import { ConnectionManager } from './connection-manager';
 
 const fixtures: RunningFixture[] = [];
@@ -31,6 +32,8 @@ function create(): ConnectionManager {
   return manager;
 }
 
+const toolsOf = (m: ConnectionManager) => new ToolsService(m, new EventBus());
+
 const textOf = (result: { content: Array<{ type: string; text?: unknown }> }) => result.content.map((b) => b.text).join('');
 
 describe('Streamable HTTP falls back to SSE', () => {
@@ -48,7 +51,7 @@ describe('Streamable HTTP falls back to SSE', () => {
     const log = m.protocolLog.entries('legacy').map((e) => e.text);
     expect(log).toContain('The server did not accept Streamable HTTP (HTTP 404); trying the SSE transport, as the MCP spec says for older servers.');
     expect(log).toContain(`Connecting over SSE to ${f.url}`);
-    expect(textOf(await m.callTool('legacy', config, 'echo', { text: 'over sse' }))).toBe('over sse');
+    expect(textOf(await toolsOf(m).call('legacy', config, 'echo', { text: 'over sse' }))).toBe('over sse');
   });
 
   it('a 405 Method Not Allowed falls back too', async () => {

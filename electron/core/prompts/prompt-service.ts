@@ -21,14 +21,15 @@ export class PromptService {
     private readonly connections: ConnectionManager,
     events: EventBus,
   ) {
-    this.lists = connections.caches.create<{ key: string; prompts: PromptInfo[]; expiresAt: number | undefined }>();
-    events.on('prompts-changed', (event) => this.lists.delete(event.server));
+    this.lists = connections.caches.createList<{ key: string; prompts: PromptInfo[]; expiresAt: number | undefined }>();
+    events.on('prompts-changed', (event) => this.lists.drop(event.server));
   }
 
   async list(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<PromptInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
     if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.prompts;
+    const ticket = this.lists.begin(name);
     return this.connections.request(name, config, async (client) => {
       const prompts: PromptInfo[] = [];
       const pages: object[] = [];
@@ -52,7 +53,7 @@ export class PromptService {
           }
         },
       );
-      this.lists.set(name, { key, prompts, expiresAt: expiryOf(pages) });
+      this.lists.set(name, ticket, { key, prompts, expiresAt: expiryOf(pages) });
       return prompts;
     });
   }

@@ -51,10 +51,10 @@ export class ResourceService {
     /** Whether a server is still configured: a removed one's subscriptions are dropped. */
     private readonly isConfigured: (name: ServerName) => boolean,
   ) {
-    this.lists = connections.caches.create<{ key: string; lists: Lists; expiresAt: number | undefined }>();
+    this.lists = connections.caches.createList<{ key: string; lists: Lists; expiresAt: number | undefined }>();
     this.reads = connections.caches.create<{ key: string; byUri: Map<string, CachedRead> }>();
     this.streams = new ChangeStreams(connections);
-    events.on('resources-changed', (event) => this.lists.delete(event.server));
+    events.on('resources-changed', (event) => this.lists.drop(event.server));
     // An updated resource is read afresh, however long its last answer was to stay fresh.
     events.on('resource-updated', (event) => this.reads.get(event.server)?.byUri.delete(event.uri));
     events.on('servers-changed', () => {
@@ -70,11 +70,12 @@ export class ResourceService {
     if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > now)) {
       return { ...cached.lists, subscriptions: this.subscribed(name), ...freshFor(cached.expiresAt, now) };
     }
+    const ticket = this.lists.begin(name);
     const lists = await this.connections.request(name, config, async (client) => {
       const options = { timeout: requestTimeoutMs(this.connections, config) };
       const pages: object[] = [];
       const fresh: Lists = { resources: await listAllResources(client, options, pages), templates: await listAllTemplates(client, options, pages) };
-      this.lists.set(name, { key, lists: fresh, expiresAt: expiryOf(pages) });
+      this.lists.set(name, ticket, { key, lists: fresh, expiresAt: expiryOf(pages) });
       return fresh;
     });
     return { ...lists, subscriptions: this.subscribed(name) };

@@ -15,7 +15,6 @@ import { mcpToolName, type ToolCallResult, type ToolInfo } from '../../../shared
 import { AppError } from '../../../shared/envelope';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { ResultBlock, ToolRunResult } from '../../../shared/tool-results';
-import type { CallOptions, ConnectionManager } from '../connections/connection-manager';
 import { messageOf } from '../connections/describe-error';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { ServerRequestBroker } from '../elicitation/server-request-broker';
@@ -25,12 +24,13 @@ import type { PermissionStore } from '../permissions/permission-store';
 import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 import { diagnostics } from '../diagnostics/diagnostics';
+import { excludedTool, type CallOptions, type ToolsService } from './tools-service';
 
 /** A call refused for a URL step is retried at most this many times. */
 export const URL_ELICITATION_RETRIES = 3;
 
 export interface ToolRunnerDeps {
-  connections: ConnectionManager;
+  tools: ToolsService;
   configOf: (server: string) => ServerConfig;
   files: ResultFileStore;
   history: HistoryStore;
@@ -88,6 +88,7 @@ export class ToolRunner {
 
     const info = await this.toolInfo(server, config, tool);
     stopIfCancelled();
+    if (info?.excludedReason) throw excludedTool(server, tool, info.excludedReason);
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
     if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);
@@ -109,7 +110,7 @@ export class ToolRunner {
         // Never sent once cancelled (during a URL step, say).
         if (signal.aborted) throw cancelledCall(server);
         try {
-          raw = await this.deps.connections.callTool(server, config, tool, args, options);
+          raw = await this.deps.tools.call(server, config, tool, args, options);
           break;
         } catch (error) {
           const elicitations = urlElicitationsOf(error);
@@ -150,7 +151,7 @@ export class ToolRunner {
 
   private async toolInfo(server: string, config: ServerConfig, tool: string): Promise<ToolInfo | undefined> {
     try {
-      return (await this.deps.connections.listTools(server, config)).find((t) => t.name === tool);
+      return (await this.deps.tools.list(server, config)).find((t) => t.name === tool);
     } catch (error) {
       // The call itself will report what is wrong with the connection.
       diagnostics.debug(`Listing the tools of ${server} before calling ${tool} failed`, error);

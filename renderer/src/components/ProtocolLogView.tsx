@@ -166,6 +166,15 @@ function LogRow({ entry, expanded, onToggle }: { entry: ProtocolLogEntry; expand
       {expanded && (
         <div className="log-detail">
           {entry.truncated && <p className="muted">Cut to {formatSize(entry.text.length)} of {formatSize(entry.size)} to keep the log small.</p>}
+          {entry.headers && (
+            <dl className="log-headers" aria-label="HTTP headers">
+              {Object.entries(entry.headers).map(([name, value]) => (
+                <div key={name}>
+                  <dt>{name}:</dt> <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
           <pre className="json">{pretty(entry.text)}</pre>
         </div>
       )}

@@ -3,14 +3,16 @@
  * `server` prop), searchable and keyboard navigable: ↑/↓, Home/End and Enter in the
  * list; typing in the list goes to the search box; ↓ in the search box goes to the list.
  * Rows are virtualized (@tanstack/react-virtual), so 2,000 tools stay smooth: only the
- * rows on screen exist in the page.
+ * rows on screen exist in the page. A tool that cannot be called (its x-mcp-header
+ * annotations break SEP-2243) is struck out, with the reason on the row and in its tooltip;
+ * it can still be selected to read its schema, but not run.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import { ALL_TOOLS, type ServerTools } from '../state/tools-slice';
 import { useWorkbench } from '../state/store';
-import { displayName, ToolBadges, ToolIcon } from './tools/tool-display';
+import { displayName, excludedNote, ToolBadges, ToolIcon } from './tools/tool-display';
 
 export type ToolRow =
   | { kind: 'header'; server: string; total: number; shown: number; status: 'loading' | 'ready' | 'error'; error?: string }
@@ -126,6 +128,12 @@ export function ToolList({ server }: { server?: string } = {}) {
         <span className="muted tool-count" aria-live="polite">
           {noServers ? '' : `${toolCount} ${toolCount === 1 ? 'tool' : 'tools'}${search ? ' match' : ''}`}
         </span>
+        {!noServers && (
+          // Asks every shown server again, even for a list it said stays fresh (ttlMs).
+          <button type="button" className="link-button tool-refresh" onClick={() => shownServers.forEach((shown) => void loadTools(shown.name, true))}>
+            Refresh
+          </button>
+        )}
       </div>
       <input
         ref={searchRef}
@@ -200,8 +208,9 @@ export function ToolList({ server }: { server?: string } = {}) {
                   aria-selected={isSelected}
                   data-server={tool.server}
                   data-tool={tool.fullName}
-                  className={`tool-item${isSelected ? ' selected' : ''}${item.index === activeIndex ? ' active' : ''}`}
+                  className={`tool-item${isSelected ? ' selected' : ''}${item.index === activeIndex ? ' active' : ''}${tool.excludedReason ? ' excluded' : ''}`}
                   style={style}
+                  {...(tool.excludedReason ? { title: excludedNote(tool.excludedReason), 'aria-describedby': `${rowId(row)}-excluded` } : {})}
                   onClick={() => {
                     setActive(item.index);
                     selectTool(tool.server, tool.name);
@@ -214,10 +223,16 @@ export function ToolList({ server }: { server?: string } = {}) {
                     </span>
                     <ToolBadges tool={tool} />
                   </span>
-                  <span className="tool-description">
-                    {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
-                    {tool.description ?? tool.fullName}
-                  </span>
+                  {tool.excludedReason ? (
+                    <span className="tool-description" id={`${rowId(row)}-excluded`}>
+                      Not callable: {tool.excludedReason}
+                    </span>
+                  ) : (
+                    <span className="tool-description">
+                      {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
+                      {tool.description ?? tool.fullName}
+                    </span>
+                  )}
                 </div>
               );
             })}

@@ -47,3 +47,28 @@ it('double-clicking Run before the permissions have loaded sends one call', asyn
   expect(api.callTool).toHaveBeenCalledTimes(1);
   expect(api.getPermissions).toHaveBeenCalledTimes(1);
 });
+
+it('a tool the list marks excluded (invalid x-mcp-header) says why and cannot be run', async () => {
+  const reason = "score: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got number";
+  const bad: ToolInfo = { server: 'a', name: 'bad_header', fullName: 'mcp__a__bad_header', inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } }, excludedReason: reason };
+  const api = {
+    listTools: vi.fn(async () => [bad]),
+    getPermissions: vi.fn(async () => ({ rules: [], file: '/tmp/permissions.json' })),
+    callTool: vi.fn(async () => result),
+    onEvent: () => () => undefined,
+  } as unknown as AppApi;
+  const store = createWorkbenchStore(api);
+  await store.getState().loadTools('a');
+  store.getState().selectTool('a', 'bad_header');
+  render(
+    <StoreContext.Provider value={store}>
+      <ToolPanel />
+    </StoreContext.Provider>,
+  );
+  const run = screen.getByRole('button', { name: 'Run' }) as HTMLButtonElement;
+  expect(run.disabled).toBe(true);
+  expect(screen.getByRole('note').textContent).toContain(reason);
+  expect(screen.getByText('not callable').getAttribute('title')).toContain(reason);
+  await userEvent.setup().keyboard('{Control>}{Enter}{/Control}');
+  expect(api.callTool).not.toHaveBeenCalled();
+});

@@ -11,7 +11,7 @@ import { useWorkbench } from '../state/store';
 import { ResultView } from './ResultView';
 import { ArgumentsEditor } from './tools/ArgumentsEditor';
 import { formatDuration } from './tools/format';
-import { CopyButton, displayName, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
+import { CopyButton, displayName, excludedNote, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
 
 export function ToolPanel() {
   const liveTool = useWorkbench((s) =>
@@ -45,7 +45,8 @@ export function ToolPanel() {
   }
 
   const tasksOnly = needsTasks(tool);
-  const blocked = tasksOnly || gone;
+  const excluded = tool.excludedReason;
+  const blocked = tasksOnly || excluded !== undefined || gone;
   // A run already on its way (permissions loading, the call starting or running) ignores another press.
   const busy = call?.running === true || call?.starting === true;
   const run = () => {
@@ -89,6 +90,11 @@ export function ToolPanel() {
           {TASKS_NOTE} Run is off for it.
         </p>
       )}
+      {excluded !== undefined && (
+        <p className="note" id="excluded-note" role="note">
+          {excludedNote(excluded)} Run is off for it.
+        </p>
+      )}
       <div className="run-row">
         <button
           type="button"
@@ -96,7 +102,7 @@ export function ToolPanel() {
           onClick={run}
           disabled={busy || blocked}
           aria-keyshortcuts="Control+Enter"
-          {...(tasksOnly ? { 'aria-describedby': 'tasks-note' } : {})}
+          {...(tasksOnly ? { 'aria-describedby': 'tasks-note' } : excluded !== undefined ? { 'aria-describedby': 'excluded-note' } : {})}
         >
           {call?.running ? 'Running…' : 'Run'}
         </button>

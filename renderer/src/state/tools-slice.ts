@@ -20,7 +20,8 @@ export interface ToolsSlice {
   /** Each tool list's search text: by server for a workspace's list, under ALL_TOOLS for the list of every server's tools. */
   toolSearch: Record<string, string>;
   setToolSearch(list: string, text: string): void;
-  loadTools(server: string): Promise<void>;
+  /** `refresh`: ask the server even when the core holds a still-fresh list. */
+  loadTools(server: string, refresh?: boolean): Promise<void>;
   /** The server's tool list changed: list again if it was loaded. */
   refreshTools(server: string): void;
   forgetTools(server: string): void;
@@ -41,13 +42,13 @@ export const createToolsSlice =
       refreshTools(server) {
         if (get().toolsByServer[server]) void get().loadTools(server);
       },
-      async loadTools(server) {
+      async loadTools(server, refresh) {
         const generation = requests.next(server);
         set((state) => ({
           toolsByServer: { ...state.toolsByServer, [server]: { status: 'loading', tools: state.toolsByServer[server]?.tools ?? [] } },
         }));
         try {
-          const tools = await api.listTools({ name: server });
+          const tools = await api.listTools({ name: server, ...(refresh ? { refresh } : {}) });
           if (!requests.isCurrent(server, generation)) return;
           set((state) => ({ toolsByServer: { ...state.toolsByServer, [server]: { status: 'ready', tools } } }));
         } catch (error) {

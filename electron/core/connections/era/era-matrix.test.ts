@@ -13,6 +13,7 @@ import { pidsWith, waitUntil } from '../../../../e2e/support/processes';
 import { fixtureServer } from '../../../../e2e/fixtures/paths';
 import type { ProtocolSetting, ServerConfig } from '../../../../shared/config/server-config';
 import { EventBus } from '../../events/event-bus';
+import { ToolsService } from '../../tools/tools-service';
 import { ConnectionManager, connectionKey } from '../connection-manager';
 import { EraCache } from './era-cache';
 
@@ -20,6 +21,7 @@ const stdio = (fixture: Parameters<typeof fixtureServer>[0], ...args: string[]):
 
 let dataDir: string;
 let manager: ConnectionManager | undefined;
+let tools: ToolsService;
 let cache: EraCache;
 const remote: Record<string, RunningFixture> = {};
 
@@ -40,7 +42,9 @@ afterEach(async () => {
 async function create(settings: { eraProbeTimeoutMs?: number; connectTimeoutMs?: number } = {}): Promise<ConnectionManager> {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-era-'));
   cache = new EraCache(dataDir);
-  manager = new ConnectionManager({ events: new EventBus(), clientInfo: { name: 'test', version: '0' }, eraCache: cache, settings: () => settings });
+  const bus = new EventBus();
+  manager = new ConnectionManager({ events: bus, clientInfo: { name: 'test', version: '0' }, eraCache: cache, settings: () => settings });
+  tools = new ToolsService(manager, bus);
   return manager;
 }
 
@@ -86,7 +90,7 @@ describe('the era matrix', () => {
           protocolVersion: expected === 'modern' ? '2026-07-28' : expect.stringMatching(/^2025-/),
           protocolSource: mode === 'auto' ? 'detected' : 'configured',
         });
-        const result = await m.callTool(name, config, server.tool, server.args);
+        const result = await tools.call(name, config, server.tool, server.args);
         expect(result.isError, name).toBe(false);
         if (server.tool === 'weather') expect(result.structuredContent, name).toMatchObject({ city: 'Oslo', era: expected });
       }
@@ -115,7 +119,7 @@ describe('Protocol auto remembers what it found', () => {
     await m.connect('dual', dual);
     expect(m.state('dual')).toMatchObject({ status: 'connected', protocolEra: 'modern', protocolSource: 'remembered' });
     expect(m.protocolLog.entries('dual').filter((entry) => entry.method === 'server/discover' && entry.kind === 'request')).toHaveLength(1);
-    expect((await m.callTool('dual', dual, 'weather', { city: 'Rome' })).structuredContent).toMatchObject({ era: 'modern' });
+    expect((await tools.call('dual', dual, 'weather', { city: 'Rome' })).structuredContent).toMatchObject({ era: 'modern' });
 
     await m.reconnect('dual', dual);
     expect(m.state('dual')).toMatchObject({ protocolEra: 'modern', protocolSource: 'detected' });
@@ -148,7 +152,7 @@ describe('Protocol auto remembers what it found', () => {
     const exiting = stdio('legacy-quiet-stdio', '--exit-on-probe');
     await m.connect('exiting', exiting);
     expect(m.state('exiting')).toMatchObject({ status: 'connected', protocolEra: 'legacy', protocolSource: 'detected' });
-    expect((await m.callTool('exiting', exiting, 'echo', { text: 'again' })).content).toEqual([{ type: 'text', text: 'again' }]);
+    expect((await tools.call('exiting', exiting, 'echo', { text: 'again' })).content).toEqual([{ type: 'text', text: 'again' }]);
     expect(await cache.get(connectionKey('exiting', exiting))).toMatchObject({ era: 'legacy' });
   });
 

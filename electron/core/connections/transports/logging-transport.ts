@@ -2,12 +2,14 @@
  * Records every JSON-RPC message a connection sends and receives in the protocol log:
  * direction, kind, method, id, size, and for responses the latency since their request
  * (the method of a response is the one of the request it answers). Transport errors
- * and the close are recorded as events.
+ * and the close are recorded as events. On Streamable HTTP a request is recorded once
+ * it goes out, with the `Mcp-*` headers it carries (see header-tap.ts).
  */
 import type { JSONRPCMessage, MessageExtraInfo, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
 import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';
+import type { McpHeaders, McpHeaderTap } from './header-tap';
 import { rememberText, textOf } from './message-text';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
@@ -30,6 +32,7 @@ export class LoggingTransport extends ForwardingTransport {
   constructor(
     inner: ConstructorParameters<typeof ForwardingTransport>[0],
     private readonly log: LogSink,
+    private readonly headerTap?: McpHeaderTap,
   ) {
     super(inner);
   }
@@ -38,8 +41,15 @@ export class LoggingTransport extends ForwardingTransport {
     // Serialized once: the transport below sends this same text.
     const text = JSON.stringify(message);
     rememberText(message, text);
-    this.record('out', message, text);
-    return super.send(message, options);
+    if (!this.headerTap || !('method' in message) || !('id' in message)) {
+      this.record('out', message, text);
+      return super.send(message, options);
+    }
+    const sending = super.send(message, options);
+    // The response cannot arrive before the request went out, so it still finds the request recorded.
+    const headers = await this.headerTap.headersFor(text, sending);
+    this.record('out', message, text, headers);
+    return sending;
   }
 
   override setProtocolVersion(version: string): void {
@@ -63,7 +73,7 @@ export class LoggingTransport extends ForwardingTransport {
     super.handleClose();
   }
 
-  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string): void {
+  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string, headers?: McpHeaders): void {
     const size = Buffer.byteLength(text);
     const now = performance.now();
     // Our requests are answered by the server's responses, and the other way round.
@@ -73,7 +83,7 @@ export class LoggingTransport extends ForwardingTransport {
     if ('method' in message) {
       if ('id' in message && message.id !== undefined) {
         remember(mine, String(message.id), { started: now, method: message.method });
-        this.log({ direction, kind: 'request', method: message.method, id: message.id, size, text });
+        this.log({ direction, kind: 'request', method: message.method, id: message.id, size, text, ...(headers && Object.keys(headers).length > 0 ? { headers } : {}) });
       } else {
         if (message.method === 'notifications/cancelled') {
           const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;

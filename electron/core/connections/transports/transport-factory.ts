@@ -8,6 +8,7 @@ import type { ProcessExit } from '../../../../shared/domain';
 import type { RemoteAuth } from '../connection-auth';
 import { NeedsAuthError } from '../connection-errors';
 import type { TokenProvider } from '../token-provider';
+import { McpHeaderTap } from './header-tap';
 import { StreamableHttpTransport } from './http-transport';
 import { IDE_AUTH_HEADER, ideTokenFor } from './ide-lockfiles';
 import { SseTransport } from './sse-transport';
@@ -39,6 +40,8 @@ export interface BuiltTransport {
   exit(): ProcessExit | undefined;
   /** Whether the server ended our HTTP session. */
   sessionExpired(): boolean;
+  /** Streamable HTTP: the Mcp-* headers each request is sent with (for the protocol log). */
+  headerTap?: McpHeaderTap;
 }
 
 export async function createTransport(config: ServerConfig, ctx: TransportContext): Promise<BuiltTransport> {
@@ -67,9 +70,10 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
     sessionExpired: () => transport.sessionExpired === true,
   });
 
+  const tap = new McpHeaderTap();
   switch (config.type) {
     case 'http':
-      return remote(new StreamableHttpTransport({ url, fetch, ...headersOf(config.headers), ...authProvider }));
+      return { ...remote(new StreamableHttpTransport({ url, fetch: tap.wrap(fetch), ...headersOf(config.headers), ...authProvider })), headerTap: tap };
     case 'sse':
       return remote(new SseTransport({ url, fetch, ...headersOf(config.headers), ...authProvider }));
     case 'ws':
@@ -87,7 +91,7 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
       const bearer = provider ? { token: (refresh: boolean) => provider.getToken(ctx.server, refresh ? { refresh } : {}) } : oauth?.bearer;
       // Fail fast, before any request, when there is no token at all.
       if (!bearer || !(await bearer.token(false))) throw new NeedsAuthError('there is no access token for it yet. Press Sign in.');
-      return remote(new StreamableHttpTransport({ url, fetch, bearer }));
+      return { ...remote(new StreamableHttpTransport({ url, fetch: tap.wrap(fetch), bearer })), headerTap: tap };
     }
     default:
       throw new Error(`The ${type} transport is not supported.`);

@@ -21,7 +21,13 @@ export function badgesOf(tool: ToolInfo): Badge[] {
   if (a.idempotentHint) badges.push({ key: 'idempotent', label: 'idempotent', title: 'Running it twice with the same arguments does no more than once' });
   if (a.openWorldHint) badges.push({ key: 'open-world', label: 'open world', title: 'Reaches outside systems (the web, other services)' });
   if (tool.execution?.taskSupport === 'required') badges.push({ key: 'needs-tasks', label: 'needs tasks', title: 'Runs only as a task, which MCP Workbench cannot start yet' });
+  if (tool.excludedReason) badges.push({ key: 'excluded', label: 'not callable', title: excludedNote(tool.excludedReason) });
   return badges;
+}
+
+/** Why a tool whose x-mcp-header annotations break SEP-2243 cannot be called. */
+export function excludedNote(reason: string): string {
+  return `Cannot be called: its x-mcp-header annotations break the MCP 2026-07-28 rules for HTTP headers (${reason}), so clients leave it out.`;
 }
 
 export function ToolBadges({ tool }: { tool: ToolInfo }) {

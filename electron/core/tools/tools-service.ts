@@ -1,0 +1,188 @@
+/**
+ * Tools of every server: the list (every page, cached per server until the connection
+ * closes or the server says it changed, and no longer than the `ttlMs` a 2026-07-28
+ * server gives it; `refresh` asks the server anyway) and tools/call (progress, the
+ * per-call timeout reset on progress, cancel), on the connections the ConnectionManager
+ * keeps.
+ *
+ * Calls go through the SDK's callTool with the listed definition (`toolDefinition`), so on
+ * MCP 2026-07-28 over Streamable HTTP the SDK mirrors the arguments a tool marks with
+ * `x-mcp-header` into `Mcp-Param-*` headers (SEP-2243). A server that answers -32020 (its
+ * headers do not match: the list we hold is out of date) gets one more try after listing
+ * afresh.
+ */
+import { ProtocolError, type Client, type RequestOptions, type Tool } from '@modelcontextprotocol/client';
+import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
+import { mcpToolName, type ContentBlock, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
+import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
+import { listPage } from '../connections/list-page';
+import { expiryOf, type GuardedCache } from '../connections/server-caches';
+import type { EventBus } from '../events/event-bus';
+import { everyPage } from '../util/paging';
+import { headerProblemOf } from './header-scan';
+
+export interface CallOptions {
+  timeoutMs?: number;
+  maxTotalTimeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Cancels the call (the server is sent notifications/cancelled). */
+  signal?: AbortSignal;
+}
+
+interface CachedTools {
+  /** The connection the list came from. */
+  key: string;
+  tools: ToolInfo[];
+  expiresAt: number | undefined;
+}
+
+export class ToolsService {
+  private readonly lists: GuardedCache<CachedTools>;
+
+  constructor(
+    private readonly connections: ConnectionManager,
+    events: EventBus,
+  ) {
+    this.lists = connections.caches.createList<CachedTools>();
+    events.on('tools-changed', (event) => this.lists.drop(event.server));
+  }
+
+  async list(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<ToolInfo[]> {
+    const key = connectionKey(name, config);
+    const cached = this.lists.get(name);
+    if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.tools;
+    const ticket = this.lists.begin(name);
+    return this.connections.request(name, config, async (client) => {
+      const pages: object[] = [];
+      const tools: ToolInfo[] = [];
+      const listed: ListedTool[] = [];
+      await everyPage(
+        (cursor) => listPage(client, 'tools/list', cursor),
+        (page) => {
+          pages.push(page);
+          listed.push(...page.tools);
+        },
+      );
+      const checkHeaders = mirrorsHeaders(client, config);
+      for (const tool of listed) {
+        const problem = checkHeaders ? await headerProblemOf(client, tool as Tool) : undefined;
+        tools.push({ ...toolInfoOf(name, tool), ...(problem ? { excludedReason: problem } : {}) });
+      }
+      this.lists.set(name, ticket, { key, tools, expiresAt: expiryOf(pages) });
+      return tools;
+    });
+  }
+
+  async call(name: ServerName, config: ServerConfig, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+    const settings = this.connections.settings();
+    const maxTotal = options.maxTotalTimeoutMs ?? settings.maxTotalCallTimeoutMs;
+    const timeoutMs = Math.min(options.timeoutMs ?? config.callTimeoutMs ?? settings.callTimeoutMs, maxTotal);
+    const reset = options.resetTimeoutOnProgress ?? settings.resetTimeoutOnProgress;
+    // A progress token is only sent when onprogress is given, and without one the server
+    // sends no progress to reset the timeout with.
+    const onprogress = options.onProgress ?? (reset ? () => undefined : undefined);
+    const known = this.lists.get(name);
+    const excluded = known?.key === connectionKey(name, config) ? known.tools.find((info) => info.name === tool)?.excludedReason : undefined;
+    if (excluded) throw excludedTool(name, tool, excluded);
+
+    return this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
+        const requestOptions: RequestOptions = {
+          timeout: timeoutMs,
+          ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
+          ...(onprogress ? { onprogress } : {}),
+          ...(signal ? { signal } : {}),
+        };
+        const definition = await this.definitionFor(name, config, tool, client);
+        // Listed only now (nothing was cached): still never sent without its headers.
+        if (definition?.excludedReason) throw new Error(excludedMessage(tool, definition.excludedReason));
+        const started = performance.now();
+        let result: CallResult;
+        try {
+          result = await sendCall(client, tool, args, requestOptions, definition);
+        } catch (error) {
+          if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH || !mirrorsHeaders(client, config) || signal?.aborted) throw error;
+          await this.list(name, config, { refresh: true });
+          result = await sendCall(client, tool, args, requestOptions, await this.definitionFor(name, config, tool, client));
+        }
+        const durationMs = performance.now() - started;
+        // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
+        const toolResult = (result as { toolResult?: unknown }).toolResult;
+        const content: ContentBlock[] =
+          result.content.length === 0 && toolResult !== undefined
+            ? [{ type: 'text', text: JSON.stringify(toolResult, null, 2) }]
+            : (result.content as ContentBlock[]);
+        return {
+          content,
+          ...(result.structuredContent !== undefined && result.structuredContent !== null
+            ? { structuredContent: result.structuredContent as Record<string, unknown> }
+            : {}),
+          isError: result.isError === true,
+          durationMs,
+        };
+      },
+      { timeoutMs, maxTotalTimeoutMs: maxTotal, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+  }
+
+  /**
+   * The definition the SDK mirrors headers from: the listed tool (listed first when a
+   * 2026-07-28 HTTP connection has no list yet), or undefined (no headers to mirror).
+   */
+  private async definitionFor(name: ServerName, config: ServerConfig, tool: string, client: Client): Promise<ToolInfo | undefined> {
+    const cached = this.lists.get(name);
+    if (cached?.key === connectionKey(name, config)) return cached.tools.find((info) => info.name === tool);
+    if (!mirrorsHeaders(client, config)) return undefined;
+    return (await this.list(name, config)).find((info) => info.name === tool);
+  }
+}
+
+function excludedMessage(tool: string, reason: string): string {
+  return `${tool} cannot be called: its x-mcp-header annotations break the MCP 2026-07-28 rules for HTTP headers (${reason}). Clients leave such a tool out; the server must fix its input schema.`;
+}
+
+/** The refusal to call a tool the list marked excluded. */
+export function excludedTool(server: ServerName, tool: string, reason: string): AppError {
+  return new AppError('conflict', `${server}: ${excludedMessage(tool, reason)}`);
+}
+
+/** JSON-RPC error of MCP 2026-07-28: the request's HTTP headers do not match its body. */
+const HEADER_MISMATCH = -32020;
+
+type CallResult = Awaited<ReturnType<Client['callTool']>>;
+
+/** Whether the SDK sends SEP-2243 headers on this connection: MCP 2026-07-28, not over stdio (as the SDK decides). */
+function mirrorsHeaders(client: Client, config: ServerConfig): boolean {
+  return client.getProtocolEra() === 'modern' && !isStdioConfig(config);
+}
+
+/**
+ * The SDK's callTool with the listed definition minus its outputSchema: the SDK would throw
+ * away a result whose structuredContent does not match it, and the workbench shows the
+ * mismatch instead (results/process-result.ts checks it).
+ */
+function sendCall(client: Client, tool: string, args: Record<string, unknown>, options: RequestOptions, definition: ToolInfo | undefined): Promise<CallResult> {
+  const toolDefinition = definition ? ({ name: definition.name, inputSchema: definition.inputSchema } as Tool) : undefined;
+  return client.callTool({ name: tool, arguments: args }, { ...options, ...(toolDefinition ? { toolDefinition } : {}) });
+}
+
+type ListedTool = Awaited<ReturnType<typeof listPage<'tools/list'>>>['tools'][number];
+
+function toolInfoOf(server: ServerName, tool: ListedTool): ToolInfo {
+  return {
+    server,
+    name: tool.name,
+    fullName: mcpToolName(server, tool.name),
+    ...(tool.title ? { title: tool.title } : {}),
+    ...(tool.description ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+    ...(tool.icons ? { icons: tool.icons } : {}),
+    ...(tool.execution ? { execution: tool.execution } : {}),
+  };
+}
