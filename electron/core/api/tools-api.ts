@@ -1,11 +1,12 @@
 /** ToolsApi: list, call and cancel tools (the runner does the work: electron/core/tools/). */
 import type { ToolsApi } from '../../../shared/api/tools';
 import { withoutDisabledTools } from '../config/disabled-tools';
+import type { TaskService } from '../tasks/task-service';
 import type { ToolKit } from '../tools/tool-kit';
 import { ToolRunner } from '../tools/tool-runner';
 import type { CoreContext } from './core-context';
 
-export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
+export function createToolsApi(ctx: CoreContext, kit: ToolKit, tasks?: TaskService): ToolsApi {
   const runner = new ToolRunner({
     connections: ctx.connections,
     configOf: ctx.configOf,
@@ -16,6 +17,7 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
     elicitation: kit.elicitation,
     events: ctx.events,
     settings: () => ctx.settings.effective(),
+    ...(tasks ? { tasks } : {}),
   });
   return {
     listTools: async ({ name }) => {

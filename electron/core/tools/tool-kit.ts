@@ -15,6 +15,7 @@ import type { EventBus } from '../events/event-bus';
 import { HistoryStore } from '../history/history-store';
 import { PermissionStore } from '../permissions/permission-store';
 import { ResultFileStore } from '../results/result-files';
+import { TasksFeature } from '../tasks/tasks-feature';
 
 export interface ToolKit {
   files: ResultFileStore;
@@ -22,6 +23,7 @@ export interface ToolKit {
   permissions: PermissionStore;
   broker: ServerRequestBroker;
   elicitation: ElicitationFeature;
+  sampling: SamplingFeature;
   clientFeatures: ClientFeature[];
   desktop: Desktop;
 }
@@ -42,13 +44,16 @@ export async function createToolKit(options: {
   void files.prune().catch(() => undefined);
   const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
   const elicitation = new ElicitationFeature(broker);
+  const sampling = new SamplingFeature(broker);
   return {
     files,
     history,
     permissions,
     broker,
     elicitation,
-    clientFeatures: [elicitation, new SamplingFeature(broker), rootsFeature],
+    sampling,
+    // Tasks last: its receiver hands plain requests on to the elicitation and sampling handlers.
+    clientFeatures: [elicitation, sampling, rootsFeature, new TasksFeature(elicitation, sampling)],
     desktop: options.desktop ?? noDesktop,
   };
 }
