@@ -253,7 +253,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
-      tasks.dispose();
+      await tasks.dispose();
       await Promise.all([auth.dispose(), connections.closeAll()]);
       await processLedger.dispose();
       consoleBuffer.flush();

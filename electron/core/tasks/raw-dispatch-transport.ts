@@ -42,11 +42,30 @@ export interface RawResponse {
   progressToken?: string;
 }
 
+/** Who we are, for the envelope before the Client has sent a request of its own (a remembered era skips server/discover). */
+export interface ClientIdentity {
+  clientInfo: { name: string; version: string };
+  capabilities: Record<string, unknown>;
+}
+
 export class RawDispatchTransport extends ForwardingTransport {
   private readonly pending = new Map<string, Pending>();
   private readonly progress = new Map<string, ProgressListener>();
   private next = 0;
   private envelope: Record<string, unknown> | undefined;
+  private protocolVersion: string | undefined;
+
+  constructor(
+    inner: ConstructorParameters<typeof ForwardingTransport>[0],
+    private readonly identity?: ClientIdentity,
+  ) {
+    super(inner);
+  }
+
+  override setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    super.setProtocolVersion(version);
+  }
 
   override send(message: JSONRPCMessage, options?: Parameters<ForwardingTransport['send']>[1]): Promise<void> {
     const meta = 'method' in message ? (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta : undefined;
@@ -100,7 +119,11 @@ export class RawDispatchTransport extends ForwardingTransport {
   }
 
   private modernEnvelope(): Record<string, unknown> {
-    const envelope = this.envelope ?? {};
+    const envelope = this.envelope ?? {
+      [PROTOCOL_VERSION_KEY]: this.protocolVersion,
+      [CLIENT_INFO_KEY]: this.identity?.clientInfo,
+      [CLIENT_CAPABILITIES_KEY]: this.identity?.capabilities ?? {},
+    };
     const capabilities = (envelope[CLIENT_CAPABILITIES_KEY] as Record<string, unknown> | undefined) ?? {};
     const extensions = (capabilities.extensions as Record<string, unknown> | undefined) ?? {};
     return { ...envelope, [CLIENT_CAPABILITIES_KEY]: { ...capabilities, extensions: { ...extensions, [TASKS_EXTENSION_ID_V2]: {} } } };

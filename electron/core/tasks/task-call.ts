@@ -46,9 +46,9 @@ export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Prom
     case 'cancelled':
       throw new AppError('failed', `${server}: The call was cancelled (task ${end.taskId}).`, { kind: 'cancelled' });
     case 'failed':
-      throw new AppError('failed', `${server}: task ${end.taskId} failed: ${end.error ?? end.statusMessage ?? 'no reason given'}.`);
+      throw new AppError('failed', `${server}: task ${end.taskId} failed: ${end.error ?? end.statusMessage ?? 'no reason given'}.`, { kind: 'server-error' });
     default:
-      throw new AppError('failed', `${server}: task ${end.taskId} is ${end.status === 'expired' ? 'expired' : 'unknown'} to the server${end.error ? ` (${end.error})` : ''}.`);
+      throw new AppError('failed', `${server}: task ${end.taskId} is ${end.status === 'expired' ? 'expired' : 'unknown'} to the server${end.error ? ` (${end.error})` : ''}.`, { kind: 'task-gone' });
   }
 }
 

@@ -79,9 +79,11 @@ export class TaskService {
     });
   }
 
-  dispose(): void {
+  /** Stops polling and waits for the list to be written (a CLI run exits right after). */
+  async dispose(): Promise<void> {
     this.unsubscribe?.();
     for (const entry of this.entries.values()) entry.stop?.abort();
+    await this.persist();
   }
 
   /** How the tool may run: as a task always, on request, or never (the server or tool has no tasks). */
@@ -177,7 +179,7 @@ export class TaskService {
   }
 
   async get(server: ServerName, taskId: string): Promise<TaskView> {
-    const entry = this.entry(server, taskId);
+    const entry = await this.known(server, taskId);
     if (!isTerminalTask(entry.view.status)) {
       try {
         const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs()));
@@ -203,7 +205,7 @@ export class TaskService {
   }
 
   async cancel(server: ServerName, taskId: string): Promise<TaskView> {
-    const entry = this.entry(server, taskId);
+    const entry = await this.known(server, taskId);
     if (isTerminalTask(entry.view.status)) return { ...entry.view };
     await this.withWire(server, this.deps.configOf(server), (wire) => wire.cancel(taskId, this.deps.requestTimeoutMs()));
     // The server decides; its next answer says whether it stopped.
@@ -242,6 +244,16 @@ export class TaskService {
   private entry(server: ServerName, taskId: string): Entry {
     const entry = this.entries.get(keyOf(server, taskId));
     if (!entry) throw new AppError('not-found', `${server} has no task ${taskId} that MCP Workbench knows of.`);
+    return entry;
+  }
+
+  /** The task, or one we have not seen (started elsewhere, or by another run): the server is asked about it. */
+  private async known(server: ServerName, taskId: string): Promise<Entry> {
+    const existing = this.entries.get(keyOf(server, taskId));
+    if (existing) return existing;
+    const generation = (await this.generationOf(server, this.deps.configOf(server))) ?? 'v1';
+    const entry = newEntry({ server, taskId, tool: '(unknown tool)', generation, status: 'working', startedAt: Date.now() });
+    this.entries.set(keyOf(server, taskId), entry);
     return entry;
   }
 
