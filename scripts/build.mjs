@@ -36,6 +36,7 @@ const buildCli = () =>
 // Packages that ship ESM only (no `require` export): a CommonJS bundle cannot load them from
 // node_modules at run time, so those builds carry them in; every other package stays outside.
 const ESM_ONLY = ['@modelcontextprotocol/ext-tasks'];
+/** @type {import('esbuild').Plugin} */
 const externalExceptEsmOnly = {
   name: 'external-except-esm-only',
   setup(builder) {
