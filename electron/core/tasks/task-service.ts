@@ -79,11 +79,11 @@ export class TaskService {
     });
   }
 
-  /** Stops polling and waits for the list to be written (a CLI run exits right after). */
+  /** Stops polling and waits for the list's pending writes (a CLI run exits right after); nothing is written when nothing changed. */
   async dispose(): Promise<void> {
     this.unsubscribe?.();
     for (const entry of this.entries.values()) entry.stop?.abort();
-    await this.persist();
+    await this.deps.store.flush();
   }
 
   /** How the tool may run: as a task always, on request, or never (the server or tool has no tasks). */

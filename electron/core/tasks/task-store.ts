@@ -40,6 +40,11 @@ export class TaskStore {
     return (await this.file.read()).tasks as TaskView[];
   }
 
+  /** Resolves once every write asked for so far is done. */
+  flush(): Promise<void> {
+    return this.writing;
+  }
+
   /** Writes the list (one write at a time, the latest wins); the transient fields stay out. */
   save(tasks: readonly TaskView[]): Promise<void> {
     const perServer = new Map<string, number>();
