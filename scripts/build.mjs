@@ -36,6 +36,18 @@ const buildCli = () =>
 // The keychain helper runs in a child process of its own (see keychain-runner.ts); the
 // keyring library's native addon is loaded from node_modules.
 const buildKeychainHelper = () => build({ ...common, entryPoints: ['electron/core/secrets/keychain-helper.cjs'], packages: 'external', sourcemap: false });
+// Packages that ship ESM only (no `require` export): a CommonJS bundle cannot load them from
+// node_modules at run time, so those builds carry them in; every other package stays outside.
+const ESM_ONLY = ['@modelcontextprotocol/ext-tasks'];
+/** @type {import('esbuild').Plugin} */
+const externalExceptEsmOnly = {
+  name: 'external-except-esm-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      ESM_ONLY.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 
 const only = process.argv[2];
 if (only === 'cli') {
@@ -44,8 +56,8 @@ if (only === 'cli') {
   throw new Error(`Unknown build target "${only}" (only "cli" can be built alone).`);
 } else {
   await Promise.all([
-    // Main, browser host and the conformance suite's client load npm packages from node_modules at run time.
-    build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], packages: 'external' }),
+    // Main, browser host and the conformance suite's client load npm packages from node_modules at run time (but ESM-only ones).
+    build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], plugins: [externalExceptEsmOnly] }),
     // A sandboxed preload can require nothing but 'electron': bundle everything else in.
     build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
     buildCli(),

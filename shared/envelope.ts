@@ -12,9 +12,10 @@ export type ErrorCode = 'invalid-request' | 'unknown-method' | 'untrusted-sender
  * - timeout: the server did not answer in time (initialize or a request);
  * - cancelled: the caller cancelled the request;
  * - server-error: the server answered the request with a JSON-RPC error;
- * - disabled: the server's entry is switched off.
+ * - disabled: the server's entry is switched off;
+ * - task-gone: the server no longer knows the task (expired after its ttl, or unknown).
  */
-export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled'] as const;
+export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled', 'task-gone'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface AppErrorData {

@@ -5,6 +5,7 @@ import type { PendingServerRequest, ServerRequestCloseReason } from './api/serve
 import type { ConfigScope } from './config/scopes';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
+import type { TaskView } from './api/tasks';
 import type { ProtocolLogEntry } from './protocol-log';
 
 export type AppEvent =
@@ -16,6 +17,8 @@ export type AppEvent =
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** The server said its tool list changed (notifications/tools/list_changed): list again. */
   | { type: 'tools-changed'; server: string }
+  /** A task was created, changed status or progress, or was forgotten (`gone`). */
+  | { type: 'task-updated'; task: TaskView; gone?: boolean }
   /** A server asks the user something (elicitation, sampling). */
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-closed'; id: string; reason: ServerRequestCloseReason }

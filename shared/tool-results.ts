@@ -137,4 +137,6 @@ export interface ToolRunResult {
   historyId?: string;
   /** The result as the server sent it, pretty JSON (long base64 shortened), cut like long text. */
   raw?: { text: string; truncated?: Truncation };
+  /** The call ran as a task: its id and state (with detach, the result is empty and the task still running). */
+  task?: { taskId: string; status: string };
 }

@@ -1,5 +1,5 @@
 /**
- * Steps on server workspaces (the panes with Tools, Resources, Prompts and Console tabs),
+ * Steps on server workspaces (the panes with Tools, Tasks, Resources, Prompts and Console tabs),
  * and a browser host started with servers already configured, so start-up connects them.
  */
 import fs from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 import { WorkbenchPage } from './workbench-page';
 
-export type WorkspaceTabName = 'Tools' | 'Resources' | 'Prompts' | 'Console';
+export type WorkspaceTabName = 'Tools' | 'Tasks' | 'Resources' | 'Prompts' | 'Console';
 
 /** A browser host with these `mcpServers` in its user config; stop() also removes its folder. */
 export async function startHostWithServers(servers: Record<string, unknown>): Promise<BrowserHost> {

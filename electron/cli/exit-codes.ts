@@ -15,6 +15,8 @@ export const EXIT = {
   connection: 3,
   /** The server did not answer in time. */
   timeout: 4,
+  /** The task is gone: the server no longer knows it (expired after its ttl, or never had it). */
+  taskGone: 5,
   /** Stopped with Ctrl+C (128 + SIGINT), as shells report it. */
   interrupted: 130,
 } as const;
@@ -43,6 +45,7 @@ const BY_KIND: Record<FailureKind, ExitCode> = {
   cancelled: EXIT.connection,
   'server-error': EXIT.toolError,
   disabled: EXIT.usage,
+  'task-gone': EXIT.taskGone,
 };
 
 /** The failure kind of an error from the core, if it has one. */

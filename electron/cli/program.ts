@@ -18,6 +18,7 @@ const toolsCommands = () => import('./commands/tools');
 const authCommands = () => import('./commands/auth');
 const resourcesCommands = () => import('./commands/resources');
 const promptsCommands = () => import('./commands/prompts');
+const tasksCommands = () => import('./commands/tasks');
 
 declare const __APP_VERSION__: string;
 
@@ -71,7 +72,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error),
-2 usage or config error, 3 connection or sign-in failure, 4 timeout.
+2 usage or config error, 3 connection or sign-in failure, 4 timeout,
+5 the task is gone (expired, or unknown to the server).
 
 Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
 Examples:
@@ -128,12 +130,31 @@ Examples:
       .option('--timeout <ms>', "how long to wait for the answer (progress from the server restarts the wait, as set in the app's settings)")
       .option('--progress', 'show progress on stderr even when it is not a terminal')
       .option('--no-progress', 'never show progress')
+      .option('--task', 'run it as a task and wait for the result (status on stderr); tools whose taskSupport is "required" always are')
+      .option('--detach', 'with a task: print its id and leave it running (then: tasks get|result|cancel)')
       .addOption(jsonOption())
       .action(async (server: string | undefined, tool: string | undefined, options: CallOptions & { json?: boolean }) => {
         const operands = [server, tool].filter((word): word is string => word !== undefined);
         done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsCall(run, operands, options)));
       }),
   );
+  const tasks = configure(program.command('tasks').description('tasks a server runs for us (tools call --task): list them, look at one, wait for its result, cancel it'));
+  serverCommand(tasks, 'list', 'list the tasks MCP Workbench knows of on a server (and, on a 2025-11-25 server, the ones it lists)', async () => (await tasksCommands()).tasksList);
+  const taskCommand = (name: string, description: string, handler: () => Promise<(run: CommandRun, operands: string[], options: SourceOptions & { json?: boolean }) => Promise<ExitCode>>) =>
+    configure(
+      withAdhoc(tasks.command(name).description(description).usage('[options] <server> <task id>').argument('[server]', SERVER_ARGUMENT).argument('[id]', 'the task id'))
+        .option('--progress', 'show the status on stderr even when it is not a terminal')
+        .option('--no-progress', 'never show the status')
+        .addOption(jsonOption())
+        .action(async (server: string | undefined, id: string | undefined, options: SourceOptions & { json?: boolean }) => {
+          const operands = [server, id].filter((word): word is string => word !== undefined);
+          done(await runCommand(io, !!options.json, async (run) => (await handler())(run, operands, options)));
+        }),
+    );
+  taskCommand('get', "ask the server for the task's status now", async () => (await tasksCommands()).tasksGet);
+  taskCommand('result', 'wait for the task to end and print its result', async () => (await tasksCommands()).tasksResult);
+  taskCommand('cancel', 'ask the server to cancel the task (tasks/cancel); it decides whether it stops', async () => (await tasksCommands()).tasksCancel);
+
   const resources = configure(program.command('resources').description("a server's resources: list them and their templates, read one"));
   serverCommand(resources, 'list', 'list the resources of a server (every page)', async () => (await resourcesCommands()).resourcesList);
   serverCommand(resources, 'templates', 'list the resource templates of a server', async () => (await resourcesCommands()).resourcesTemplates);

@@ -21,6 +21,7 @@ import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
+import { tasksChannels, type TasksApi } from './tasks';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
 
@@ -31,6 +32,7 @@ export interface AppApi
   extends ServersApi,
     ConnectionsApi,
     ToolsApi,
+    TasksApi,
     ResourcesApi,
     PromptsApi,
     ServerConsoleApi,
@@ -58,6 +60,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...serversChannels,
   ...connectionsChannels,
   ...toolsChannels,
+  ...tasksChannels,
   ...resourcesChannels,
   ...promptsChannels,
   ...serverConsoleChannels,

@@ -24,6 +24,14 @@ export interface CallToolRequest {
    * marked read-only, unless a rule says otherwise) is refused without it.
    */
   confirmed?: boolean;
+  /**
+   * Run as a task (when the tool allows it: taskSupport "optional", or any tool of a
+   * server with the 2026-07-28 tasks extension). Tools whose taskSupport is "required"
+   * always run as tasks.
+   */
+  task?: boolean;
+  /** With a task: answer as soon as the task exists (its id in `task`) instead of waiting for its result. */
+  detach?: boolean;
 }
 
 export interface ListToolsRequest extends ServerRef {
@@ -59,6 +67,8 @@ export const toolsChannels: ChannelTable<ToolsApi> = {
       maxTotalTimeoutMs: z.number().int().positive().max(DAY_MS).optional(),
       resetTimeoutOnProgress: z.boolean().optional(),
       confirmed: z.boolean().optional(),
+      task: z.boolean().optional(),
+      detach: z.boolean().optional(),
     }),
   },
   cancelCall: { channel: 'tools:cancel', request: z.strictObject({ callId: CallIdSchema }) },

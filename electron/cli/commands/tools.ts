@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolInfo } from '../../../shared/domain';
 import type { CommandRun } from '../command-run';
-import { EXIT, usageError, type ExitCode } from '../exit-codes';
+import { CliError, EXIT, usageError, type ExitCode } from '../exit-codes';
 import { startProgress } from '../progress';
 import { renderToolResult, wholeResult } from '../render-result';
 import type { SourceOptions } from '../session';
@@ -54,6 +54,10 @@ function firstLine(text: string): string {
 export interface CallOptions extends SourceOptions, ArgumentOptions {
   timeout?: string;
   progress?: boolean;
+  /** Run as a task (the tool must allow it; "required" ones always are). */
+  task?: boolean;
+  /** With a task: print its id and leave it running. */
+  detach?: boolean;
 }
 
 export async function toolsCall(run: CommandRun, operands: string[], options: CallOptions): Promise<ExitCode> {
@@ -77,14 +81,36 @@ export async function toolsCall(run: CommandRun, operands: string[], options: Ca
   const progress = startProgress(stderr, `Calling ${tool} on ${name}`, { tty: stderr.isTTY === true, enabled: options.progress ?? stderr.isTTY === true });
   const unsubscribe = session.api.onEvent((event) => {
     if (event.type === 'tool-progress' && event.callId === callId) progress.update(event);
+    // A task's status message is its progress too (2026-07-28 tasks have no progress notifications).
+    if (event.type === 'task-updated' && event.task.callId === callId && event.task.statusMessage && !event.task.progress) progress.update({ progress: 0, message: `${event.task.status}: ${event.task.statusMessage}` });
   });
+  const asTask = options.task === true || options.detach === true;
   let result;
   try {
     // Running the command is the user's confirmation (tools set to "ask"); a tool the app's rules deny stays refused.
-    result = await session.api.callTool({ server: name, tool, arguments: args, callId, confirmed: true, ...(timeoutMs ? { timeoutMs } : {}) });
+    result = await session.api.callTool({
+      server: name,
+      tool,
+      arguments: args,
+      callId,
+      confirmed: true,
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(asTask ? { task: true } : {}),
+      ...(options.detach ? { detach: true } : {}),
+    });
   } finally {
     unsubscribe();
     progress.stop();
+  }
+
+  if (options.detach) {
+    if (!result.task) throw new CliError(`${name} answered "${tool}" at once instead of starting a task; nothing is left running.`, EXIT.usage);
+    if (run.output.json) run.output.document({ server: name, tool, task: result.task });
+    else {
+      run.output.line(result.task.taskId);
+      run.output.note(`Started task ${result.task.taskId} on ${name}: mcp-workbench tasks get ${name} ${result.task.taskId} (or tasks result, tasks cancel).`);
+    }
+    return EXIT.ok;
   }
 
   const whole = await wholeResult(session.api, result);

@@ -44,6 +44,9 @@ import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
 import { toolNotifications } from '../tools/tool-notifications';
 import { ToolsService } from '../tools/tools-service';
+import { processToolResult } from '../results/process-result';
+import { TaskService } from '../tasks/task-service';
+import { TaskStore } from '../tasks/task-store';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
@@ -60,6 +63,7 @@ import { createResultsApi } from './results-api';
 import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
+import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 
@@ -254,6 +258,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (state.status !== 'connected') toolKit.broker.closeServer(name);
   };
   settings.onChange((view) => events.emit({ type: 'settings-changed', settings: view }));
+  const tasks = new TaskService({
+    connections,
+    configOf: ctx.configOf,
+    events,
+    store: new TaskStore(options.dataDir),
+    elicitation: toolKit.elicitation,
+    sampling: toolKit.sampling,
+    requestTimeoutMs: () => settings.effective().callTimeoutMs,
+    processResult: (raw, task) =>
+      processToolResult(raw, { callId: `task-${task.taskId}`, server: task.server, tool: task.tool }, { files: toolKit.files, textLimitBytes: settings.effective().resultTextLimitBytes, label: task.tool }),
+  });
+  await tasks.load();
 
   const memory = new ProjectMemory(options.dataDir);
   if (options.project) {
@@ -287,7 +303,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createResourcesApi(ctx, resources),
       ...createPromptsApi(ctx, prompts),
       ...createServerConsoleApi(ctx, serverConsole),
-      ...createToolsApi(ctx, toolKit, tools),
+      ...createToolsApi(ctx, toolKit, tools, tasks),
+      ...createTasksApi(ctx, tasks),
       ...createResultsApi(ctx, toolKit),
       ...createPermissionsApi(toolKit),
       ...createHistoryApi(toolKit),
@@ -315,6 +332,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secretStore: secrets.info(),
     dispose: async () => {
       registry.close();
+      await tasks.dispose();
       await Promise.all([auth.dispose(), connections.closeAll()]);
       await processLedger.dispose();
       consoleBuffer.flush();

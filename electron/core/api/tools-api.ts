@@ -1,12 +1,13 @@
 /** ToolsApi: list, call and cancel tools (the runner does the work: electron/core/tools/). */
 import type { ToolsApi } from '../../../shared/api/tools';
 import { withoutDisabledTools } from '../config/disabled-tools';
+import type { TaskService } from '../tasks/task-service';
 import type { ToolKit } from '../tools/tool-kit';
 import { ToolRunner } from '../tools/tool-runner';
 import type { ToolsService } from '../tools/tools-service';
 import type { CoreContext } from './core-context';
 
-export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsService): ToolsApi {
+export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsService, tasks?: TaskService): ToolsApi {
   const runner = new ToolRunner({
     tools,
     configOf: ctx.configOf,
@@ -17,6 +18,7 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsServi
     elicitation: kit.elicitation,
     events: ctx.events,
     settings: () => ctx.settings.effective(),
+    ...(tasks ? { tasks } : {}),
   });
   return {
     listTools: async ({ name, refresh }) => {

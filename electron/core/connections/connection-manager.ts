@@ -36,6 +36,7 @@ import { eraModeOf, planEra, type EraMode } from './era/era-plan';
 import { fallbackLogText, fallbackNote, mayFallBackToSse, pinnedHint, refusedStreamableStatus } from './sse-fallback';
 import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
+import { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
 import { DegradationGuard } from './transports/degradation-guard';
 import { ideLockDir } from './transports/ide-lockfiles';
 import { LoggingTransport } from './transports/logging-transport';
@@ -145,6 +146,8 @@ export class ConnectionManager {
   private readonly states = new Map<ServerName, ServerState>();
   private readonly stderr = new Map<ServerName, LineTail>();
   private readonly autoReconnect = new AutoReconnect();
+  /** Each client's raw request channel (task traffic the SDK's codecs refuse: electron/core/tasks/). */
+  private readonly rawChannels = new WeakMap<Client, RawDispatchTransport>();
   private readonly lockDir: string;
   /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
   private shutDown = false;
@@ -221,6 +224,11 @@ export class ConnectionManager {
       }
       await this.connect(name, config).catch(() => undefined);
     });
+  }
+
+  /** The raw request channel of a client this manager connected. */
+  rawChannelOf(client: Client): RawDispatchTransport | undefined {
+    return this.rawChannels.get(client);
   }
 
   /** The last lines the server wrote to stderr. */
@@ -414,7 +422,8 @@ export class ConnectionManager {
     try {
       const prior = era.prior ? { prior: era.prior } : {};
       // Outside the logging transport, so the protocol log shows the _meta the server gets.
-      const wire = new RequestMetaTransport(logged, () => this.options.requestMeta?.(name));
+      const wire = new RawDispatchTransport(new RequestMetaTransport(logged, () => this.options.requestMeta?.(name)), { clientInfo: this.options.clientInfo, capabilities: capabilities as Record<string, unknown> });
+      this.rawChannels.set(client, wire);
       await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
       connection.closing = true;

@@ -6,7 +6,7 @@
  * Tool calls refused with error -32042 (URL elicitation required) use
  * `waitForCompletion` to retry once the user finished at the URL.
  */
-import type { Client, ElicitResult } from '@modelcontextprotocol/client';
+import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { ClientFeature } from '../connections/client-feature';
@@ -28,32 +28,34 @@ export class ElicitationFeature implements ClientFeature {
   }
 
   install(server: ServerName, _config: ServerConfig, client: Client): void {
-    client.setRequestHandler('elicitation/create', async (request, ctx): Promise<ElicitResult> => {
-      const params = request.params;
-      if (params.mode === 'url') {
-        // Only a clean http(s) URL is ever offered to the user.
-        if (!checkExternalUrl(params.url).ok) return { action: 'decline' };
-        const outcome = await this.broker.ask(
-          server,
-          { kind: 'elicitation-url', message: params.message, url: params.url, elicitationId: params.elicitationId, during: 'request' },
-          ctx.mcpReq.signal,
-        );
-        if (!outcome.answered) return { action: 'cancel' };
-        return { action: outcome.answer.action === 'accept' ? 'accept' : outcome.answer.action === 'decline' ? 'decline' : 'cancel' };
-      }
-      const outcome = await this.broker.ask(
-        server,
-        { kind: 'elicitation-form', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> },
-        ctx.mcpReq.signal,
-      );
-      if (!outcome.answered) return { action: 'cancel' };
-      const answer = outcome.answer;
-      if (answer.action === 'accept') return { action: 'accept', content: (answer.content ?? {}) as ElicitResult['content'] };
-      return { action: answer.action === 'decline' ? 'decline' : 'cancel' };
-    });
+    client.setRequestHandler('elicitation/create', async (request, ctx) => this.answer(server, request.params, ctx.mcpReq.signal));
     client.setNotificationHandler('notifications/elicitation/complete', async (notification) => {
       this.complete(server, notification.params.elicitationId);
     });
+  }
+
+  /** Asks the user (form or URL consent) and returns what goes back to the server; tasks' input requests use it too. */
+  async answer(server: ServerName, params: ElicitRequest['params'], signal?: AbortSignal): Promise<ElicitResult> {
+    if (params.mode === 'url') {
+      // Only a clean http(s) URL is ever offered to the user.
+      if (!checkExternalUrl(params.url).ok) return { action: 'decline' };
+      const outcome = await this.broker.ask(
+        server,
+        { kind: 'elicitation-url', message: params.message, url: params.url, elicitationId: params.elicitationId, during: 'request' },
+        signal,
+      );
+      if (!outcome.answered) return { action: 'cancel' };
+      return { action: outcome.answer.action === 'accept' ? 'accept' : outcome.answer.action === 'decline' ? 'decline' : 'cancel' };
+    }
+    const outcome = await this.broker.ask(
+      server,
+      { kind: 'elicitation-form', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> },
+      signal,
+    );
+    if (!outcome.answered) return { action: 'cancel' };
+    const answer = outcome.answer;
+    if (answer.action === 'accept') return { action: 'accept', content: (answer.content ?? {}) as ElicitResult['content'] };
+    return { action: answer.action === 'decline' ? 'decline' : 'cancel' };
   }
 
   /** Resolves when the server says the URL elicitation finished; rejects on abort or timeout. */

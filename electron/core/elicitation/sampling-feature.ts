@@ -3,7 +3,7 @@
  * has no model; the user reads the conversation and writes the reply, or declines
  * (the server gets error -1, "user rejected", as the spec suggests).
  */
-import { ProtocolError, type Client, type CreateMessageResult } from '@modelcontextprotocol/client';
+import { ProtocolError, type Client, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/client';
 import type { SamplingContentView, SamplingMessageView } from '../../../shared/api/server-requests';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ClientFeature } from '../connections/client-feature';
@@ -21,30 +21,32 @@ export class SamplingFeature implements ClientFeature {
   }
 
   install(server: ServerName, _config: ServerConfig, client: Client): void {
-    client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult> => {
-      const params = request.params;
-      const hints = params.modelPreferences?.hints?.map((hint) => hint.name).filter((name): name is string => typeof name === 'string');
-      const outcome = await this.broker.ask(
-        server,
-        {
-          kind: 'sampling',
-          messages: params.messages.map((message) => ({ role: message.role, content: contentView(message.content) }) satisfies SamplingMessageView),
-          maxTokens: params.maxTokens,
-          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
-          ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
-          ...(params.stopSequences ? { stopSequences: params.stopSequences } : {}),
-          ...(hints && hints.length > 0 ? { modelHints: hints } : {}),
-          ...(params.includeContext ? { includeContext: params.includeContext } : {}),
-        },
-        ctx.mcpReq.signal,
-      );
-      if (!outcome.answered) {
-        throw new ProtocolError(USER_REJECTED, outcome.reason === 'timed-out' ? 'Nobody answered the sampling request in time.' : 'The sampling request was withdrawn.');
-      }
-      const answer = outcome.answer;
-      if (answer.action !== 'reply') throw new ProtocolError(USER_REJECTED, 'The user declined the sampling request.');
-      return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model?.trim() || HUMAN_MODEL, stopReason: 'endTurn' };
-    });
+    client.setRequestHandler('sampling/createMessage', async (request, ctx) => this.answer(server, request.params, ctx.mcpReq.signal));
+  }
+
+  /** Shows the conversation, returns the user's reply (a declined one throws error -1); tasks' input requests use it too. */
+  async answer(server: ServerName, params: CreateMessageRequest['params'], signal?: AbortSignal): Promise<CreateMessageResult> {
+    const hints = params.modelPreferences?.hints?.map((hint) => hint.name).filter((name): name is string => typeof name === 'string');
+    const outcome = await this.broker.ask(
+      server,
+      {
+        kind: 'sampling',
+        messages: params.messages.map((message) => ({ role: message.role, content: contentView(message.content) }) satisfies SamplingMessageView),
+        maxTokens: params.maxTokens,
+        ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
+        ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+        ...(params.stopSequences ? { stopSequences: params.stopSequences } : {}),
+        ...(hints && hints.length > 0 ? { modelHints: hints } : {}),
+        ...(params.includeContext ? { includeContext: params.includeContext } : {}),
+      },
+      signal,
+    );
+    if (!outcome.answered) {
+      throw new ProtocolError(USER_REJECTED, outcome.reason === 'timed-out' ? 'Nobody answered the sampling request in time.' : 'The sampling request was withdrawn.');
+    }
+    const answer = outcome.answer;
+    if (answer.action !== 'reply') throw new ProtocolError(USER_REJECTED, 'The user declined the sampling request.');
+    return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model?.trim() || HUMAN_MODEL, stopReason: 'endTurn' };
   }
 }
 

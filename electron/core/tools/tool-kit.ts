@@ -16,6 +16,7 @@ import { HistoryStore } from '../history/history-store';
 import { PermissionStore } from '../permissions/permission-store';
 import { ResultFileStore } from '../results/result-files';
 import { logFailure } from '../diagnostics/diagnostics';
+import { TasksFeature } from '../tasks/tasks-feature';
 
 export interface ToolKit {
   files: ResultFileStore;
@@ -23,6 +24,7 @@ export interface ToolKit {
   permissions: PermissionStore;
   broker: ServerRequestBroker;
   elicitation: ElicitationFeature;
+  sampling: SamplingFeature;
   clientFeatures: ClientFeature[];
   desktop: Desktop;
 }
@@ -45,13 +47,16 @@ export async function createToolKit(options: {
   void files.prune().catch(logFailure('Removing old result files failed'));
   const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
   const elicitation = new ElicitationFeature(broker);
+  const sampling = new SamplingFeature(broker);
   return {
     files,
     history,
     permissions,
     broker,
     elicitation,
-    clientFeatures: [elicitation, new SamplingFeature(broker), rootsFeature],
+    sampling,
+    // Tasks last: its receiver hands plain requests on to the elicitation and sampling handlers.
+    clientFeatures: [elicitation, sampling, rootsFeature, new TasksFeature(elicitation, sampling)],
     desktop: options.desktop ?? noDesktop,
   };
 }

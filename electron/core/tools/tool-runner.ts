@@ -25,6 +25,8 @@ import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 import { diagnostics } from '../diagnostics/diagnostics';
 import { excludedTool, type CallOptions, type ToolsService } from './tools-service';
+import { callAsTask } from '../tasks/task-call';
+import type { TaskService } from '../tasks/task-service';
 
 /** A call refused for a URL step is retried at most this many times. */
 export const URL_ELICITATION_RETRIES = 3;
@@ -39,6 +41,8 @@ export interface ToolRunnerDeps {
   elicitation: ElicitationFeature;
   events: EventBus;
   settings: () => { resultTextLimitBytes: number; serverRequestTimeoutMs: number };
+  /** Tasks (electron/core/tasks/): without it every call is an ordinary tools/call. */
+  tasks?: TaskService;
 }
 
 export class ToolRunner {
@@ -106,11 +110,20 @@ export class ToolRunner {
 
     try {
       let raw: ToolCallResult;
+      let task: ToolRunResult['task'];
       for (let attempt = 0; ; attempt++) {
         // Never sent once cancelled (during a URL step, say).
         if (signal.aborted) throw cancelledCall(server);
         try {
-          raw = await this.deps.tools.call(server, config, tool, args, options);
+          const viaTask = this.deps.tasks
+            ? await callAsTask(this.deps.tasks, { config, info, request, callId, signal, onProgress: options.onProgress!, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) })
+            : undefined;
+          if (viaTask?.kind === 'detached') {
+            const entry = record('ok', `Task ${viaTask.task.taskId} started (${viaTask.task.status}).`);
+            return detachedResult(callId, server, tool, viaTask.task, entry.id);
+          }
+          if (viaTask?.task) task = { taskId: viaTask.task.taskId, status: viaTask.task.status };
+          raw = viaTask?.raw ?? (await this.deps.tools.call(server, config, tool, args, options));
           break;
         } catch (error) {
           const elicitations = urlElicitationsOf(error);
@@ -125,7 +138,7 @@ export class ToolRunner {
         { files: this.deps.files, textLimitBytes: settings.resultTextLimitBytes, label: tool },
       );
       const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
-      return { ...result, historyId: entry.id };
+      return { ...result, historyId: entry.id, ...(task ? { task } : {}) };
     } catch (error) {
       record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
@@ -158,6 +171,22 @@ export class ToolRunner {
       return undefined;
     }
   }
+}
+
+/** The answer to a detached task call: no content yet, the task's id. */
+function detachedResult(callId: string, server: string, tool: string, task: { taskId: string; status: string }, historyId: string): ToolRunResult {
+  return {
+    callId,
+    server,
+    tool,
+    content: [],
+    outputCheck: { status: 'not-checked', reason: 'The task is still running.' },
+    isError: false,
+    durationMs: 0,
+    sizeBytes: 0,
+    historyId,
+    task: { taskId: task.taskId, status: task.status },
+  };
 }
 
 function cancelledCall(server: string): AppError {

@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { mcpToolName } from '../../../shared/domain';
-import { defaultArgsText, needsTasks, TASKS_NOTE, type ToolCallState } from '../state/calls-slice';
+import { defaultArgsText, TASKS_NOTE, type ToolCallState } from '../state/calls-slice';
+import { taskModeOf } from '../state/task-mode';
 import { useWorkbench } from '../state/store';
 import { ResultView } from './ResultView';
 import { ArgumentsEditor } from './tools/ArgumentsEditor';
@@ -25,6 +26,8 @@ export function ToolPanel() {
   const runTool = useWorkbench((s) => s.runTool);
   const cancelTool = useWorkbench((s) => s.cancelTool);
   const setTimeoutText = useWorkbench((s) => s.setTimeoutText);
+  const setRunAsTask = useWorkbench((s) => s.setRunAsTask);
+  const serverView = useWorkbench((s) => (tool ? s.servers.find((view) => view.name === tool.server) : undefined));
   const outcome = useRef<HTMLDivElement>(null);
   const wasRunning = useRef(false);
   // When a run ends, its outcome comes into view (the form may be taller than the panel).
@@ -44,7 +47,8 @@ export function ToolPanel() {
     );
   }
 
-  const tasksOnly = needsTasks(tool);
+  const taskMode = taskModeOf(tool, serverView);
+  const tasksOnly = taskMode === 'unavailable';
   const excluded = tool.excludedReason;
   const blocked = tasksOnly || excluded !== undefined || gone;
   // A run already on its way (permissions loading, the call starting or running) ignores another press.
@@ -110,6 +114,17 @@ export function ToolPanel() {
           <button type="button" onClick={() => void cancelTool(tool.fullName)} disabled={call.cancelling}>
             {call.cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
+        )}
+        {(taskMode === 'optional' || taskMode === 'required') && (
+          <label className="task-toggle" title={taskMode === 'required' ? 'This tool always runs as a task (taskSupport: required).' : 'Ask the server to run the call as a task: it is followed in the Tasks tab.'}>
+            <input
+              type="checkbox"
+              checked={taskMode === 'required' || call?.asTask === true}
+              disabled={taskMode === 'required'}
+              onChange={(event) => setRunAsTask(tool.fullName, event.target.checked)}
+            />{' '}
+            Run as task
+          </label>
         )}
         <label className="timeout-field">
           Timeout (ms)
@@ -177,8 +192,9 @@ function RunProgress({ call }: { call: ToolCallState }) {
         <progress aria-label="Progress" />
       )}
       <span className="progress-text">
-        {progress ? `${progress.progress}${progress.total !== undefined ? ` / ${progress.total}` : ''}` : 'Waiting for the server…'}
+        {progress ? `${progress.progress}${progress.total !== undefined ? ` / ${progress.total}` : ''}` : call.taskStatus ? '' : 'Waiting for the server…'}
         {progress?.message ? ` · ${progress.message}` : ''}
+        {call.taskStatus ? `${progress ? ' · ' : ''}Task ${call.taskStatus}` : ''}
       </span>
       <span className="muted elapsed">{formatDuration(elapsed)} elapsed</span>
     </div>

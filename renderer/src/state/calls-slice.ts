@@ -5,12 +5,13 @@
  * rules allow it (or the user confirmed); then calls, with progress and cancel.
  */
 import type { StateCreator } from 'zustand';
-import type { ToolInfo } from '../../../shared/domain';
+import type { ServerView, ToolInfo } from '../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
 import { decidePermission } from '../../../shared/permissions';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { initialArguments } from '../components/tools/schema-form/schema-model';
 import type { WorkbenchState } from './store';
+import { taskModeOf } from './task-mode';
 
 export interface ToolCallState {
   argsText: string;
@@ -33,6 +34,12 @@ export interface ToolCallState {
   /** The per-call timeout the user typed (ms), empty for the default. */
   timeoutText?: string;
   cancelling?: boolean;
+  /** "Run as task" is on (for tools that may run as a task). */
+  asTask?: boolean;
+  /** The running call became this task (its status follows in the Tasks tab too). */
+  taskId?: string;
+  /** That task's status and message, e.g. "working · step 2 of 4". */
+  taskStatus?: string;
   /** The tool as it was when last run: its outcome stays readable while the server is gone (crashed, disconnected). */
   tool?: ToolInfo;
 }
@@ -61,6 +68,7 @@ export interface CallsSlice {
   setArgsMode(mode: 'form' | 'json'): void;
   setArgsText(fullName: string, text: string): void;
   setTimeoutText(fullName: string, text: string): void;
+  setRunAsTask(fullName: string, on: boolean): void;
   runTool(server: string, tool: string, fullName: string, options?: RunOptions): Promise<void>;
   cancelTool(fullName: string): Promise<void>;
   answerPermissionPrompt(choice: 'once' | 'always' | 'cancel'): Promise<void>;
@@ -69,7 +77,7 @@ export interface CallsSlice {
 
 export const DEFAULT_ARGS_TEXT = '{}';
 
-export const TASKS_NOTE = 'This tool runs only as a task (execution.taskSupport: "required"), and MCP Workbench cannot start tasks yet.';
+export const TASKS_NOTE = 'This tool runs only as a task (execution.taskSupport: "required"), and its server does not declare task support.';
 
 /** The arguments a tool starts with: its schema's defaults, pretty-printed. */
 export function defaultArgsText(tool: ToolInfo | undefined): string {
@@ -104,9 +112,9 @@ function findToolByFullName(state: Pick<WorkbenchState, 'toolsByServer'>, fullNa
   return undefined;
 }
 
-/** Tools the server runs only as tasks (`execution.taskSupport: "required"`), which this version cannot start. */
-export function needsTasks(tool: ToolInfo | undefined): boolean {
-  return tool?.execution?.taskSupport === 'required';
+/** Tools that run only as tasks on a server that declares no task support: they cannot run. */
+export function needsTasks(tool: ToolInfo | undefined, server: ServerView | undefined): boolean {
+  return taskModeOf(tool, server) === 'unavailable';
 }
 
 export const createCallsSlice =
@@ -121,7 +129,9 @@ export const createCallsSlice =
     /** The checks and the call of one run; runTool makes sure only one runs at a time per tool. */
     const startRun = async (server: string, tool: string, fullName: string, info: ToolInfo | undefined, argsText: string, options: RunOptions) => {
       const current = get().calls[fullName];
-      if (needsTasks(info)) {
+      const serverView = get().servers.find((view) => view.name === server);
+      const mode = taskModeOf(info, serverView);
+      if (mode === 'unavailable') {
         update(fullName, { argsText, error: TASKS_NOTE, result: undefined, cancelled: false });
         return;
       }
@@ -153,7 +163,8 @@ export const createCallsSlice =
       }
       const timeoutMs = Number(current?.timeoutText);
       const callId = crypto.randomUUID();
-      update(fullName, { argsText, ...(info ? { tool: info } : {}), running: true, starting: false, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false });
+      update(fullName, { argsText, ...(info ? { tool: info } : {}), running: true, starting: false, callId, startedAt: Date.now(), error: undefined, result: undefined, progress: undefined, schemaIssues: undefined, cancelling: false, taskId: undefined, taskStatus: undefined });
+      const asTask = mode === 'required' || (mode === 'optional' && current?.asTask === true);
       try {
         const result = await api.callTool({
           server,
@@ -162,6 +173,7 @@ export const createCallsSlice =
           callId,
           ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
           ...(options.confirmed ? { confirmed: true } : {}),
+          ...(asTask ? { task: true } : {}),
         });
         update(fullName, { running: false, result, cancelling: false });
       } catch (error) {
@@ -182,6 +194,9 @@ export const createCallsSlice =
       },
       setTimeoutText(fullName, timeoutText) {
         update(fullName, { timeoutText });
+      },
+      setRunAsTask(fullName, asTask) {
+        update(fullName, { asTask });
       },
       async runTool(server, tool, fullName, options = {}) {
         const info = findTool(get(), server, tool);

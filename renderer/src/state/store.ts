@@ -19,11 +19,13 @@ import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 import { createServerRequestsSlice, type ServerRequestsSlice } from './server-requests-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createTasksSlice, type TasksSlice } from './tasks-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
 export type WorkbenchState = ServersSlice &
   ToolsSlice &
+  TasksSlice &
   CallsSlice &
   PermissionsSlice &
   HistorySlice &
@@ -47,6 +49,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     api,
     ...createServersSlice(api)(...args),
     ...createToolsSlice(api)(...args),
+    ...createTasksSlice(api)(...args),
     ...createCallsSlice(api)(...args),
     ...createPermissionsSlice(api)(...args),
     ...createHistorySlice(api)(...args),
@@ -85,6 +88,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'tools-changed':
       state.refreshTools(event.server);
+      break;
+    case 'task-updated':
+      state.applyTaskUpdate(event.task, event.gone);
       break;
     case 'server-request':
       state.applyServerRequest(event.request);

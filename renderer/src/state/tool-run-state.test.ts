@@ -109,4 +109,20 @@ describe('tool run state', () => {
     expect(api.callTool).not.toHaveBeenCalled();
     expect(store.getState().calls['mcp__a__job']?.error).toMatch(/runs only as a task/);
   });
+
+  it('runs a required-task tool as a task on a server with tasks, and an optional one when Run as task is on', async () => {
+    const tasksServer: ServerView = { ...view('a'), protocolEra: 'legacy', capabilities: { tasks: { requests: { tools: { call: {} } } } } };
+    const optional: ToolInfo = { ...withDefaults, name: 'maybe', fullName: 'mcp__a__maybe', execution: { taskSupport: 'optional' } };
+    const api = fakeApi({ listServers: vi.fn(async () => [tasksServer]), listTools: vi.fn(async () => [withDefaults, taskOnly, optional]) });
+    const store = createWorkbenchStore(api);
+    await store.getState().refreshServers();
+    await store.getState().loadTools('a');
+    await store.getState().runTool('a', 'job', 'mcp__a__job');
+    expect(api.callTool).toHaveBeenLastCalledWith(expect.objectContaining({ tool: 'job', task: true }));
+    await store.getState().runTool('a', 'maybe', 'mcp__a__maybe');
+    expect(api.callTool).toHaveBeenLastCalledWith(expect.not.objectContaining({ task: true }));
+    store.getState().setRunAsTask('mcp__a__maybe', true);
+    await store.getState().runTool('a', 'maybe', 'mcp__a__maybe');
+    expect(api.callTool).toHaveBeenLastCalledWith(expect.objectContaining({ tool: 'maybe', task: true }));
+  });
 });

@@ -10,6 +10,7 @@ import { ServerConsole } from '../components/console/ServerConsole';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
 import { ResourceBrowser } from '../components/resources/ResourceBrowser';
 import { ServerDetails } from '../components/ServerDetails';
+import { TasksView } from '../components/tasks/TasksView';
 import { ToolList } from '../components/ToolList';
 import { ToolsSplit } from './ToolsSplit';
 import { StoreContext, useWorkbench } from '../state/store';
@@ -35,6 +36,7 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
         <ServerDetails actions={<PaneActions server={server.name} />} />
         <WorkspaceTabs server={server.name} active={tab} onChange={(next) => setTab(server.name, next)}>
           {tab === 'tools' && <ToolsTab server={server} />}
+          {tab === 'tasks' && <TasksView server={server} />}
           {tab === 'resources' && <ResourceBrowser server={server} />}
           {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
           {tab === 'console' && <ServerConsole server={server} />}

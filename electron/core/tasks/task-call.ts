@@ -1,0 +1,72 @@
+/**
+ * The tool runner's way into tasks: whether this call runs as a task (taskSupport
+ * "required" always; "optional", or any tool of a 2026-07-28 server with the tasks
+ * extension, when the caller asks), and if so, starting it and waiting for its end.
+ */
+import type { CallToolRequest } from '../../../shared/api/tools';
+import type { TaskView } from '../../../shared/api/tasks';
+import type { ServerConfig } from '../../../shared/config/server-config';
+import type { ToolCallResult, ToolInfo } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
+import type { ProgressListener } from './raw-dispatch-transport';
+import type { TaskService } from './task-service';
+
+export type TaskCallOutcome = { kind: 'done'; raw: ToolCallResult; task?: TaskView } | { kind: 'detached'; task: TaskView };
+
+export interface TaskCallContext {
+  config: ServerConfig;
+  info: ToolInfo | undefined;
+  request: CallToolRequest;
+  callId: string;
+  signal: AbortSignal;
+  onProgress: ProgressListener;
+  timeoutMs?: number;
+}
+
+/** Undefined: not a task call, the ordinary tools/call path runs. */
+export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Promise<TaskCallOutcome | undefined> {
+  const { server, tool, arguments: args } = ctx.request;
+  const support = await tasks.supportOf(server, ctx.config, ctx.info?.execution?.taskSupport);
+  if (support === 'forbidden' || (support === 'optional' && ctx.request.task !== true)) return undefined;
+  const started = await tasks.start(server, ctx.config, tool, args, {
+    callId: ctx.callId,
+    signal: ctx.signal,
+    onProgress: ctx.onProgress,
+    ...(ctx.timeoutMs ? { timeoutMs: ctx.timeoutMs } : {}),
+  });
+  if (started.kind === 'immediate') return { kind: 'done', raw: started.raw };
+  if (ctx.request.detach) return { kind: 'detached', task: started.task };
+  const end = await waitOrCancel(tasks, started.task, ctx.signal);
+  switch (end.status) {
+    case 'completed': {
+      const raw = tasks.rawResult(server, end.taskId);
+      if (!raw) throw new AppError('failed', `${server}: task ${end.taskId} completed, but its result could not be fetched${end.error ? `: ${end.error}` : ''}.`);
+      return { kind: 'done', raw, task: end };
+    }
+    case 'cancelled':
+      throw new AppError('failed', `${server}: The call was cancelled (task ${end.taskId}).`, { kind: 'cancelled' });
+    case 'failed':
+      throw new AppError('failed', `${server}: task ${end.taskId} failed: ${end.error ?? end.statusMessage ?? 'no reason given'}.`, { kind: 'server-error' });
+    default:
+      throw new AppError('failed', `${server}: task ${end.taskId} is ${end.status === 'expired' ? 'expired' : 'unknown'} to the server${end.error ? ` (${end.error})` : ''}.`, { kind: 'task-gone' });
+  }
+}
+
+/** Waits for the task's end; a cancel (the signal) sends tasks/cancel and stops waiting at once. */
+async function waitOrCancel(tasks: TaskService, task: TaskView, signal: AbortSignal): Promise<TaskView> {
+  const stopWaiting = new AbortController();
+  const cancelled = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => {
+      void tasks.cancel(task.server, task.taskId).catch(() => undefined);
+      reject(new AppError('failed', `${task.server}: The call was cancelled (task ${task.taskId}).`, { kind: 'cancelled' }));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    stopWaiting.signal.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
+  });
+  try {
+    return await Promise.race([tasks.waitForEnd(task.server, task.taskId), cancelled]);
+  } finally {
+    stopWaiting.abort();
+  }
+}

@@ -1,0 +1,470 @@
+/**
+ * Runs and follows tasks: a tool call the server turned into a task is polled with
+ * tasks/get at the server's poll interval until it ends; input it asks for goes through
+ * the same elicitation and sampling dialogs as any server request (2025-11-25: tasks/result
+ * is called and the server asks meanwhile; 2026-07-28: its inputRequests are answered
+ * with tasks/update); the result is fetched once and kept.
+ *
+ * Task ids are kept per server (TaskStore): when the server disconnects, polling pauses
+ * ("waiting") and resumes once it is connected again, after a reconnect or an app
+ * restart. A task the server no longer knows is shown as expired (its ttl has passed)
+ * or unknown.
+ */
+import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import { isTerminalTask, type TaskStatus, type TaskView } from '../../../shared/api/tasks';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
+import type { ToolRunResult } from '../../../shared/tool-results';
+import type { ConnectionManager } from '../connections/connection-manager';
+import { messageOf } from '../connections/describe-error';
+import type { ElicitationFeature } from '../elicitation/elicitation-feature';
+import type { SamplingFeature } from '../elicitation/sampling-feature';
+import type { EventBus } from '../events/event-bus';
+import type { ProgressListener } from './raw-dispatch-transport';
+import { pollDelay } from './poll-delay';
+import type { TaskStore } from './task-store';
+import { canListTasks, taskGenerationOf, TaskWire, type TaskSnapshot } from './task-wire';
+
+export interface TaskServiceDeps {
+  connections: ConnectionManager;
+  configOf: (server: ServerName) => ServerConfig;
+  events: EventBus;
+  store: TaskStore;
+  elicitation: ElicitationFeature;
+  sampling: SamplingFeature;
+  /** Turns a finished task's tools/call result into what the result view shows. */
+  processResult: (raw: ToolCallResult, task: TaskView) => Promise<ToolRunResult>;
+  /** How long one tasks/* request may take. */
+  requestTimeoutMs: () => number;
+}
+
+export interface StartOptions {
+  callId?: string;
+  ttlMs?: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onProgress?: ProgressListener;
+}
+
+export type StartOutcome = { kind: 'immediate'; raw: ToolCallResult } | { kind: 'task'; task: TaskView };
+
+interface Entry {
+  view: TaskView;
+  raw?: ToolCallResult;
+  result?: ToolRunResult;
+  progressToken?: string;
+  polling: boolean;
+  stop?: AbortController;
+  /** Woken on every change. */
+  waiters: Set<() => void>;
+  /** v2: what the server asks for, by key, and the keys already answered. */
+  inputRequests?: TaskSnapshot['inputRequests'];
+  answered: Set<string>;
+}
+
+export class TaskService {
+  private readonly entries = new Map<string, Entry>();
+  private unsubscribe?: () => void;
+
+  constructor(private readonly deps: TaskServiceDeps) {}
+
+  /** Reads the kept tasks and starts following servers' connection states. */
+  async load(): Promise<void> {
+    for (const view of await this.deps.store.load()) {
+      this.entries.set(keyOf(view.server, view.taskId), newEntry({ ...view, ...(isTerminalTask(view.status) ? {} : { waiting: true }) }));
+    }
+    this.unsubscribe = this.deps.events.subscribe((event) => {
+      if (event.type === 'server-state' && event.server.status === 'connected') this.resume(event.server.name);
+    });
+  }
+
+  /** Stops polling and waits for the list's pending writes (a CLI run exits right after); nothing is written when nothing changed. */
+  async dispose(): Promise<void> {
+    this.unsubscribe?.();
+    for (const entry of this.entries.values()) entry.stop?.abort();
+    await this.deps.store.flush();
+  }
+
+  /** How the tool may run: as a task always, on request, or never (the server or tool has no tasks). */
+  async supportOf(server: ServerName, config: ServerConfig, taskSupport: string | undefined): Promise<'required' | 'optional' | 'forbidden'> {
+    return this.deps.connections.request(server, config, async (client) => {
+      const generation = taskGenerationOf(client);
+      if (generation === 'v2') return 'optional';
+      if (generation === 'v1' && (taskSupport === 'required' || taskSupport === 'optional')) return taskSupport;
+      return 'forbidden';
+    });
+  }
+
+  /** Calls the tool as a task; the server may still answer at once. */
+  async start(server: ServerName, config: ServerConfig, tool: string, args: Record<string, unknown>, options: StartOptions = {}): Promise<StartOutcome> {
+    const progress = options.onProgress ? this.progressFor(options.onProgress) : undefined;
+    const { signal, timeoutMs, ttlMs } = options;
+    const outcome = await this.withWire(
+      server,
+      config,
+      (wire) => wire.callTool(tool, args, { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(ttlMs !== undefined ? { ttlMs } : {}), ...(progress ? { onProgress: progress.listener } : {}) }),
+      signal,
+    );
+    if (outcome.kind === 'immediate') return { kind: 'immediate', raw: toToolCallResult(outcome.result, 0) };
+    const view: TaskView = {
+      server,
+      taskId: outcome.task.taskId,
+      tool,
+      generation: (await this.generationOf(server, config)) ?? 'v1',
+      status: outcome.task.status,
+      startedAt: Date.now(),
+      ...(options.callId ? { callId: options.callId } : {}),
+    };
+    const entry = newEntry(view);
+    if (outcome.progressToken) entry.progressToken = outcome.progressToken;
+    this.entries.set(keyOf(server, view.taskId), entry);
+    if (outcome.progressToken) this.progressTargets.set(outcome.progressToken, entry);
+    progress?.bind(outcome.progressToken);
+    this.apply(entry, outcome.task);
+    this.poll(entry);
+    return { kind: 'task', task: { ...entry.view } };
+  }
+
+  /** Resolves once the task has ended (and, completed, its result is in). */
+  async waitForEnd(server: ServerName, taskId: string): Promise<TaskView> {
+    const entry = this.entry(server, taskId);
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const ended = isTerminalTask(entry.view.status) && (entry.view.status !== 'completed' || entry.raw !== undefined || !entry.polling);
+        if (!ended) return;
+        entry.waiters.delete(check);
+        resolve();
+      };
+      entry.waiters.add(check);
+      check();
+    });
+    return { ...entry.view };
+  }
+
+  /** A completed task's result as the server sent it. */
+  rawResult(server: ServerName, taskId: string): ToolCallResult | undefined {
+    return this.entries.get(keyOf(server, taskId))?.raw;
+  }
+
+  list(server: ServerName): TaskView[] {
+    return [...this.entries.values()]
+      .filter((entry) => entry.view.server === server)
+      .map((entry) => ({ ...entry.view }))
+      .sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /** Asks the server now (a 2025-11-25 server's tasks/list adds the tasks it has that we did not know). */
+  async refresh(server: ServerName): Promise<TaskView[]> {
+    const config = this.deps.configOf(server);
+    await this.deps.connections
+      .request(server, config, async (client) => {
+        if (!canListTasks(client)) return;
+        const wire = this.wireOf(client);
+        let cursor: string | undefined;
+        do {
+          const page = await wire.list(cursor);
+          for (const task of page.tasks) {
+            if (this.entries.has(keyOf(server, task.taskId))) continue;
+            const entry = newEntry({ server, taskId: task.taskId, tool: '(unknown tool)', generation: 'v1', status: task.status, startedAt: Date.now() });
+            this.entries.set(keyOf(server, task.taskId), entry);
+            this.apply(entry, task);
+            this.poll(entry);
+          }
+          cursor = page.nextCursor;
+        } while (cursor);
+      })
+      .catch(() => undefined);
+    return this.list(server);
+  }
+
+  async get(server: ServerName, taskId: string): Promise<TaskView> {
+    const entry = await this.known(server, taskId);
+    if (!isTerminalTask(entry.view.status)) {
+      try {
+        const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs()));
+        this.apply(entry, snapshot);
+        if (!entry.polling) this.poll(entry);
+      } catch (error) {
+        this.lost(entry, error);
+      }
+    }
+    return { ...entry.view };
+  }
+
+  async result(server: ServerName, taskId: string): Promise<ToolRunResult> {
+    const entry = this.entry(server, taskId);
+    if (entry.result) return entry.result;
+    if (entry.view.status !== 'completed') {
+      throw new AppError('conflict', `Task ${taskId} has no result: it is ${describeStatus(entry.view.status)}${entry.view.error ? ` (${entry.view.error})` : ''}.`);
+    }
+    if (!entry.raw) await this.fetchResult(entry);
+    if (!entry.raw) throw new AppError('failed', `${server}: the result of task ${taskId} could not be fetched${entry.view.error ? `: ${entry.view.error}` : ''}.`);
+    entry.result = await this.deps.processResult(entry.raw, entry.view);
+    return entry.result;
+  }
+
+  async cancel(server: ServerName, taskId: string): Promise<TaskView> {
+    const entry = await this.known(server, taskId);
+    if (isTerminalTask(entry.view.status)) return { ...entry.view };
+    await this.withWire(server, this.deps.configOf(server), (wire) => wire.cancel(taskId, this.deps.requestTimeoutMs()));
+    // The server decides; its next answer says whether it stopped.
+    return this.get(server, taskId);
+  }
+
+  async forget(server: ServerName, taskId: string): Promise<void> {
+    const entry = this.entries.get(keyOf(server, taskId));
+    if (!entry) return;
+    entry.stop?.abort();
+    this.entries.delete(keyOf(server, taskId));
+    this.deps.events.emit({ type: 'task-updated', task: { ...entry.view }, gone: true });
+    await this.persist();
+  }
+
+  // ---- internals ----
+
+  private readonly progressTargets = new Map<string, Entry>();
+
+  /** Progress for a task's token updates the task too (it keeps coming after tools/call is answered). */
+  private progressFor(onProgress: ProgressListener): { listener: ProgressListener; bind: (token: string | undefined) => void } {
+    let target: string | undefined;
+    return {
+      bind: (token) => (target = token),
+      listener: (progress) => {
+        onProgress(progress);
+        const entry = target ? this.progressTargets.get(target) : undefined;
+        if (entry && !isTerminalTask(entry.view.status)) {
+          entry.view.progress = progress;
+          this.changed(entry);
+        }
+      },
+    };
+  }
+
+  private entry(server: ServerName, taskId: string): Entry {
+    const entry = this.entries.get(keyOf(server, taskId));
+    if (!entry) throw new AppError('not-found', `${server} has no task ${taskId} that MCP Workbench knows of.`);
+    return entry;
+  }
+
+  /** The task, or one we have not seen (started elsewhere, or by another run): the server is asked about it. */
+  private async known(server: ServerName, taskId: string): Promise<Entry> {
+    const existing = this.entries.get(keyOf(server, taskId));
+    if (existing) return existing;
+    const generation = (await this.generationOf(server, this.deps.configOf(server))) ?? 'v1';
+    const entry = newEntry({ server, taskId, tool: '(unknown tool)', generation, status: 'working', startedAt: Date.now() });
+    this.entries.set(keyOf(server, taskId), entry);
+    return entry;
+  }
+
+  private wireOf(client: Client): TaskWire {
+    const raw = this.deps.connections.rawChannelOf(client);
+    if (!raw) throw new AppError('failed', 'The connection has no task channel.');
+    return new TaskWire(taskGenerationOf(client) ?? 'v1', raw);
+  }
+
+  private async generationOf(server: ServerName, config: ServerConfig) {
+    return this.deps.connections.request(server, config, async (client) => taskGenerationOf(client));
+  }
+
+  private withWire<T>(server: ServerName, config: ServerConfig, run: (wire: TaskWire) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.deps.connections.request(server, config, async (client) => run(this.wireOf(client)), signal ? { signal } : {});
+  }
+
+  private resume(server: ServerName): void {
+    for (const entry of this.entries.values()) {
+      if (entry.view.server !== server || isTerminalTask(entry.view.status) || entry.polling) continue;
+      entry.view.waiting = false;
+      this.changed(entry);
+      this.poll(entry);
+    }
+  }
+
+  /** Follows the task until it ends or the server goes away. */
+  private poll(entry: Entry): void {
+    if (entry.polling) return;
+    entry.polling = true;
+    const stop = new AbortController();
+    entry.stop = stop;
+    const { server, taskId } = entry.view;
+    void (async () => {
+      try {
+        while (!isTerminalTask(entry.view.status) && !stop.signal.aborted) {
+          if (entry.view.status === 'input_required') await this.handleInput(entry, stop.signal);
+          if (isTerminalTask(entry.view.status)) break;
+          await sleep(pollDelay(entry.view.pollIntervalMs), stop.signal);
+          if (stop.signal.aborted) break;
+          if (this.deps.connections.state(server).status !== 'connected') {
+            entry.view.waiting = true;
+            this.changed(entry);
+            return;
+          }
+          const config = this.deps.configOf(server);
+          try {
+            this.apply(entry, await this.withWire(server, config, (wire) => wire.get(taskId, stop.signal, this.deps.requestTimeoutMs())));
+          } catch (error) {
+            if (stop.signal.aborted) return;
+            if (this.lost(entry, error)) return;
+          }
+        }
+        if (entry.view.status === 'completed' && !entry.raw) await this.fetchResult(entry);
+      } catch (error) {
+        if (!stop.signal.aborted) this.lost(entry, error);
+      } finally {
+        entry.polling = false;
+        if (isTerminalTask(entry.view.status)) this.finish(entry);
+      }
+    })();
+  }
+
+  /**
+   * A request about the task failed. The server answered with an error: it does not know
+   * the task (expired or unknown), true. The connection failed: wait for it, true.
+   */
+  private lost(entry: Entry, error: unknown): boolean {
+    const cause = error instanceof AppError ? error.cause : error;
+    if (cause instanceof ProtocolError && cause.code !== -32000 && cause.code !== -32001) {
+      const ttl = entry.view.ttlMs;
+      const expired = typeof ttl === 'number' && Date.now() >= entry.view.startedAt + ttl;
+      this.setStatus(entry, expired ? 'expired' : 'unknown', cause.message);
+      return true;
+    }
+    entry.view.waiting = true;
+    entry.view.error = messageOf(error);
+    this.changed(entry);
+    return true;
+  }
+
+  private async handleInput(entry: Entry, signal: AbortSignal): Promise<void> {
+    const { server, taskId } = entry.view;
+    const config = this.deps.configOf(server);
+    if (entry.view.generation === 'v1') {
+      // 2025-11-25: tasks/result waits for the end; the server asks its questions meanwhile
+      // as ordinary requests, which the elicitation and sampling dialogs answer.
+      await this.fetchResult(entry, signal);
+      return;
+    }
+    const requests = entry.inputRequests ?? {};
+    const responses: Record<string, unknown> = {};
+    for (const [key, request] of Object.entries(requests)) {
+      if (entry.answered.has(key)) continue;
+      responses[key] = await this.answerInput(server, request, signal);
+      entry.answered.add(key);
+    }
+    if (Object.keys(responses).length > 0) await this.withWire(server, config, (wire) => wire.update(taskId, responses, signal));
+  }
+
+  private async answerInput(server: ServerName, request: { method: string; params?: Record<string, unknown> }, signal: AbortSignal): Promise<unknown> {
+    const params = (request.params ?? {}) as never;
+    if (request.method === 'elicitation/create') return this.deps.elicitation.answer(server, params, signal);
+    if (request.method === 'sampling/createMessage') return this.deps.sampling.answer(server, params, signal);
+    if (request.method === 'roots/list') return { roots: (this.deps.configOf(server).roots ?? []).map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) })) };
+    throw new AppError('failed', `${server}: the task asks for ${request.method}, which MCP Workbench cannot answer.`);
+  }
+
+  /** Gets the result: v1 asks tasks/result (which also ends an input_required wait), v2 reads the last tasks/get. */
+  private async fetchResult(entry: Entry, signal?: AbortSignal): Promise<void> {
+    const { server, taskId } = entry.view;
+    if (entry.view.generation === 'v2') {
+      const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, signal, this.deps.requestTimeoutMs()));
+      this.apply(entry, snapshot);
+      return;
+    }
+    try {
+      const raw = await this.withWire(server, this.deps.configOf(server), (wire) => wire.result(taskId, signal), signal);
+      entry.raw = toToolCallResult(raw, Date.now() - entry.view.startedAt);
+      if (!isTerminalTask(entry.view.status) || entry.view.status !== 'completed') this.setStatus(entry, 'completed');
+      else this.changed(entry);
+    } catch (error) {
+      if (signal?.aborted) return;
+      const cause = error instanceof AppError ? error.cause : error;
+      if (cause instanceof ProtocolError && cause.code !== -32000 && cause.code !== -32001) {
+        // The task failed (or was cancelled): the status says which.
+        const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs())).catch(() => undefined);
+        if (snapshot) this.apply(entry, snapshot);
+        if (!isTerminalTask(entry.view.status) || entry.view.status === 'completed') this.setStatus(entry, 'failed', cause.message);
+        else if (!entry.view.error) {
+          entry.view.error = cause.message;
+          this.changed(entry);
+        }
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private apply(entry: Entry, snapshot: TaskSnapshot): void {
+    const view = entry.view;
+    view.waiting = false;
+    delete view.error;
+    if (snapshot.statusMessage !== undefined) view.statusMessage = snapshot.statusMessage;
+    if (snapshot.ttlMs !== undefined) view.ttlMs = snapshot.ttlMs;
+    if (snapshot.pollIntervalMs !== undefined) view.pollIntervalMs = snapshot.pollIntervalMs;
+    if (snapshot.inputRequests) entry.inputRequests = snapshot.inputRequests;
+    if (snapshot.result) entry.raw = toToolCallResult(snapshot.result, Date.now() - view.startedAt);
+    if (snapshot.status === 'failed') view.error = snapshot.error?.message ?? snapshot.statusMessage ?? 'The task failed.';
+    if (view.status !== snapshot.status && !isTerminalTask(view.status)) {
+      view.status = snapshot.status;
+      if (isTerminalTask(view.status)) view.endedAt = Date.now();
+    }
+    this.changed(entry);
+  }
+
+  private setStatus(entry: Entry, status: TaskStatus, error?: string): void {
+    entry.view.status = status;
+    entry.view.waiting = false;
+    if (error) entry.view.error = error;
+    if (isTerminalTask(status)) entry.view.endedAt = entry.view.endedAt ?? Date.now();
+    this.changed(entry);
+  }
+
+  private finish(entry: Entry): void {
+    if (entry.progressToken) this.progressTargets.delete(entry.progressToken);
+    this.changed(entry);
+  }
+
+  private changed(entry: Entry): void {
+    this.deps.events.emit({ type: 'task-updated', task: { ...entry.view } });
+    for (const wake of [...entry.waiters]) wake();
+    void this.persist();
+  }
+
+  private persist(): Promise<void> {
+    return this.deps.store.save([...this.entries.values()].map((entry) => entry.view));
+  }
+}
+
+function newEntry(view: TaskView): Entry {
+  return { view, polling: false, waiters: new Set(), answered: new Set() };
+}
+
+function keyOf(server: ServerName, taskId: string): string {
+  return `${server}\u0000${taskId}`;
+}
+
+function describeStatus(status: TaskStatus): string {
+  return status.replace('_', ' ');
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A tools/call result as the rest of the core has it (the same reading as connection-manager's). */
+export function toToolCallResult(result: Record<string, unknown>, durationMs: number): ToolCallResult {
+  const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
+  return {
+    content,
+    ...(result.structuredContent !== undefined && result.structuredContent !== null ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+    isError: result.isError === true,
+    durationMs,
+  };
+}
