@@ -24,5 +24,7 @@ function describe(body: ServerRequestBody): string {
       return `you to open ${body.url} ("${body.message}")`;
     case 'sampling':
       return 'for a model reply (sampling)';
+    case 'input-required':
+      return `for input responses written by hand (${body.tool})`;
   }
 }

@@ -24,6 +24,12 @@ export interface CallToolRequest {
    * marked read-only, unless a rule says otherwise) is refused without it.
    */
   confirmed?: boolean;
+  /**
+   * MCP 2026-07-28: an `input_required` answer is not fulfilled through the usual
+   * dialogs but shown as an `input-required` server request, whose hand-written
+   * inputResponses are sent back verbatim (for testing how a server takes odd answers).
+   */
+  answerInputByHand?: boolean;
 }
 
 export interface CancelCallRequest {
@@ -54,6 +60,7 @@ export const toolsChannels: ChannelTable<ToolsApi> = {
       maxTotalTimeoutMs: z.number().int().positive().max(DAY_MS).optional(),
       resetTimeoutOnProgress: z.boolean().optional(),
       confirmed: z.boolean().optional(),
+      answerInputByHand: z.boolean().optional(),
     }),
   },
   cancelCall: { channel: 'tools:cancel', request: z.strictObject({ callId: CallIdSchema }) },

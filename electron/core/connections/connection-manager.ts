@@ -106,6 +106,18 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Cancels the call (the server is sent notifications/cancelled). */
   signal?: AbortSignal;
+  /**
+   * MCP 2026-07-28, input requests answered by hand: an `input_required` answer is
+   * handed here instead of to the SDK's own rounds, and the call is sent again with the
+   * inputResponses it returns (verbatim) and the server's requestState. Throw to end the call.
+   */
+  onInputRequired?: (asked: InputRequiredAnswer, round: number) => Promise<Record<string, unknown>>;
+}
+
+/** What an `input_required` result carries. */
+export interface InputRequiredAnswer {
+  inputRequests: Record<string, unknown>;
+  requestState?: string;
 }
 
 export type ServerState = Omit<ServerView, 'name' | 'config'>;
@@ -288,12 +300,22 @@ export class ConnectionManager {
         const started = performance.now();
         // A plain request, not client.callTool: that one throws away a result whose
         // structuredContent does not match the outputSchema, and a mismatch must be shown.
-        const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, {
+        const requestOptions = {
           timeout: timeoutMs,
           ...(reset ? { resetTimeoutOnProgress: true, maxTotalTimeout: maxTotal } : {}),
           ...(onprogress ? { onprogress } : {}),
           ...(signal ? { signal } : {}),
-        });
+          // By hand: the SDK hands back input_required instead of answering it itself.
+          ...(options.onInputRequired ? { allowInputRequired: true } : {}),
+        };
+        let params: Record<string, unknown> = { name: tool, arguments: args };
+        let result = await client.request({ method: 'tools/call', params: params as { name: string } }, requestOptions);
+        for (let round = 1; options.onInputRequired && isInputRequired(result); round++) {
+          const asked: InputRequiredAnswer = { inputRequests: result.inputRequests ?? {}, ...(result.requestState !== undefined ? { requestState: result.requestState } : {}) };
+          const inputResponses = await options.onInputRequired(asked, round);
+          params = { name: tool, arguments: args, inputResponses, ...(asked.requestState !== undefined ? { requestState: asked.requestState } : {}) };
+          result = await client.request({ method: 'tools/call', params: params as { name: string } }, requestOptions);
+        }
         const durationMs = performance.now() - started;
         // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
         const toolResult = (result as { toolResult?: unknown }).toolResult;
@@ -635,4 +657,8 @@ function describeUrl(text: string): string {
   } catch {
     return 'an invalid URL';
   }
+}
+
+function isInputRequired(result: unknown): result is { resultType: 'input_required'; inputRequests?: Record<string, unknown>; requestState?: string } {
+  return (result as { resultType?: unknown }).resultType === 'input_required';
 }

@@ -97,6 +97,29 @@ describe('input_required answered in the app’s dialogs', () => {
     expect(lines.filter((line) => line.conversation === first!.conversation).map((line) => line.round)).toEqual([1, 1, 2, 2, 3, 3]);
   });
 
+  it('answered by hand: the written inputResponses go to the server verbatim, with its requestState; Cancel ends the call', async () => {
+    const odd = { confirm: { action: 'accept', content: { confirm: true, note: 'by hand' } }, unasked: { anything: [1, 'two'] } };
+    const asked: PendingServerRequest[] = [];
+    answerer = (request) => {
+      if (request.body.kind !== 'input-required') return undefined;
+      asked.push(request);
+      return { action: 'send', inputResponses: odd };
+    };
+    const result = await core.api.callTool({ server: 'modern', tool: 'deploy', arguments: { env: 'prod' }, answerInputByHand: true });
+    expect(firstText(result)).toBe('Deployed to prod (by hand)');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body).toMatchObject({ kind: 'input-required', tool: 'deploy', round: 1, inputRequests: { confirm: { method: 'elicitation/create', params: { message: 'Deploy to prod?' } } } });
+    // No dialog of the usual kind was shown: the SDK did not answer it itself.
+    expect(events.filter((e) => e.type === 'server-request' && e.request.body.kind === 'elicitation-form' && e.request.receivedAt >= asked[0]!.receivedAt)).toEqual([]);
+    const log = await core.api.getProtocolLog({ server: 'modern' });
+    const retry = log.findLast((entry) => entry.kind === 'request' && entry.method === 'tools/call');
+    expect(retry?.round).toBe(2);
+    expect(JSON.parse(retry!.text).params.inputResponses).toEqual(odd);
+
+    answerer = (request) => (request.body.kind === 'input-required' ? { action: 'cancel' } : undefined);
+    await expect(core.api.callTool({ server: 'modern', tool: 'deploy', arguments: { env: 'prod' }, answerInputByHand: true })).rejects.toThrow('the call was ended instead of answering its input requests');
+  });
+
   it('on a 2026-only stdio server: sampling written by the user, and the entry’s roots', async () => {
     answerer = (request) => {
       if (request.body.kind !== 'sampling') return undefined;

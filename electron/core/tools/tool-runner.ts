@@ -15,7 +15,7 @@ import { mcpToolName, type ToolCallResult, type ToolInfo } from '../../../shared
 import { AppError } from '../../../shared/envelope';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { ResultBlock, ToolRunResult } from '../../../shared/tool-results';
-import type { CallOptions, ConnectionManager } from '../connections/connection-manager';
+import type { CallOptions, ConnectionManager, InputRequiredAnswer } from '../connections/connection-manager';
 import { messageOf } from '../connections/describe-error';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { ServerRequestBroker } from '../elicitation/server-request-broker';
@@ -100,6 +100,7 @@ export class ToolRunner {
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
       ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
+      ...(request.answerInputByHand ? { onInputRequired: (asked, round) => this.inputResponsesByHand(server, tool, asked, round, signal) } : {}),
     };
 
     try {
@@ -128,6 +129,15 @@ export class ToolRunner {
       record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
     }
+  }
+
+  /** Input required, answered by hand: the user's inputResponses, or the call ends. */
+  private async inputResponsesByHand(server: string, tool: string, asked: InputRequiredAnswer, round: number, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const outcome = await this.deps.broker.ask(server, { kind: 'input-required', tool, round, ...asked }, signal);
+    if (signal.aborted) throw cancelledCall(server);
+    if (!outcome.answered) throw new AppError('failed', `${server}: the call needs input responses, and nobody wrote them (${outcome.reason}).`);
+    if (outcome.answer.action !== 'send') throw new AppError('failed', `${server}: the call was ended instead of answering its input requests.`, { kind: 'cancelled' });
+    return outcome.answer.inputResponses;
   }
 
   /** For each URL the server needs visited: consent, then wait for its completion notice. */
