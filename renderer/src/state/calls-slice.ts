@@ -32,6 +32,8 @@ export interface ToolCallState {
   schemaIssues?: string[];
   /** The per-call timeout the user typed (ms), empty for the default. */
   timeoutText?: string;
+  /** MCP 2026-07-28: input_required answers open the inputResponses editor instead of the usual dialogs. */
+  answerInputByHand?: boolean;
   cancelling?: boolean;
   /** The tool as it was when last run: its outcome stays readable while the server is gone (crashed, disconnected). */
   tool?: ToolInfo;
@@ -61,6 +63,7 @@ export interface CallsSlice {
   setArgsMode(mode: 'form' | 'json'): void;
   setArgsText(fullName: string, text: string): void;
   setTimeoutText(fullName: string, text: string): void;
+  setAnswerInputByHand(fullName: string, byHand: boolean): void;
   runTool(server: string, tool: string, fullName: string, options?: RunOptions): Promise<void>;
   cancelTool(fullName: string): Promise<void>;
   answerPermissionPrompt(choice: 'once' | 'always' | 'cancel'): Promise<void>;
@@ -162,6 +165,7 @@ export const createCallsSlice =
           callId,
           ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
           ...(options.confirmed ? { confirmed: true } : {}),
+          ...(current?.answerInputByHand ? { answerInputByHand: true } : {}),
         });
         update(fullName, { running: false, result, cancelling: false });
       } catch (error) {
@@ -182,6 +186,9 @@ export const createCallsSlice =
       },
       setTimeoutText(fullName, timeoutText) {
         update(fullName, { timeoutText });
+      },
+      setAnswerInputByHand(fullName, answerInputByHand) {
+        update(fullName, { answerInputByHand });
       },
       async runTool(server, tool, fullName, options = {}) {
         const info = findTool(get(), server, tool);
