@@ -36,6 +36,14 @@ export interface ProtocolLogEntry {
   headers?: Record<string, string>;
   /** Set when `text` was cut to keep the log bounded; `size` is still the full size. */
   truncated?: boolean;
+  /**
+   * For requests that may take several rounds on MCP 2026-07-28 (tools/call, prompts/get,
+   * resources/read) and their answers: the same id on every round of one call (the first
+   * request, each `input_required` answer, each retry with `inputResponses`, the final
+   * result), and the round's number from 1.
+   */
+  conversation?: string;
+  round?: number;
 }
 
 export interface ProtocolLogFilter {
@@ -79,6 +87,7 @@ export function protocolLogEntryToJsonLine(entry: ProtocolLogEntry): string {
     size: entry.size,
     ...(entry.latencyMs !== undefined ? { latencyMs: entry.latencyMs } : {}),
     ...(entry.headers ? { headers: entry.headers } : {}),
+    ...(entry.conversation !== undefined ? { conversation: entry.conversation, round: entry.round } : {}),
     ...(message !== undefined ? { message } : { text: entry.text }),
     ...(entry.truncated ? { truncated: true } : {}),
   });

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../../shared/config/server-config';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/api/core-api';
@@ -68,9 +68,9 @@ export async function startCore(servers: Record<string, StdioServerConfig>, opti
  */
 const BASELINE_MAX_MESSAGE_BYTES = MAX_LINE_BYTES;
 
-/** The baseline client: the SDK's Client on the SDK's StdioClientTransport, nothing else. */
-export async function bareClient(name: FixtureName, args: string[] = []): Promise<Client> {
-  const client = new Client({ name: 'bench-baseline', version: '1.0.0' });
+/** The baseline client: the SDK's Client on the SDK's StdioClientTransport, nothing else (options: the era to speak, say). */
+export async function bareClient(name: FixtureName, args: string[] = [], options?: ClientOptions): Promise<Client> {
+  const client = new Client({ name: 'bench-baseline', version: '1.0.0' }, options);
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [fixtureServer(name), ...args], stderr: 'ignore', maxBufferSize: BASELINE_MAX_MESSAGE_BYTES }),
   );

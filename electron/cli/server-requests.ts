@@ -26,5 +26,7 @@ function describe(body: ServerRequestBody): string {
       return 'for a model reply (sampling)';
     case 'headers-helper':
       return 'to run its headersHelper (give --allow-headers-helper)';
+    case 'input-required':
+      return `for input responses written by hand (${body.tool})`;
   }
 }

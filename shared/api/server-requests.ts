@@ -40,7 +40,14 @@ export type ServerRequestBody =
       stopSequences?: string[];
       modelHints?: string[];
       includeContext?: string;
-    };
+    }
+  /**
+   * A tool call (MCP 2026-07-28) answered `input_required` while the user chose to answer
+   * input requests by hand: the requests it names, its opaque requestState (sent back as
+   * it is), and which round of the call this is. Answered with `send` (the inputResponses
+   * object, passed on verbatim) or `cancel` (the call ends).
+   */
+  | { kind: 'input-required'; tool: string; round: number; inputRequests: Record<string, unknown>; requestState?: string };
 
 export interface PendingServerRequest {
   id: string;
@@ -58,7 +65,9 @@ export type ServerRequestAnswer =
   | { action: 'decline' }
   | { action: 'cancel' }
   /** Sampling: the reply to send as the model's message. */
-  | { action: 'reply'; text: string; model?: string };
+  | { action: 'reply'; text: string; model?: string }
+  /** Input required, answered by hand: the retry's `inputResponses`, exactly as written. */
+  | { action: 'send'; inputResponses: Record<string, unknown> };
 
 export type ServerRequestCloseReason = 'answered' | 'timed-out' | 'cancelled-by-server' | 'connection-closed';
 
@@ -79,6 +88,7 @@ const AnswerSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('decline') }),
   z.strictObject({ action: z.literal('cancel') }),
   z.strictObject({ action: z.literal('reply'), text: z.string().max(1_000_000), model: z.string().max(200).optional() }),
+  z.strictObject({ action: z.literal('send'), inputResponses: z.record(z.string(), z.unknown()) }),
 ]);
 
 export const serverRequestsChannels: ChannelTable<ServerRequestsApi> = {

@@ -32,6 +32,12 @@ export interface CallToolRequest {
   task?: boolean;
   /** With a task: answer as soon as the task exists (its id in `task`) instead of waiting for its result. */
   detach?: boolean;
+  /**
+   * MCP 2026-07-28: an `input_required` answer is not fulfilled through the usual
+   * dialogs but shown as an `input-required` server request, whose hand-written
+   * inputResponses are sent back verbatim (for testing how a server takes odd answers).
+   */
+  answerInputByHand?: boolean;
 }
 
 export interface ListToolsRequest extends ServerRef {
@@ -69,6 +75,7 @@ export const toolsChannels: ChannelTable<ToolsApi> = {
       confirmed: z.boolean().optional(),
       task: z.boolean().optional(),
       detach: z.boolean().optional(),
+      answerInputByHand: z.boolean().optional(),
     }),
   },
   cancelCall: { channel: 'tools:cancel', request: z.strictObject({ callId: CallIdSchema }) },

@@ -61,6 +61,8 @@ export class ProtocolLog {
     if (fields.id !== undefined) entry.id = fields.id;
     if (fields.latencyMs !== undefined) entry.latencyMs = fields.latencyMs;
     if (fields.headers !== undefined) entry.headers = Object.fromEntries(Object.entries(fields.headers).map(([name, value]) => [name, this.prepareText(value)]));
+    if (fields.conversation !== undefined) entry.conversation = fields.conversation;
+    if (fields.round !== undefined) entry.round = fields.round;
     if (truncated) entry.truncated = true;
     const log = this.logs.get(server) ?? { entries: [], start: 0, chars: 0 };
     this.logs.set(server, log);

@@ -65,6 +65,61 @@ describe('input_required answered in the app’s dialogs', () => {
     expect(firstText(declined)).toBe('Deployment to prod declined');
   });
 
+  it('the protocol log ties every round of one call together: one conversation id, rounds numbered, kept in the export', async () => {
+    // Confirm is refused once (the server asks again), then given: three rounds.
+    let asked = 0;
+    answerer = (request) => (request.body.kind === 'elicitation-form' ? { action: 'accept', content: { confirm: ++asked > 1 } } : undefined);
+    expect(firstText(await call('modern', 'deploy', { env: 'qa' }))).toBe('Deployed to qa');
+    const log = await core.api.getProtocolLog({ server: 'modern' });
+    const first = log.findLast((entry) => entry.kind === 'request' && entry.method === 'tools/call' && entry.round === 1);
+    expect(first?.conversation).toBeDefined();
+    const rounds = log.filter((entry) => entry.conversation === first!.conversation);
+    expect(rounds.map((entry) => [entry.direction, entry.round])).toEqual([
+      ['out', 1],
+      ['in', 1],
+      ['out', 2],
+      ['in', 2],
+      ['out', 3],
+      ['in', 3],
+    ]);
+    // Each round is a fresh request id; the answers show input_required, then the result.
+    expect(new Set(rounds.map((entry) => entry.id)).size).toBe(3);
+    expect(rounds.filter((entry) => entry.direction === 'in').map((entry) => JSON.parse(entry.text).result.resultType ?? 'complete')).toEqual(['input_required', 'input_required', 'complete']);
+    expect(JSON.parse(rounds[2]!.text).params.inputResponses).toEqual({ confirm: { action: 'accept', content: { confirm: false } } });
+    // Another call starts a conversation of its own.
+    await call('modern', 'weather', { city: 'Lima' });
+    const after = await core.api.getProtocolLog({ server: 'modern' });
+    const weather = after.findLast((entry) => entry.kind === 'request' && entry.method === 'tools/call');
+    expect(weather).toMatchObject({ round: 1 });
+    expect(weather?.conversation).not.toBe(first!.conversation);
+    const exported = await core.api.exportProtocolLog({ server: 'modern' });
+    const lines = exported.text.trim().split('\n').map((line) => JSON.parse(line) as { conversation?: string; round?: number });
+    expect(lines.filter((line) => line.conversation === first!.conversation).map((line) => line.round)).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+
+  it('answered by hand: the written inputResponses go to the server verbatim, with its requestState; Cancel ends the call', async () => {
+    const odd = { confirm: { action: 'accept', content: { confirm: true, note: 'by hand' } }, unasked: { anything: [1, 'two'] } };
+    const asked: PendingServerRequest[] = [];
+    answerer = (request) => {
+      if (request.body.kind !== 'input-required') return undefined;
+      asked.push(request);
+      return { action: 'send', inputResponses: odd };
+    };
+    const result = await core.api.callTool({ server: 'modern', tool: 'deploy', arguments: { env: 'prod' }, answerInputByHand: true });
+    expect(firstText(result)).toBe('Deployed to prod (by hand)');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body).toMatchObject({ kind: 'input-required', tool: 'deploy', round: 1, inputRequests: { confirm: { method: 'elicitation/create', params: { message: 'Deploy to prod?' } } } });
+    // No dialog of the usual kind was shown: the SDK did not answer it itself.
+    expect(events.filter((e) => e.type === 'server-request' && e.request.body.kind === 'elicitation-form' && e.request.receivedAt >= asked[0]!.receivedAt)).toEqual([]);
+    const log = await core.api.getProtocolLog({ server: 'modern' });
+    const retry = log.findLast((entry) => entry.kind === 'request' && entry.method === 'tools/call');
+    expect(retry?.round).toBe(2);
+    expect(JSON.parse(retry!.text).params.inputResponses).toEqual(odd);
+
+    answerer = (request) => (request.body.kind === 'input-required' ? { action: 'cancel' } : undefined);
+    await expect(core.api.callTool({ server: 'modern', tool: 'deploy', arguments: { env: 'prod' }, answerInputByHand: true })).rejects.toThrow('the call was ended instead of answering its input requests');
+  });
+
   it('on a 2026-only stdio server: sampling written by the user, and the entry’s roots', async () => {
     answerer = (request) => {
       if (request.body.kind !== 'sampling') return undefined;

@@ -24,7 +24,7 @@ import type { PermissionStore } from '../permissions/permission-store';
 import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 import { diagnostics } from '../diagnostics/diagnostics';
-import { excludedTool, type CallOptions, type ToolsService } from './tools-service';
+import { excludedTool, type CallOptions, type InputRequiredAnswer, type ToolsService } from './tools-service';
 import { callAsTask } from '../tasks/task-call';
 import type { TaskService } from '../tasks/task-service';
 
@@ -106,6 +106,7 @@ export class ToolRunner {
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
       ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
+      ...(request.answerInputByHand ? { onInputRequired: (asked, round) => this.inputResponsesByHand(server, tool, asked, round, signal) } : {}),
     };
 
     try {
@@ -143,6 +144,15 @@ export class ToolRunner {
       record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
     }
+  }
+
+  /** Input required, answered by hand: the user's inputResponses, or the call ends. */
+  private async inputResponsesByHand(server: string, tool: string, asked: InputRequiredAnswer, round: number, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const outcome = await this.deps.broker.ask(server, { kind: 'input-required', tool, round, ...asked }, signal);
+    if (signal.aborted) throw cancelledCall(server);
+    if (!outcome.answered) throw new AppError('failed', `${server}: the call needs input responses, and nobody wrote them (${outcome.reason}).`);
+    if (outcome.answer.action !== 'send') throw new AppError('failed', `${server}: the call was ended instead of answering its input requests.`, { kind: 'cancelled' });
+    return outcome.answer.inputResponses;
   }
 
   /** For each URL the server needs visited: consent, then wait for its completion notice. */

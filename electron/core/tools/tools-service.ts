@@ -29,6 +29,18 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Cancels the call (the server is sent notifications/cancelled). */
   signal?: AbortSignal;
+  /**
+   * MCP 2026-07-28, input requests answered by hand: an `input_required` answer is
+   * handed here instead of to the SDK's own rounds, and the call is sent again with the
+   * inputResponses it returns (verbatim) and the server's requestState. Throw to end the call.
+   */
+  onInputRequired?: (asked: InputRequiredAnswer, round: number) => Promise<Record<string, unknown>>;
+}
+
+/** What an `input_required` result carries. */
+export interface InputRequiredAnswer {
+  inputRequests: Record<string, unknown>;
+  requestState?: string;
 }
 
 interface CachedTools {
@@ -103,7 +115,9 @@ export class ToolsService {
         const started = performance.now();
         let result: CallResult;
         try {
-          result = await sendCall(client, tool, args, requestOptions, definition);
+          result = options.onInputRequired
+            ? await callAnsweredByHand(client, tool, args, requestOptions, options.onInputRequired)
+            : await sendCall(client, tool, args, requestOptions, definition);
         } catch (error) {
           if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH || !mirrorsHeaders(client, config) || signal?.aborted) throw error;
           await this.list(name, config, { refresh: true });
@@ -168,6 +182,34 @@ function mirrorsHeaders(client: Client, config: ServerConfig): boolean {
 function sendCall(client: Client, tool: string, args: Record<string, unknown>, options: RequestOptions, definition: ToolInfo | undefined): Promise<CallResult> {
   const toolDefinition = definition ? ({ name: definition.name, inputSchema: definition.inputSchema } as Tool) : undefined;
   return client.callTool({ name: tool, arguments: args }, { ...options, ...(toolDefinition ? { toolDefinition } : {}) });
+}
+
+/**
+ * The rounds of one call with the answers written by hand: a plain request with
+ * `allowInputRequired`, so the SDK hands back each input_required result instead of
+ * answering it, sent again with the inputResponses verbatim and the server's requestState.
+ */
+async function callAnsweredByHand(
+  client: Client,
+  tool: string,
+  args: Record<string, unknown>,
+  options: RequestOptions,
+  answer: NonNullable<CallOptions['onInputRequired']>,
+): Promise<CallResult> {
+  const requestOptions = { ...options, allowInputRequired: true };
+  let params: Record<string, unknown> = { name: tool, arguments: args };
+  let result = await client.request({ method: 'tools/call', params: params as { name: string } }, requestOptions);
+  for (let round = 1; isInputRequired(result); round++) {
+    const asked: InputRequiredAnswer = { inputRequests: result.inputRequests ?? {}, ...(result.requestState !== undefined ? { requestState: result.requestState } : {}) };
+    const inputResponses = await answer(asked, round);
+    params = { name: tool, arguments: args, inputResponses, ...(asked.requestState !== undefined ? { requestState: asked.requestState } : {}) };
+    result = await client.request({ method: 'tools/call', params: params as { name: string } }, requestOptions);
+  }
+  return result as CallResult;
+}
+
+function isInputRequired(result: unknown): result is { resultType: 'input_required'; inputRequests?: Record<string, unknown>; requestState?: string } {
+  return (result as { resultType?: unknown }).resultType === 'input_required';
 }
 
 type ListedTool = Awaited<ReturnType<typeof listPage<'tools/list'>>>['tools'][number];

@@ -1,12 +1,14 @@
 /**
  * The protocol log of one server: every JSON-RPC message in and out, with time,
  * direction, kind, method, id, size and latency; filters, search, and export as JSON
- * Lines. Select a row to see the whole message.
+ * Lines. Select a row to see the whole message. The rounds of one multi-round-trip call
+ * are one collapsible conversation, each entry with its round number.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { matchesProtocolLogFilter, type ProtocolLogDirection, type ProtocolLogEntry, type ProtocolLogKind } from '../../../shared/protocol-log';
 import { useWorkbench } from '../state/store';
 import { FilterSelect } from './FilterSelect';
+import { groupConversations, type ProtocolLogItem } from './protocol-log-conversations';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],
@@ -44,6 +46,14 @@ export function ProtocolLogView() {
   const stickToBottom = useRef(true);
 
   const shown = useMemo(() => entries.filter((entry) => matchesProtocolLogFilter(entry, filter)), [entries, filter]);
+  const items = useMemo(() => groupConversations(shown), [shown]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggleConversation = (id: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   // Follow new entries while the list is scrolled to its end.
   useEffect(() => {
@@ -138,17 +148,56 @@ export function ProtocolLogView() {
             stickToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
           }}
         >
-          {shown.map((entry) => (
-            <LogRow key={entry.seq} entry={entry} expanded={expanded === entry.seq} onToggle={() => setExpanded(expanded === entry.seq ? undefined : entry.seq)} />
-          ))}
+          {items.map((item) =>
+            item.type === 'entry' ? (
+              <LogRow key={item.entry.seq} entry={item.entry} expanded={expanded === item.entry.seq} onToggle={() => setExpanded(expanded === item.entry.seq ? undefined : item.entry.seq)} />
+            ) : (
+              <ConversationRows
+                key={item.id}
+                item={item}
+                open={!collapsed.has(item.id)}
+                onToggleOpen={() => toggleConversation(item.id)}
+                expanded={expanded}
+                onToggleEntry={(seq) => setExpanded(expanded === seq ? undefined : seq)}
+              />
+            ),
+          )}
         </ol>
       )}
     </section>
   );
 }
 
-function LogRow({ entry, expanded, onToggle }: { entry: ProtocolLogEntry; expanded: boolean; onToggle: () => void }) {
-  const label = entry.method ?? (entry.kind === 'noise' || entry.kind === 'event' ? entry.text : '');
+interface ConversationProps {
+  item: Extract<ProtocolLogItem, { type: 'conversation' }>;
+  open: boolean;
+  onToggleOpen: () => void;
+  expanded: number | undefined;
+  onToggleEntry: (seq: number) => void;
+}
+
+/** One multi-round-trip call: a header ("tools/call deploy — 3 rounds") over its entries. */
+function ConversationRows({ item, open, onToggleOpen, expanded, onToggleEntry }: ConversationProps) {
+  const title = `${item.label} — ${item.rounds} rounds`;
+  return (
+    <li className="log-conversation" data-conversation={item.id}>
+      <button type="button" className="log-conversation-header" aria-expanded={open} onClick={onToggleOpen}>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
+      </button>
+      {open && (
+        <ol className="log-conversation-entries" aria-label={title}>
+          {item.entries.map((entry) => (
+            <LogRow key={entry.seq} entry={entry} showRound expanded={expanded === entry.seq} onToggle={() => onToggleEntry(entry.seq)} />
+          ))}
+        </ol>
+      )}
+    </li>
+  );
+}
+
+function LogRow({ entry, expanded, onToggle, showRound = false }: { entry: ProtocolLogEntry; expanded: boolean; onToggle: () => void; showRound?: boolean }) {
+  const method = entry.method ?? (entry.kind === 'noise' || entry.kind === 'event' ? entry.text : '');
+  const label = showRound && entry.round !== undefined ? `${method} · round ${entry.round}` : method;
   return (
     <li className={`log-entry log-${entry.kind}`} data-kind={entry.kind} data-direction={entry.direction}>
       <button type="button" className="log-row" aria-expanded={expanded} onClick={onToggle}>

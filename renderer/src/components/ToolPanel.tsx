@@ -24,6 +24,7 @@ export function ToolPanel() {
   const gone = !liveTool && tool !== undefined;
   const call = useWorkbench((s) => (tool ? s.calls[tool.fullName] : undefined));
   const runTool = useWorkbench((s) => s.runTool);
+  const setAnswerInputByHand = useWorkbench((s) => s.setAnswerInputByHand);
   const cancelTool = useWorkbench((s) => s.cancelTool);
   const setTimeoutText = useWorkbench((s) => s.setTimeoutText);
   const setRunAsTask = useWorkbench((s) => s.setRunAsTask);
@@ -140,6 +141,9 @@ export function ToolPanel() {
         <span id="timeout-help" className="visually-hidden">
           How long to wait for the answer; progress from the server restarts it. Empty: the server’s or the global setting.
         </span>
+        <label className="by-hand-field" title="MCP 2026-07-28: when the tool answers input_required, write the inputResponses yourself">
+          <input type="checkbox" checked={call?.answerInputByHand === true} onChange={(event) => setAnswerInputByHand(tool.fullName, event.target.checked)} /> Answer input requests by hand
+        </label>
         <SaveRequest server={tool.server} tool={tool.name} argsText={argsText} />
       </div>
       <div ref={outcome} className="call-outcome">

@@ -33,6 +33,8 @@ export interface ToolCallState {
   schemaIssues?: string[];
   /** The per-call timeout the user typed (ms), empty for the default. */
   timeoutText?: string;
+  /** MCP 2026-07-28: input_required answers open the inputResponses editor instead of the usual dialogs. */
+  answerInputByHand?: boolean;
   cancelling?: boolean;
   /** "Run as task" is on (for tools that may run as a task). */
   asTask?: boolean;
@@ -69,6 +71,7 @@ export interface CallsSlice {
   setArgsText(fullName: string, text: string): void;
   setTimeoutText(fullName: string, text: string): void;
   setRunAsTask(fullName: string, on: boolean): void;
+  setAnswerInputByHand(fullName: string, byHand: boolean): void;
   runTool(server: string, tool: string, fullName: string, options?: RunOptions): Promise<void>;
   cancelTool(fullName: string): Promise<void>;
   answerPermissionPrompt(choice: 'once' | 'always' | 'cancel'): Promise<void>;
@@ -174,6 +177,7 @@ export const createCallsSlice =
           ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
           ...(options.confirmed ? { confirmed: true } : {}),
           ...(asTask ? { task: true } : {}),
+          ...(current?.answerInputByHand ? { answerInputByHand: true } : {}),
         });
         update(fullName, { running: false, result, cancelling: false });
       } catch (error) {
@@ -197,6 +201,9 @@ export const createCallsSlice =
       },
       setRunAsTask(fullName, asTask) {
         update(fullName, { asTask });
+      },
+      setAnswerInputByHand(fullName, answerInputByHand) {
+        update(fullName, { answerInputByHand });
       },
       async runTool(server, tool, fullName, options = {}) {
         const info = findTool(get(), server, tool);

@@ -3,7 +3,8 @@
  * direction, kind, method, id, size, and for responses the latency since their request
  * (the method of a response is the one of the request it answers). Transport errors
  * and the close are recorded as events. On Streamable HTTP a request is recorded once
- * it goes out, with the `Mcp-*` headers it carries (see header-tap.ts).
+ * it goes out, with the `Mcp-*` headers it carries (see header-tap.ts). The rounds of one
+ * multi-round-trip request share a conversation id and are numbered.
  */
 import type { JSONRPCMessage, MessageExtraInfo, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
@@ -11,6 +12,7 @@ import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';
 import type { McpHeaders, McpHeaderTap } from './header-tap';
 import { rememberText, textOf } from './message-text';
+import { MrtrConversations, type ConversationRound } from './mrtr-conversations';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
 const MAX_PENDING = 10_000;
@@ -18,6 +20,8 @@ const MAX_PENDING = 10_000;
 interface Pending {
   started: number;
   method: string;
+  /** Set for our requests that may be answered with `input_required`. */
+  round?: ConversationRound & { params: unknown };
 }
 
 export type LogSink = (entry: NewProtocolLogEntry) => void;
@@ -26,6 +30,7 @@ export class LoggingTransport extends ForwardingTransport {
   /** Our requests waiting for the server's answer, and the server's waiting for ours. */
   private readonly sent = new Map<string, Pending>();
   private readonly received = new Map<string, Pending>();
+  private readonly conversations = new MrtrConversations();
   /** The protocol version agreed at initialize (the Client tells the transport). */
   protocolVersion: string | undefined;
 
@@ -70,6 +75,7 @@ export class LoggingTransport extends ForwardingTransport {
   protected override handleClose(): void {
     this.sent.clear();
     this.received.clear();
+    this.conversations.clear();
     super.handleClose();
   }
 
@@ -82,8 +88,18 @@ export class LoggingTransport extends ForwardingTransport {
 
     if ('method' in message) {
       if ('id' in message && message.id !== undefined) {
-        remember(mine, String(message.id), { started: now, method: message.method });
-        this.log({ direction, kind: 'request', method: message.method, id: message.id, size, text, ...(headers && Object.keys(headers).length > 0 ? { headers } : {}) });
+        const round = direction === 'out' ? this.conversations.onRequest(message.method, message.params) : undefined;
+        remember(mine, String(message.id), { started: now, method: message.method, ...(round ? { round: { ...round, params: message.params } } : {}) });
+        this.log({
+          direction,
+          kind: 'request',
+          method: message.method,
+          id: message.id,
+          size,
+          text,
+          ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
+          ...(round ? { conversation: round.conversation, round: round.round } : {}),
+        });
       } else {
         if (message.method === 'notifications/cancelled') {
           const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
@@ -96,10 +112,12 @@ export class LoggingTransport extends ForwardingTransport {
     const id = 'id' in message ? message.id : undefined;
     const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;
     if (request) theirs.delete(String(id));
+    if (request?.round) this.conversations.onResponse({ method: request.method, ...request.round }, message);
     this.log({
       direction,
       kind: 'error' in message ? 'error' : 'response',
       ...(request ? { method: request.method, latencyMs: Math.round((now - request.started) * 10) / 10 } : {}),
+      ...(request?.round ? { conversation: request.round.conversation, round: request.round.round } : {}),
       ...(id !== undefined && id !== null ? { id } : {}),
       size,
       text,

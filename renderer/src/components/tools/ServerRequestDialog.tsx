@@ -2,7 +2,8 @@
  * A question a server asks, one at a time (oldest first): a form built from an
  * elicitation's requestedSchema (defaults applied; accept, decline or cancel), consent
  * to open a URL in the browser (URL-mode elicitation), or a sampling request the user
- * answers by writing the model's reply. A question that times out or is withdrawn
+ * answers by writing the model's reply, or (input requests answered by hand) the
+ * inputResponses of an input_required result, written as JSON. A question that times out or is withdrawn
  * closes by itself, with a note saying so.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -12,6 +13,7 @@ import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
 import { initialArguments } from './schema-form/schema-model';
+import { InputResponsesRequest } from './InputResponsesRequest';
 
 export function ServerRequestDialog() {
   const request = useWorkbench((s) => s.serverRequests[0]);
@@ -61,6 +63,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
       {request.body.kind === 'elicitation-url' && <UrlRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'sampling' && <SamplingRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'headers-helper' && <HeadersHelperRequest body={request.body} onAnswer={onAnswer} />}
+      {request.body.kind === 'input-required' && <InputResponsesRequest body={request.body} onAnswer={onAnswer} />}
     </div>
   );
 }
@@ -69,6 +72,7 @@ function titleOf(body: ServerRequestBody): string {
   if (body.kind === 'elicitation-form') return 'The server asks for input';
   if (body.kind === 'elicitation-url') return 'The server asks you to open a page';
   if (body.kind === 'headers-helper') return 'Run this server\'s headersHelper?';
+  if (body.kind === 'input-required') return `${body.tool} needs input (round ${body.round})`;
   return 'The server asks for a model reply (sampling)';
 }
 
