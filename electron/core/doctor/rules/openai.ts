@@ -5,6 +5,7 @@ import { API_TOOL_NAME, nameOutside, topLevelUnion } from './common';
 
 const FUNCTION_DOCS = 'https://platform.openai.com/docs/guides/function-calling';
 const STRICT_DOCS = 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas';
+const STRICT_CONVERSION = 'https://github.com/openai/openai-agents-python/blob/main/src/agents/strict_schema.py';
 
 /** Keywords strict mode does not support (its documented subset leaves them out). */
 const STRICT_UNSUPPORTED = ['patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'if', 'then', 'else', 'not', 'contains', 'allOf'];
@@ -38,11 +39,14 @@ export const openai: HostRuleSet = {
       id: 'openai-strict-additional-properties',
       severity: 'warning',
       hosts: ['openai'],
-      summary: 'strict mode: every object sets "additionalProperties": false',
-      source: STRICT_DOCS,
+      summary: 'strict mode: no object allows additional properties (a missing "additionalProperties" is set to false for you)',
+      source: STRICT_CONVERSION,
       check: (tool) =>
+        // Hosts make an MCP schema strict by adding "additionalProperties": false; one that allows extra keys cannot be made strict.
         schemaHits(tool, ({ node }) =>
-          isObject(node) && node.additionalProperties !== false ? 'Strict mode (the only mode where arguments are guaranteed to match) needs "additionalProperties": false on every object.' : undefined,
+          isObject(node) && node.additionalProperties !== undefined && node.additionalProperties !== false
+            ? 'Strict mode (the only mode where arguments are guaranteed to match) cannot take an object that allows extra properties; remove "additionalProperties" or set it to false.'
+            : undefined,
         ),
     },
     {

@@ -42,8 +42,8 @@ const CASES: Record<string, Case> = {
   'openai-name': { bad: tool({ name: 'x'.repeat(65) }), good: tool({ name: 'x'.repeat(64) }), pointer: '/name' },
   'openai-top-level-union': { bad: tool({ inputSchema: { allOf: [obj()] } }), good: tool(), pointer: '/inputSchema/allOf' },
   'openai-strict-additional-properties': {
-    bad: tool({ inputSchema: strictObj({ where: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }) }),
-    good: tool({ inputSchema: strictObj({ where: strictObj({ city: { type: 'string' } }) }) }),
+    bad: tool({ inputSchema: strictObj({ where: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: { type: 'string' } } }) }),
+    good: tool({ inputSchema: strictObj({ where: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }) }),
     pointer: '/inputSchema/properties/where',
   },
   'openai-strict-required': { bad: tool({ inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'], additionalProperties: false } }), good: tool(), pointer: '/inputSchema' },
