@@ -9,6 +9,7 @@ import type { AppEventListener, Unsubscribe } from '../events';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
+import { doctorChannels, type DoctorApi } from './doctor';
 import { historyChannels, type HistoryApi } from './history';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
@@ -41,7 +42,8 @@ export interface AppApi
     SettingsApi,
     ProjectApi,
     TransferApi,
-    AuthApi {
+    AuthApi,
+    DoctorApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -68,6 +70,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...projectChannels,
   ...transferChannels,
   ...authChannels,
+  ...doctorChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

@@ -37,6 +37,8 @@ import { createToolKit } from '../tools/tool-kit';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
+import { createDoctorApi } from './doctor-api';
+import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
@@ -91,6 +93,8 @@ export interface CoreOptions {
   signInTimeoutMs?: number;
   /** The protocol era for every server, over their own Protocol setting (the CLI's --protocol). */
   protocolOverride?: ProtocolSetting;
+  /** When the doctor calls a start or a list slow (tests lower them). */
+  doctorThresholds?: Partial<DoctorThresholds>;
 }
 
 export interface Core {
@@ -220,6 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
+      ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -240,6 +245,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await processLedger.dispose();
       consoleBuffer.flush();
       await toolKit.history.flush();
+      await toolKit.observations.flush();
     },
   };
 }

@@ -16,6 +16,7 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
     elicitation: kit.elicitation,
     events: ctx.events,
     settings: () => ctx.settings.effective(),
+    onResult: (result) => kit.observations.record(result),
   });
   return {
     listTools: async ({ name }) => {

@@ -15,6 +15,12 @@ const ObservationSchema = z.looseObject({
   /** The last call's outputCheck, when it was checked. */
   output: z.enum(['valid', 'invalid', 'missing']).optional(),
   outputErrors: z.array(z.string()).optional(),
+  /**
+   * The last successful result's structuredContent (when small), or null when it had none:
+   * checked again by the doctor against the schema the server declares now, which the call
+   * may not have known (a list the SDK refused leaves the call without its schema).
+   */
+  structured: z.unknown().optional(),
   maxResultBytes: z.number().default(0),
   /** The largest image sent, as the server sent it. */
   maxImage: z.looseObject({ width: z.number(), height: z.number(), base64Bytes: z.number() }).optional(),
@@ -23,6 +29,9 @@ export type ToolObservation = z.infer<typeof ObservationSchema>;
 
 const FileSchema = z.looseObject({ tools: z.record(z.string(), ObservationSchema).default({}) });
 type ObservationsFile = z.infer<typeof FileSchema>;
+
+/** Structured results up to this many characters of JSON are kept to check again. */
+const SAMPLE_LIMIT = 16_384;
 
 const key = (server: string, tool: string) => `${server}\u0000${tool}`;
 
@@ -47,8 +56,10 @@ export class ResultObservations {
     const images = result.content.flatMap((block) => (block.type === 'image' ? [block.original] : block.type === 'resource' && block.image ? [block.image.original] : []));
     // base64 is 4/3 of the bytes: the hosts' 5 MB limit is on the base64.
     const largest = images.map((image) => ({ width: image.width, height: image.height, base64Bytes: Math.ceil(image.bytes / 3) * 4 })).sort((a, b) => Math.max(b.width, b.height) - Math.max(a.width, a.height))[0];
+    const structured = result.isError ? before?.structured : result.structured === undefined ? null : result.structured.value !== undefined && JSON.stringify(result.structured.value).length <= SAMPLE_LIMIT ? result.structured.value : before?.structured;
     const next: ToolObservation = {
       time: Date.now(),
+      ...(structured !== undefined ? { structured } : {}),
       maxResultBytes: Math.max(before?.maxResultBytes ?? 0, result.sizeBytes),
       ...(check.status !== 'not-checked' ? { output: check.status } : before?.output ? { output: before.output } : {}),
       ...(check.status === 'invalid' ? { outputErrors: check.errors.slice(0, 5) } : check.status === 'not-checked' && before?.outputErrors ? { outputErrors: before.outputErrors } : {}),

@@ -13,7 +13,11 @@ let claudeCounter: Promise<Counter | null> | undefined;
 /** Loaded on first need, from node_modules (it reads its WASM file from beside itself); null when it cannot load. */
 function claude(): Promise<Counter | null> {
   claudeCounter ??= import('@anthropic-ai/tokenizer').then(
-    (module) => module.countTokens,
+    (module) => {
+      // Its countTokens builds a tokenizer for every call (a quarter second each); one is kept for the process.
+      const tokenizer = module.getTokenizer();
+      return (text: string) => tokenizer.encode(text.normalize('NFKC'), 'all').length;
+    },
     () => null,
   );
   return claudeCounter;

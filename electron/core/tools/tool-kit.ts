@@ -15,6 +15,7 @@ import type { EventBus } from '../events/event-bus';
 import { HistoryStore } from '../history/history-store';
 import { PermissionStore } from '../permissions/permission-store';
 import { ResultFileStore } from '../results/result-files';
+import { ResultObservations } from '../doctor/result-observations';
 
 export interface ToolKit {
   files: ResultFileStore;
@@ -24,6 +25,8 @@ export interface ToolKit {
   elicitation: ElicitationFeature;
   clientFeatures: ClientFeature[];
   desktop: Desktop;
+  /** What the doctor learns from the results of calls. */
+  observations: ResultObservations;
 }
 
 export async function createToolKit(options: {
@@ -37,7 +40,8 @@ export async function createToolKit(options: {
   const files = ResultFileStore.inDataDir(options.dataDir, options.redact);
   const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
-  await Promise.all([history.load(), permissions.load()]);
+  const observations = new ResultObservations(options.dataDir);
+  await Promise.all([history.load(), permissions.load(), observations.load()]);
   // Old result files go at start, without holding it up.
   void files.prune().catch(() => undefined);
   const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
@@ -50,5 +54,6 @@ export async function createToolKit(options: {
     elicitation,
     clientFeatures: [elicitation, new SamplingFeature(broker), rootsFeature],
     desktop: options.desktop ?? noDesktop,
+    observations,
   };
 }

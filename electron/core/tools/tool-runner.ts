@@ -38,6 +38,8 @@ export interface ToolRunnerDeps {
   elicitation: ElicitationFeature;
   events: EventBus;
   settings: () => { resultTextLimitBytes: number; serverRequestTimeoutMs: number };
+  /** Sees every processed result (the doctor's observations). */
+  onResult?: (result: ToolRunResult) => void;
 }
 
 export class ToolRunner {
@@ -123,6 +125,7 @@ export class ToolRunner {
         { files: this.deps.files, textLimitBytes: settings.resultTextLimitBytes, label: tool },
       );
       const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
+      this.deps.onResult?.(result);
       return { ...result, historyId: entry.id };
     } catch (error) {
       record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));
