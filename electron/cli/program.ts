@@ -6,6 +6,7 @@
 import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
+import type { DoctorOptions } from './commands/doctor';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
@@ -18,6 +19,7 @@ const toolsCommands = () => import('./commands/tools');
 const authCommands = () => import('./commands/auth');
 const resourcesCommands = () => import('./commands/resources');
 const promptsCommands = () => import('./commands/prompts');
+const doctorCommand = () => import('./commands/doctor');
 
 declare const __APP_VERSION__: string;
 
@@ -68,7 +70,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
     .addHelpText(
       'after',
       `
-Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error),
+Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
+or doctor found an error),
 2 usage or config error, 3 connection or sign-in failure, 4 timeout.
 
 Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
@@ -167,6 +170,19 @@ Examples:
         const operands = [server, name].filter((word): word is string => word !== undefined);
         done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsGet(run, operands, options)));
       }),
+  );
+
+  configure(
+    withAdhoc(
+      program
+        .command('doctor')
+        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini) and the MCP spec; exits 1 when a finding is an error")
+        .argument('[server...]', 'servers to check (default: every enabled server)'),
+    )
+      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (the spec always applies)')
+      .addOption(jsonOption())
+      .option('--junit', 'print the report as JUnit XML (one test suite per server, one test case per rule)')
+      .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),
   );
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));
