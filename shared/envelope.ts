@@ -14,7 +14,8 @@ export type ErrorCode = 'invalid-request' | 'unknown-method' | 'untrusted-sender
  * - server-error: the server answered the request with a JSON-RPC error;
  * - disabled: the server's entry is switched off.
  */
-export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled'] as const;
+/** `tool-changed`: a tool's definition changed since the user allowed it (see tool pins). */
+export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled', 'tool-changed'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface AppErrorData {

@@ -43,6 +43,8 @@ const BY_KIND: Record<FailureKind, ExitCode> = {
   cancelled: EXIT.connection,
   'server-error': EXIT.toolError,
   disabled: EXIT.usage,
+  // Refused until the user accepts the new definition (--accept-changes).
+  'tool-changed': EXIT.usage,
 };
 
 /** The failure kind of an error from the core, if it has one. */

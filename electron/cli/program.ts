@@ -125,6 +125,7 @@ Examples:
         ),
       )
       .option('--timeout <ms>', "how long to wait for the answer (progress from the server restarts the wait, as set in the app's settings)")
+      .option('--accept-changes', "run the tool even though its description or schemas changed since it was first allowed (and pin the new version)")
       .option('--progress', 'show progress on stderr even when it is not a terminal')
       .option('--no-progress', 'never show progress')
       .addOption(jsonOption())

@@ -24,6 +24,8 @@ export interface CallToolRequest {
    * marked read-only, unless a rule says otherwise) is refused without it.
    */
   confirmed?: boolean;
+  /** The user saw what changed in the tool's definition since they allowed it, and runs it anyway (it is pinned again). */
+  acceptChanges?: boolean;
 }
 
 export interface CancelCallRequest {
@@ -54,6 +56,7 @@ export const toolsChannels: ChannelTable<ToolsApi> = {
       maxTotalTimeoutMs: z.number().int().positive().max(DAY_MS).optional(),
       resetTimeoutOnProgress: z.boolean().optional(),
       confirmed: z.boolean().optional(),
+      acceptChanges: z.boolean().optional(),
     }),
   },
   cancelCall: { channel: 'tools:cancel', request: z.strictObject({ callId: CallIdSchema }) },

@@ -48,6 +48,7 @@ function firstLine(text: string): string {
 export interface CallOptions extends SourceOptions, ArgumentOptions {
   timeout?: string;
   progress?: boolean;
+  acceptChanges?: boolean;
 }
 
 export async function toolsCall(run: CommandRun, operands: string[], options: CallOptions): Promise<ExitCode> {
@@ -75,7 +76,7 @@ export async function toolsCall(run: CommandRun, operands: string[], options: Ca
   let result;
   try {
     // Running the command is the user's confirmation (tools set to "ask"); a tool the app's rules deny stays refused.
-    result = await session.api.callTool({ server: name, tool, arguments: args, callId, confirmed: true, ...(timeoutMs ? { timeoutMs } : {}) });
+    result = await session.api.callTool({ server: name, tool, arguments: args, callId, confirmed: true, ...(options.acceptChanges ? { acceptChanges: true } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
   } finally {
     unsubscribe();
     progress.stop();

@@ -12,6 +12,7 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit): ToolsApi {
     files: kit.files,
     history: kit.history,
     permissions: kit.permissions,
+    pins: kit.pins,
     broker: kit.broker,
     elicitation: kit.elicitation,
     events: ctx.events,

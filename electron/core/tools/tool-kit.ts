@@ -14,6 +14,7 @@ import { ServerRequestBroker } from '../elicitation/server-request-broker';
 import type { EventBus } from '../events/event-bus';
 import { HistoryStore } from '../history/history-store';
 import { PermissionStore } from '../permissions/permission-store';
+import { ToolPins } from '../permissions/tool-pins';
 import { ResultFileStore } from '../results/result-files';
 import { ResultObservations } from '../doctor/result-observations';
 
@@ -21,6 +22,8 @@ export interface ToolKit {
   files: ResultFileStore;
   history: HistoryStore;
   permissions: PermissionStore;
+  /** Hashes of tool definitions as first allowed. */
+  pins: ToolPins;
   broker: ServerRequestBroker;
   elicitation: ElicitationFeature;
   clientFeatures: ClientFeature[];
@@ -41,7 +44,8 @@ export async function createToolKit(options: {
   const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
   const observations = new ResultObservations(options.dataDir);
-  await Promise.all([history.load(), permissions.load(), observations.load()]);
+  const pins = new ToolPins(options.dataDir);
+  await Promise.all([history.load(), permissions.load(), observations.load(), pins.load()]);
   // Old result files go at start, without holding it up.
   void files.prune().catch(() => undefined);
   const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
@@ -50,6 +54,7 @@ export async function createToolKit(options: {
     files,
     history,
     permissions,
+    pins,
     broker,
     elicitation,
     clientFeatures: [elicitation, new SamplingFeature(broker), rootsFeature],

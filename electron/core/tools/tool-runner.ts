@@ -22,6 +22,7 @@ import type { ServerRequestBroker } from '../elicitation/server-request-broker';
 import type { EventBus } from '../events/event-bus';
 import type { HistoryStore } from '../history/history-store';
 import type { PermissionStore } from '../permissions/permission-store';
+import type { ToolPins } from '../permissions/tool-pins';
 import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 
@@ -34,6 +35,8 @@ export interface ToolRunnerDeps {
   files: ResultFileStore;
   history: HistoryStore;
   permissions: PermissionStore;
+  /** Flags a tool whose definition changed since it was allowed (absent: not checked). */
+  pins?: ToolPins;
   broker: ServerRequestBroker;
   elicitation: ElicitationFeature;
   events: EventBus;
@@ -92,9 +95,15 @@ export class ToolRunner {
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
     if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);
+    const pin = info && this.deps.pins ? this.deps.pins.check(info) : undefined;
+    if (pin?.status === 'changed' && !request.acceptChanges) {
+      throw new AppError('conflict', `${fullName} changed since you allowed it: ${pin.changes.join(', ')} changed. Look at the tool again, then confirm to run the new version.`, { kind: 'tool-changed' });
+    }
     if (verdict.decision === 'ask' && !request.confirmed) {
       throw new AppError('conflict', `${fullName} needs your confirmation before it runs (${verdict.reason}).`);
     }
+    // Allowed from here on: the definition it was allowed with is the one pinned.
+    if (info && this.deps.pins && (pin?.status === 'new' || pin?.status === 'changed')) await this.deps.pins.pin(info);
 
     const options: CallOptions = {
       signal,
