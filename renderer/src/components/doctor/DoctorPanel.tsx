@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import type { ServerView } from '../../../../shared/domain';
 import { useWorkbench } from '../../state/store';
+import { ConnectAs } from './ConnectAs';
 import { FindingList } from './FindingList';
 import { SeeItAs } from './SeeItAs';
 
@@ -34,6 +35,7 @@ export function DoctorPanel({ server }: { server: ServerView }) {
           </p>
         )}
       </div>
+      <ConnectAs server={server} />
       {entry?.error && <p className="error">{entry.error}</p>}
       {report && !report.connected && <p className="error">The server did not connect: {report.error}</p>}
       {report && <FindingList findings={[...report.findings, ...(entry?.shared ?? [])]} />}
