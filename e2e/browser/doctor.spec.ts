@@ -3,6 +3,7 @@
  * host with tool, JSON pointer and source link; "see it as" a host; the badge in the
  * server list; and a server with nothing wrong.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { fixtureServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
 import { startHostWithServers, Workspaces } from '../support/workspaces';
@@ -37,6 +38,10 @@ test('doctor: findings for a server that breaks the rules, the tools as Claude C
     await expect(seeAs.locator('[data-tool="pick_one"] .doctor-dropped')).toContainText('anyOf');
     await seeAs.getByLabel('See it as').selectOption('cursor');
     await expect(seeAs.locator('[data-tool="filler_129"] .doctor-dropped')).toContainText('first 40 tools');
+
+    // No serious or critical accessibility violation in the tab.
+    const axe = await new AxeBuilder({ page }).include('[data-workspace="bad"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
     // The server list's badge says what the last check found.
     await expect(page.locator('[data-server="bad"] [data-doctor="error"]')).toHaveText(/^\d+ errors$/);
