@@ -40,7 +40,11 @@ export class ResultObservations {
   private readonly file: JsonFile<ObservationsFile>;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(dataDir: string) {
+  /** `redact` masks secret values in what is kept (a tool may echo its API key in a structured result). */
+  constructor(
+    dataDir: string,
+    private readonly redact: <T>(value: T) => T = (value) => value,
+  ) {
     this.file = new JsonFile(path.join(dataDir, OBSERVATIONS_FILE), FileSchema, () => ({ tools: {} }));
   }
 
@@ -56,13 +60,13 @@ export class ResultObservations {
     const images = result.content.flatMap((block) => (block.type === 'image' ? [block.original] : block.type === 'resource' && block.image ? [block.image.original] : []));
     // base64 is 4/3 of the bytes: the hosts' 5 MB limit is on the base64.
     const largest = images.map((image) => ({ width: image.width, height: image.height, base64Bytes: Math.ceil(image.bytes / 3) * 4 })).sort((a, b) => Math.max(b.width, b.height) - Math.max(a.width, a.height))[0];
-    const structured = result.isError ? before?.structured : result.structured === undefined ? null : result.structured.value !== undefined && JSON.stringify(result.structured.value).length <= SAMPLE_LIMIT ? result.structured.value : before?.structured;
+    const structured = result.isError ? before?.structured : result.structured === undefined ? null : result.structured.value !== undefined && JSON.stringify(result.structured.value).length <= SAMPLE_LIMIT ? this.redact(result.structured.value) : before?.structured;
     const next: ToolObservation = {
       time: Date.now(),
       ...(structured !== undefined ? { structured } : {}),
       maxResultBytes: Math.max(before?.maxResultBytes ?? 0, result.sizeBytes),
       ...(check.status !== 'not-checked' ? { output: check.status } : before?.output ? { output: before.output } : {}),
-      ...(check.status === 'invalid' ? { outputErrors: check.errors.slice(0, 5) } : check.status === 'not-checked' && before?.outputErrors ? { outputErrors: before.outputErrors } : {}),
+      ...(check.status === 'invalid' ? { outputErrors: this.redact(check.errors.slice(0, 5)) } : check.status === 'not-checked' && before?.outputErrors ? { outputErrors: before.outputErrors } : {}),
       ...(largest && (!before?.maxImage || Math.max(largest.width, largest.height) > Math.max(before.maxImage.width, before.maxImage.height) || largest.base64Bytes > before.maxImage.base64Bytes) ? { maxImage: largest } : before?.maxImage ? { maxImage: before.maxImage } : {}),
     };
     this.data = { ...this.data, tools: { ...this.data.tools, [id]: next } };

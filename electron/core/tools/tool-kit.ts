@@ -43,7 +43,7 @@ export async function createToolKit(options: {
   const files = ResultFileStore.inDataDir(options.dataDir, options.redact);
   const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
-  const observations = new ResultObservations(options.dataDir);
+  const observations = new ResultObservations(options.dataDir, options.redact);
   const pins = new ToolPins(options.dataDir);
   await Promise.all([history.load(), permissions.load(), observations.load(), pins.load()]);
   // Old result files go at start, without holding it up.
