@@ -22,12 +22,13 @@ const common = {
 
 // The `mcp-workbench` bin: runs straight from a shell. Its npm packages are bundled in, which
 // halves its start-up time (scripts and CI run it many times); native ones (sharp) and the
-// optional native helpers of ws stay outside, loaded from node_modules.
+// optional native helpers of ws stay outside, loaded from node_modules, as does the Claude
+// tokenizer (it reads its WASM file from beside itself).
 const buildCli = () =>
   build({
     ...common,
     entryPoints: ['electron/cli.ts'],
-    external: ['sharp', 'bufferutil', 'utf-8-validate'],
+    external: ['sharp', 'bufferutil', 'utf-8-validate', '@anthropic-ai/tokenizer'],
     // ESM builds first: jsonc-parser's CommonJS entry is a UMD wrapper whose requires a bundler cannot follow.
     mainFields: ['module', 'main'],
     banner: { js: '#!/usr/bin/env node' },

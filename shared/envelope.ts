@@ -15,7 +15,8 @@ export type ErrorCode = 'invalid-request' | 'unknown-method' | 'untrusted-sender
  * - disabled: the server's entry is switched off;
  * - task-gone: the server no longer knows the task (expired after its ttl, or unknown).
  */
-export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled', 'task-gone'] as const;
+/** `tool-changed`: a tool's definition changed since the user allowed it (see tool pins). */
+export const FAILURE_KINDS = ['connection', 'needs-auth', 'timeout', 'cancelled', 'server-error', 'disabled', 'task-gone', 'tool-changed'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface AppErrorData {

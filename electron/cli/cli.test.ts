@@ -352,8 +352,8 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     ]);
     expect(adhoc.code).toBe(0);
     expect(fromFile).toMatchObject({ code: 0, stdout: 'x\n' });
-    // The call is in the history like any other; no scope file, no remembered project.
-    expect((await fs.readdir(empty)).filter((name) => !['history.jsonl', 'results', 'protocol-eras.json'].includes(name))).toEqual([]);
+    // The call is in the history like any other (its tool pinned, its result seen by the doctor); no scope file, no remembered project.
+    expect((await fs.readdir(empty)).filter((name) => !['history.jsonl', 'results', 'protocol-eras.json', 'tool-pins.json', 'doctor-observations.json'].includes(name))).toEqual([]);
     expect(JSON.parse(await fs.readFile(configFile, 'utf8'))).toEqual({ mcpServers: { fromfile: { command: node, args: [fixtureServer('basic-stdio')] } } });
   });
 

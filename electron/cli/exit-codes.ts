@@ -46,6 +46,8 @@ const BY_KIND: Record<FailureKind, ExitCode> = {
   'server-error': EXIT.toolError,
   disabled: EXIT.usage,
   'task-gone': EXIT.taskGone,
+  // Refused until the user accepts the new definition (--accept-changes).
+  'tool-changed': EXIT.usage,
 };
 
 /** The failure kind of an error from the core, if it has one. */

@@ -6,6 +6,7 @@
 import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
+import type { DoctorOptions } from './commands/doctor';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
@@ -19,6 +20,7 @@ const authCommands = () => import('./commands/auth');
 const resourcesCommands = () => import('./commands/resources');
 const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
+const doctorCommand = () => import('./commands/doctor');
 
 declare const __APP_VERSION__: string;
 
@@ -71,9 +73,9 @@ export function buildProgram(io: CliIo, done: Done): Command {
     .addHelpText(
       'after',
       `
-Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error),
-2 usage or config error, 3 connection or sign-in failure, 4 timeout,
-5 the task is gone (expired, or unknown to the server).
+Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
+or doctor found an error), 2 usage or config error, 3 connection or sign-in failure,
+4 timeout, 5 the task is gone (expired, or unknown to the server).
 
 Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
 Examples:
@@ -128,6 +130,7 @@ Examples:
         ),
       )
       .option('--timeout <ms>', "how long to wait for the answer (progress from the server restarts the wait, as set in the app's settings)")
+      .option('--accept-changes', "run the tool even though its description or schemas changed since it was first allowed (and pin the new version)")
       .option('--progress', 'show progress on stderr even when it is not a terminal')
       .option('--no-progress', 'never show progress')
       .option('--task', 'run it as a task and wait for the result (status on stderr); tools whose taskSupport is "required" always are')
@@ -192,6 +195,19 @@ Examples:
         const operands = [server, name].filter((word): word is string => word !== undefined);
         done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsGet(run, operands, options)));
       }),
+  );
+
+  configure(
+    withAdhoc(
+      program
+        .command('doctor')
+        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini) and the MCP spec; exits 1 when a finding is an error")
+        .argument('[server...]', 'servers to check (default: every enabled server)'),
+    )
+      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (the spec always applies)')
+      .addOption(jsonOption())
+      .option('--junit', 'print the report as JUnit XML (one test suite per server, one test case per rule)')
+      .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),
   );
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));

@@ -10,6 +10,7 @@ import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
+import { doctorChannels, type DoctorApi } from './doctor';
 import { historyChannels, type HistoryApi } from './history';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
@@ -45,7 +46,8 @@ export interface AppApi
     ProjectApi,
     TransferApi,
     AuthApi,
-    DiagnosticsApi {
+    DiagnosticsApi,
+    DoctorApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -74,6 +76,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...transferChannels,
   ...authChannels,
   ...diagnosticsChannels,
+  ...doctorChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

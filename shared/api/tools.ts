@@ -38,6 +38,8 @@ export interface CallToolRequest {
    * inputResponses are sent back verbatim (for testing how a server takes odd answers).
    */
   answerInputByHand?: boolean;
+  /** The user saw what changed in the tool's definition since they allowed it, and runs it anyway (it is pinned again). */
+  acceptChanges?: boolean;
 }
 
 export interface ListToolsRequest extends ServerRef {
@@ -76,6 +78,7 @@ export const toolsChannels: ChannelTable<ToolsApi> = {
       task: z.boolean().optional(),
       detach: z.boolean().optional(),
       answerInputByHand: z.boolean().optional(),
+      acceptChanges: z.boolean().optional(),
     }),
   },
   cancelCall: { channel: 'tools:cancel', request: z.strictObject({ callId: CallIdSchema }) },

@@ -62,6 +62,9 @@ const serverTimeout = z
   .positive('must be more than 0 ms')
   .max(MAX_SERVER_TIMEOUT_MS, `must be at most ${MAX_SERVER_TIMEOUT_MS} ms (1 day)`);
 
+/** Hosts a server entry can connect as (see CommonFields.connectAs). */
+const CONNECT_AS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'openai'] as const;
+
 /** Our own fields, valid on every transport. */
 const CommonFields = {
   enabled: z.boolean().optional(),
@@ -74,7 +77,12 @@ const CommonFields = {
   notes: z.string().optional(),
   /** The protocol era (see ProtocolSettingSchema); absent means auto. */
   protocol: ProtocolSettingSchema.optional(),
+  /** Connect with this host's clientInfo and capabilities instead of the workbench's (the doctor's "connect as"). */
+  connectAs: z.enum(CONNECT_AS).optional(),
 };
+
+export const CONNECT_AS_HOSTS = CONNECT_AS;
+export type ConnectAsHost = (typeof CONNECT_AS)[number];
 
 const Url = z.string().trim().min(1, 'URL is required');
 
@@ -206,7 +214,7 @@ export function isStdioConfig(config: ServerConfig): config is StdioServerConfig
 }
 
 /** Fields only MCP Workbench reads; exports for other clients leave them out. */
-export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes', 'protocol', 'typeInferred'] as const;
+export const WORKBENCH_ONLY_FIELDS = ['enabled', 'connectTimeoutMs', 'callTimeoutMs', 'roots', 'notes', 'protocol', 'typeInferred', 'connectAs'] as const;
 
 export const TRANSPORT_LABELS: Record<TransportType, string> = {
   stdio: 'stdio (local process)',

@@ -58,6 +58,7 @@ export interface CallOptions extends SourceOptions, ArgumentOptions {
   task?: boolean;
   /** With a task: print its id and leave it running. */
   detach?: boolean;
+  acceptChanges?: boolean;
 }
 
 export async function toolsCall(run: CommandRun, operands: string[], options: CallOptions): Promise<ExitCode> {
@@ -97,6 +98,7 @@ export async function toolsCall(run: CommandRun, operands: string[], options: Ca
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(asTask ? { task: true } : {}),
       ...(options.detach ? { detach: true } : {}),
+      ...(options.acceptChanges ? { acceptChanges: true } : {}),
     });
   } finally {
     unsubscribe();

@@ -50,6 +50,8 @@ import { TaskStore } from '../tasks/task-store';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
+import { createDoctorApi } from './doctor-api';
+import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
@@ -118,6 +120,8 @@ export interface CoreOptions {
    * a question in the window (a `server-request` of kind `headers-helper`); the CLI asks on its terminal.
    */
   headersHelperConsent?: HeadersHelperAsk;
+  /** When the doctor calls a start or a list slow (tests lower them). */
+  doctorThresholds?: Partial<DoctorThresholds>;
 }
 
 export interface Core {
@@ -315,6 +319,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
+      ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -337,6 +342,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await processLedger.dispose();
       consoleBuffer.flush();
       await toolKit.history.flush();
+      await toolKit.observations.flush();
       removeLogMask();
     },
   };

@@ -14,11 +14,13 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsServi
     files: kit.files,
     history: kit.history,
     permissions: kit.permissions,
+    pins: kit.pins,
     broker: kit.broker,
     elicitation: kit.elicitation,
     events: ctx.events,
     settings: () => ctx.settings.effective(),
     ...(tasks ? { tasks } : {}),
+    onResult: (result) => kit.observations.record(result),
   });
   return {
     listTools: async ({ name, refresh }) => {

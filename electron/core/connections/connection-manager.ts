@@ -37,6 +37,7 @@ import { fallbackLogText, fallbackNote, mayFallBackToSse, pinnedHint, refusedStr
 import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
 import { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
+import { clientIdentity } from '../doctor/host-clients';
 import { DegradationGuard } from './transports/degradation-guard';
 import { ideLockDir } from './transports/ide-lockfiles';
 import { LoggingTransport } from './transports/logging-transport';
@@ -412,9 +413,12 @@ export class ConnectionManager {
     const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
     const logged = new LoggingTransport(guard ?? built.transport, log, built.headerTap);
     const features = this.options.clientFeatures ?? [];
-    const capabilities = mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {}));
-    const client = new Client(this.options.clientInfo, { capabilities, ...era.clientOptions });
-    for (const feature of features) feature.install(name, config, client);
+    // A server entry may connect as a host (the doctor's "connect as"): its clientInfo, and only the capabilities it declares.
+    const identity = clientIdentity(config.connectAs, { clientInfo: this.options.clientInfo, capabilities: mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {})) });
+    // A feature whose capability is left out is not installed (the SDK refuses handlers for undeclared capabilities).
+    const installed = features.filter((feature) => Object.keys(feature.capabilities?.(name, config) ?? {}).every((key) => key in identity.capabilities));
+    const client = new Client(identity.clientInfo, { capabilities: identity.capabilities, ...era.clientOptions });
+    for (const feature of installed) feature.install(name, config, client);
     const connection: Connection = { client, built, guard, logged, established: false, closing: false };
     entry.connection = connection;
     client.onclose = () => this.onClosed(name, entry, connection);

@@ -14,19 +14,25 @@ import { ServerRequestBroker } from '../elicitation/server-request-broker';
 import type { EventBus } from '../events/event-bus';
 import { HistoryStore } from '../history/history-store';
 import { PermissionStore } from '../permissions/permission-store';
+import { ToolPins } from '../permissions/tool-pins';
 import { ResultFileStore } from '../results/result-files';
 import { logFailure } from '../diagnostics/diagnostics';
 import { TasksFeature } from '../tasks/tasks-feature';
+import { ResultObservations } from '../doctor/result-observations';
 
 export interface ToolKit {
   files: ResultFileStore;
   history: HistoryStore;
   permissions: PermissionStore;
+  /** Hashes of tool definitions as first allowed. */
+  pins: ToolPins;
   broker: ServerRequestBroker;
   elicitation: ElicitationFeature;
   sampling: SamplingFeature;
   clientFeatures: ClientFeature[];
   desktop: Desktop;
+  /** What the doctor learns from the results of calls. */
+  observations: ResultObservations;
 }
 
 export async function createToolKit(options: {
@@ -42,7 +48,9 @@ export async function createToolKit(options: {
   const files = ResultFileStore.inDataDir(options.storageDir ?? options.dataDir, options.redact);
   const history = new HistoryStore(options.dataDir, undefined, options.redact);
   const permissions = new PermissionStore(options.dataDir);
-  await Promise.all([history.load(), permissions.load()]);
+  const observations = new ResultObservations(options.dataDir, options.redact);
+  const pins = new ToolPins(options.dataDir);
+  await Promise.all([history.load(), permissions.load(), observations.load(), pins.load()]);
   // Old result files go at start, without holding it up.
   void files.prune().catch(logFailure('Removing old result files failed'));
   const broker = new ServerRequestBroker(options.events, () => options.settings.effective().serverRequestTimeoutMs);
@@ -52,11 +60,13 @@ export async function createToolKit(options: {
     files,
     history,
     permissions,
+    pins,
     broker,
     elicitation,
     sampling,
     // Tasks last: its receiver hands plain requests on to the elicitation and sampling handlers.
     clientFeatures: [elicitation, sampling, rootsFeature, new TasksFeature(elicitation, sampling)],
     desktop: options.desktop ?? noDesktop,
+    observations,
   };
 }

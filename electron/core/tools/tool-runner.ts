@@ -21,6 +21,7 @@ import type { ServerRequestBroker } from '../elicitation/server-request-broker';
 import type { EventBus } from '../events/event-bus';
 import type { HistoryStore } from '../history/history-store';
 import type { PermissionStore } from '../permissions/permission-store';
+import type { ToolPins } from '../permissions/tool-pins';
 import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 import { diagnostics } from '../diagnostics/diagnostics';
@@ -37,12 +38,16 @@ export interface ToolRunnerDeps {
   files: ResultFileStore;
   history: HistoryStore;
   permissions: PermissionStore;
+  /** Flags a tool whose definition changed since it was allowed (absent: not checked). */
+  pins?: ToolPins;
   broker: ServerRequestBroker;
   elicitation: ElicitationFeature;
   events: EventBus;
   settings: () => { resultTextLimitBytes: number; serverRequestTimeoutMs: number };
   /** Tasks (electron/core/tasks/): without it every call is an ordinary tools/call. */
   tasks?: TaskService;
+  /** Sees every processed result (the doctor's observations). */
+  onResult?: (result: ToolRunResult) => void;
 }
 
 export class ToolRunner {
@@ -96,9 +101,15 @@ export class ToolRunner {
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
     if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);
+    const pin = info && this.deps.pins ? this.deps.pins.check(info) : undefined;
+    if (pin?.status === 'changed' && !request.acceptChanges) {
+      throw new AppError('conflict', `${fullName} changed since you allowed it: ${pin.changes.join(', ')} changed. Look at the tool again, then confirm to run the new version.`, { kind: 'tool-changed' });
+    }
     if (verdict.decision === 'ask' && !request.confirmed) {
       throw new AppError('conflict', `${fullName} needs your confirmation before it runs (${verdict.reason}).`);
     }
+    // Allowed from here on: the definition it was allowed with is the one pinned.
+    if (info && this.deps.pins && (pin?.status === 'new' || pin?.status === 'changed')) await this.deps.pins.pin(info);
 
     const options: CallOptions = {
       signal,
@@ -139,6 +150,7 @@ export class ToolRunner {
         { files: this.deps.files, textLimitBytes: settings.resultTextLimitBytes, label: tool },
       );
       const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
+      this.deps.onResult?.(result);
       return { ...result, historyId: entry.id, ...(task ? { task } : {}) };
     } catch (error) {
       record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));

@@ -15,6 +15,7 @@ import { ServerActionsMenu } from './server-list/ServerActionsMenu';
 import { filterServers, summarize } from './server-list/summary';
 import { SignInActions } from './SignInActions';
 import { StatusBadge } from './StatusBadge';
+import { DoctorBadge } from './doctor/DoctorBadge';
 
 export function ServerList({ onAdd }: { onAdd: () => void }) {
   const servers = useWorkbench((s) => s.servers);
@@ -73,6 +74,7 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
         <span className="server-row-line">
           <span className="server-name">{server.name}</span>
           <StatusBadge status={server.status} />
+          <DoctorBadge server={server.name} />
         </span>
         <span className="server-row-line server-meta">
           <span className="transport" data-transport={transportOf(server.config)}>

@@ -53,6 +53,8 @@ export interface PermissionPrompt {
   reason: string;
   /** Skip the schema check when it runs (the user already chose "send anyway"). */
   anyway: boolean;
+  /** The tool's definition changed since it was allowed: the reason says what changed, and running it accepts the change. */
+  changed?: boolean;
 }
 
 export interface RunOptions {
@@ -60,6 +62,8 @@ export interface RunOptions {
   anyway?: boolean;
   /** The user already confirmed this call. */
   confirmed?: boolean;
+  /** The user saw what changed in the tool's definition and runs it anyway. */
+  acceptChanges?: boolean;
 }
 
 export interface CallsSlice {
@@ -178,9 +182,16 @@ export const createCallsSlice =
           ...(options.confirmed ? { confirmed: true } : {}),
           ...(asTask ? { task: true } : {}),
           ...(current?.answerInputByHand ? { answerInputByHand: true } : {}),
+          ...(options.acceptChanges ? { acceptChanges: true } : {}),
         });
         update(fullName, { running: false, result, cancelling: false });
       } catch (error) {
+        // Changed since it was allowed: the permission prompt asks again, saying what changed.
+        if ((error as { kind?: string }).kind === 'tool-changed') {
+          update(fullName, { running: false, cancelling: false });
+          set({ permissionPrompt: { server, tool, fullName, reason: (error as Error).message, anyway: options.anyway === true, changed: true } });
+          return;
+        }
         // Only a cancel the user asked for reads as "Cancelled"; anything else is a failure.
         if (get().calls[fullName]?.cancelling) update(fullName, { running: false, cancelled: true, cancelling: false });
         else update(fullName, { running: false, error: (error as Error).message, cancelling: false });
@@ -236,7 +247,7 @@ export const createCallsSlice =
             return;
           }
         }
-        await get().runTool(prompt.server, prompt.tool, prompt.fullName, { confirmed: true, anyway: prompt.anyway });
+        await get().runTool(prompt.server, prompt.tool, prompt.fullName, { confirmed: true, anyway: prompt.anyway, ...(prompt.changed ? { acceptChanges: true } : {}) });
       },
       applyProgress(callId, progress) {
         const entry = Object.entries(get().calls).find(([, call]) => call.callId === callId && call.running);

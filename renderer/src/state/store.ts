@@ -13,6 +13,7 @@ import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createConsoleSlice, type ConsoleSlice } from './console-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
@@ -37,7 +38,8 @@ export type WorkbenchState = ServersSlice &
   WorkspaceSlice &
   ResourcesSlice &
   PromptsSlice &
-  ConsoleSlice & {
+  ConsoleSlice &
+  DoctorSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -62,6 +64,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createResourcesSlice(api)(...args),
     ...createPromptsSlice(api)(...args),
     ...createConsoleSlice(api)(...args),
+    ...createDoctorSlice(api)(...args),
   }));
 }
 

@@ -7,6 +7,7 @@
 import { useContext, useEffect, useMemo } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { ServerConsole } from '../components/console/ServerConsole';
+import { DoctorPanel } from '../components/doctor/DoctorPanel';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
 import { ResourceBrowser } from '../components/resources/ResourceBrowser';
 import { ServerDetails } from '../components/ServerDetails';
@@ -40,6 +41,7 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
           {tab === 'resources' && <ResourceBrowser server={server} />}
           {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
           {tab === 'console' && <ServerConsole server={server} />}
+          {tab === 'doctor' && <DoctorPanel server={server} />}
         </WorkspaceTabs>
       </section>
     </StoreContext.Provider>

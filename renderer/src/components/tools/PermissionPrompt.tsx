@@ -1,7 +1,7 @@
 /**
  * Asks before a tool that is not marked read-only runs (the seed's default "ask"):
  * run it once, always allow it (a rule for its mcp__ name, editable under Permissions),
- * or cancel.
+ * or cancel. It asks again when the tool's definition changed since it was allowed, saying what changed.
  */
 import { findTool } from '../../state/calls-slice';
 import { useWorkbench } from '../../state/store';
@@ -19,10 +19,16 @@ export function PermissionPrompt() {
       <p>
         <code>{prompt.fullName}</code> {tool && <ToolBadges tool={tool} />}
       </p>
-      <p>
-        This asks first because {prompt.reason}
-        {tool?.annotations?.destructiveHint ? '; the server says it may delete or overwrite things' : ''}.
-      </p>
+      {prompt.changed ? (
+        <p className="permission-changed" role="alert">
+          {prompt.reason}
+        </p>
+      ) : (
+        <p>
+          This asks first because {prompt.reason}
+          {tool?.annotations?.destructiveHint ? '; the server says it may delete or overwrite things' : ''}.
+        </p>
+      )}
       <div className="dialog-actions">
         <button type="button" onClick={() => void answer('cancel')}>
           Cancel

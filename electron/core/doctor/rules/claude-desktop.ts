@@ -1,0 +1,40 @@
+/** Claude Desktop (and claude.ai connectors): the Messages API's rules on tool names and schemas. */
+import type { HostRuleSet } from '../rule';
+import { API_TOOL_NAME, nameOutside, rootNotObject, topLevelUnion } from './common';
+
+const TOOL_USE_DOCS = 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools';
+const UNION_REPORT = 'https://github.com/marianfoo/mcp-sap-docs/pull/51';
+
+export const claudeDesktop: HostRuleSet = {
+  host: 'claude-desktop',
+  checked: '2026-12-01',
+  rules: [
+    {
+      kind: 'tool',
+      id: 'claude-desktop-name',
+      severity: 'error',
+      hosts: ['claude-desktop'],
+      summary: 'tool names match ^[a-zA-Z0-9_-]{1,64}$',
+      source: TOOL_USE_DOCS,
+      check: (tool) => nameOutside(tool.name, API_TOOL_NAME, 'Claude Desktop', 'tool names of 1–64 letters, digits, _ and -'),
+    },
+    {
+      kind: 'tool',
+      id: 'claude-desktop-top-level-union',
+      severity: 'error',
+      hosts: ['claude-desktop'],
+      summary: 'no oneOf/anyOf/allOf at the root of the input schema',
+      source: UNION_REPORT,
+      check: (tool) => topLevelUnion(tool, 'Claude Desktop'),
+    },
+    {
+      kind: 'tool',
+      id: 'claude-desktop-root-object',
+      severity: 'error',
+      hosts: ['claude-desktop'],
+      summary: 'the input schema is an object schema',
+      source: TOOL_USE_DOCS,
+      check: (tool) => rootNotObject(tool, 'Claude Desktop'),
+    },
+  ],
+};

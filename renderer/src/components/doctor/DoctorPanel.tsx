@@ -1,0 +1,68 @@
+/**
+ * The Doctor tab: will this server work in Claude Code, Cursor, VS Code, ChatGPT, Gemini?
+ * Runs the doctor when opened (and on Check again), shows the token cost of its tools,
+ * the findings by severity and host, and the tools as a chosen host would show them.
+ */
+import { useEffect } from 'react';
+import type { ServerView } from '../../../../shared/domain';
+import { useWorkbench } from '../../state/store';
+import { ConnectAs } from './ConnectAs';
+import { FindingList } from './FindingList';
+import { SeeItAs } from './SeeItAs';
+
+export function DoctorPanel({ server }: { server: ServerView }) {
+  const entry = useWorkbench((s) => s.doctor[server.name]);
+  const run = useWorkbench((s) => s.runDoctor);
+  const hasReport = entry?.report !== undefined;
+  const running = entry?.running === true;
+  useEffect(() => {
+    if (!hasReport && !running && !entry?.error) void run(server.name);
+  }, [hasReport, running, entry?.error, run, server.name]);
+
+  const report = entry?.report;
+  const tokens = report?.tokens.total;
+  return (
+    <div className="doctor-panel">
+      <div className="doctor-header">
+        <button type="button" onClick={() => void run(server.name)} disabled={running}>
+          {running ? 'Checking…' : 'Check again'}
+        </button>
+        {report && (
+          <p className="doctor-summary">
+            {report.toolCount} tools · {tokens!.openai.toLocaleString()} tokens (OpenAI o200k)
+            {tokens!.claudeEstimate !== undefined && <> · ~{tokens!.claudeEstimate.toLocaleString()} tokens (Claude, estimate)</>}
+            {report.timings.connectMs !== undefined && <> · connected in {report.timings.connectMs} ms</>}
+          </p>
+        )}
+      </div>
+      <ConnectAs server={server} />
+      {entry?.error && <p className="error">{entry.error}</p>}
+      {report && !report.connected && <p className="error">The server did not connect: {report.error}</p>}
+      {report && <FindingList findings={[...report.findings, ...(entry?.shared ?? [])]} />}
+      {report?.connected && (
+        <details className="doctor-tokens">
+          <summary>Tokens per tool</summary>
+          <table>
+            <thead>
+              <tr>
+                <th>Tool</th>
+                <th>OpenAI</th>
+                <th>Claude (estimate)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.tokens.perTool.map((cost, index) => (
+                <tr key={`${cost.tool}-${index}`}>
+                  <td>{cost.tool}</td>
+                  <td>{cost.openai}</td>
+                  <td>{cost.claudeEstimate ?? '-'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+      {report?.connected && <SeeItAs server={server.name} />}
+    </div>
+  );
+}

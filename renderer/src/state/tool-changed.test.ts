@@ -1,0 +1,39 @@
+/** A tool whose definition changed since it was allowed: the core refuses it, the permission prompt says what changed, Run once accepts the change. */
+import { describe, expect, it, vi } from 'vitest';
+import type { AppApi } from '../../../shared/api';
+import type { ToolInfo } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
+import type { ToolRunResult } from '../../../shared/tool-results';
+import { doctorCounts } from './doctor-slice';
+import { createWorkbenchStore } from './store';
+
+const echo: ToolInfo = { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
+const result: ToolRunResult = { callId: 'c', server: 'a', tool: 'echo', content: [], outputCheck: { status: 'not-checked', reason: 'none' }, isError: false, durationMs: 1, sizeBytes: 2 };
+
+describe('a changed tool', () => {
+  it('asks again, saying what changed, and runs with acceptChanges when the user agrees', async () => {
+    const message = 'mcp__a__echo changed since you allowed it: its description changed. Look at the tool again, then confirm to run the new version.';
+    const callTool = vi.fn(async (request: Parameters<AppApi['callTool']>[0]) => {
+      if (!request.acceptChanges) throw new AppError('conflict', message, { kind: 'tool-changed' });
+      return result;
+    });
+    const api = { listServers: vi.fn(async () => []), listTools: vi.fn(async () => [echo]), callTool, getPermissions: vi.fn(async () => ({ rules: [], file: 'x' })), onEvent: () => () => undefined } as unknown as AppApi;
+    const store = createWorkbenchStore(api);
+    await store.getState().loadTools('a');
+    await store.getState().runTool('a', 'echo', 'mcp__a__echo');
+    expect(store.getState().permissionPrompt).toMatchObject({ fullName: 'mcp__a__echo', reason: message, changed: true });
+    expect(store.getState().calls['mcp__a__echo']?.error).toBeUndefined();
+    await store.getState().answerPermissionPrompt('once');
+    expect(callTool).toHaveBeenLastCalledWith(expect.objectContaining({ tool: 'echo', confirmed: true, acceptChanges: true }));
+    expect(store.getState().calls['mcp__a__echo']?.result).toEqual(result);
+  });
+});
+
+describe('doctorCounts', () => {
+  it('counts errors and warnings of the report and the shared findings, and nothing before a run', () => {
+    expect(doctorCounts(undefined)).toBeUndefined();
+    const finding = (severity: 'error' | 'warning') => ({ rule: 'r', severity, hosts: ['spec' as const], pointer: '', message: 'm', source: 'https://x' });
+    const report = { server: 'a', connected: true, toolCount: 1, findings: [finding('error'), finding('warning')], tokens: { perTool: [], total: { openai: 0 } }, timings: { lists: {} } };
+    expect(doctorCounts({ report, shared: [finding('error')], running: false })).toEqual({ errors: 2, warnings: 1 });
+  });
+});
