@@ -426,7 +426,7 @@ export class ConnectionManager {
     try {
       const prior = era.prior ? { prior: era.prior } : {};
       // Outside the logging transport, so the protocol log shows the _meta the server gets.
-      const wire = new RawDispatchTransport(new RequestMetaTransport(logged, () => this.options.requestMeta?.(name)), { clientInfo: this.options.clientInfo, capabilities: capabilities as Record<string, unknown> });
+      const wire = new RawDispatchTransport(new RequestMetaTransport(logged, () => this.options.requestMeta?.(name)), { clientInfo: identity.clientInfo, capabilities: identity.capabilities as Record<string, unknown> });
       this.rawChannels.set(client, wire);
       await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
     } catch (error) {
