@@ -13,6 +13,9 @@ import { installLastResortHandler } from './core/util/last-resort';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
 import { hostDesktop } from './host/desktop';
 import { startHost } from './host/host-server';
+import { startSandboxServer } from './host/apps/sandbox-server';
+import { allowedOrigins } from './host/request-guard';
+import { hostHeaderNames } from './host/bind-address';
 import { openInBrowser } from './core/platform/open-browser';
 
 declare const __APP_VERSION__: string;
@@ -41,9 +44,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const core = await createCore({ dataDir: resolveAppDataDir(), autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop() });
+  // MCP Apps run on a listener of their own (another port, so another origin); only the
+  // workbench page, known once it listens, may frame it.
+  let pageOrigins: readonly string[] = [];
+  const sandbox = await startSandboxServer({ host: bind.host, hostNames: hostHeaderNames(bind.host), parentOrigins: () => pageOrigins });
+  const core = await createCore({
+    dataDir: resolveAppDataDir(),
+    autoConnect: true,
+    appVersion: __APP_VERSION__,
+    desktop: hostDesktop(),
+    appSandbox: () => ({ url: sandbox.url }),
+  });
   disposeCore = () => core.dispose();
   const host = await startHost({
+    frameSources: [sandbox.origin],
     dispatch: createDispatcher(core.api),
     events: core.events,
     rendererDir: path.resolve(__dirname, '..', 'renderer'),
@@ -60,6 +74,7 @@ async function main(): Promise<void> {
     return process.exit(1);
   });
 
+  pageOrigins = allowedOrigins(host.port, hostHeaderNames(bind.host));
   if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
   // Browser mode cannot reach the system keychain: say so where the user looks.
@@ -74,6 +89,7 @@ async function main(): Promise<void> {
     // Servers first: quitting must leave no server process behind.
     await core.dispose();
     await host.close();
+    await sandbox.close();
     process.exit(0);
   };
   onStopSignals(() => void stop());

@@ -83,6 +83,14 @@ export interface ToolInfo {
   icons?: ToolIcon[];
   /** How the tool may be run: `taskSupport: "required"` means only as a task (tools/call with task augmentation). */
   execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
+  /** MCP Apps (`_meta.ui`): the `ui://` resource that shows the tool's app, and who may call the tool. */
+  ui?: ToolUi;
+}
+
+export interface ToolUi {
+  resourceUri?: string;
+  /** Absent: both. `["app"]` alone: hidden from the tool list, callable only by its server's apps. */
+  visibility?: ('model' | 'app')[];
 }
 
 /** One block of a tool result, as the MCP spec defines it (kept open for new kinds). */

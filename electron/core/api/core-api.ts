@@ -34,6 +34,9 @@ import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
+import { uiExtension } from '../apps/ui-extension';
+import type { AppSandboxInfo } from '../../../shared/api/apps';
+import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
@@ -91,6 +94,8 @@ export interface CoreOptions {
   signInTimeoutMs?: number;
   /** The protocol era for every server, over their own Protocol setting (the CLI's --protocol). */
   protocolOverride?: ProtocolSetting;
+  /** Where the front end shows MCP Apps (its sandbox page); absent: apps are not shown (the CLI). */
+  appSandbox?: () => AppSandboxInfo;
 }
 
 export interface Core {
@@ -159,7 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     eraCache: new EraCache(options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     requestMeta: (name) => logLevels.requestMeta(name),
-    clientFeatures: [...toolKit.clientFeatures, resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
+    clientFeatures: [...toolKit.clientFeatures, uiExtension(), resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     currentConfig: (name) => registry.get(name),
@@ -220,6 +225,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem }),
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
+      ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

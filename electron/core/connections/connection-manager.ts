@@ -41,6 +41,7 @@ import { ideLockDir } from './transports/ide-lockfiles';
 import { LoggingTransport } from './transports/logging-transport';
 import { RequestMetaTransport } from './transports/request-meta-transport';
 import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
+import { toolUiEntry } from '../apps/tool-ui';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_SETTINGS.connectTimeoutMs;
 export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
@@ -263,6 +264,7 @@ export class ConnectionManager {
             ...(tool.annotations ? { annotations: tool.annotations } : {}),
             ...(tool.icons ? { icons: tool.icons } : {}),
             ...(tool.execution ? { execution: tool.execution } : {}),
+            ...toolUiEntry(tool._meta),
           });
         }
         cursor = page.nextCursor;
