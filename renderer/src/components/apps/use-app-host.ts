@@ -128,6 +128,8 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
   // The bridge lives as long as the frame: made before the sandbox page can say it is ready.
   useEffect(() => {
     if (!frame || !resource || !sandboxOrigin) return;
+    // The spec writes each granted permission as an empty object ({ camera: {} }).
+    const permissions = Object.fromEntries(Object.entries(granted).filter(([, on]) => on).map(([name]) => [name, {}]));
     const bridge = new AppBridge(
       null,
       { name: 'MCP Workbench', version: '1' },
@@ -138,7 +140,7 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
         logging: {},
         message: { text: {} },
         updateModelContext: { text: {} },
-        sandbox: { permissions: granted, csp: resource.csp },
+        sandbox: { permissions, csp: resource.csp },
       },
       { hostContext: hostContextOf(settingsRef.current, tool) },
     );
@@ -148,7 +150,7 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
       onLog: (entry) => setLog((list) => [...list.slice(-(BRIDGE_LOG_LIMIT - 1)), { ...entry, seq: next() }]),
       onCspViolation: (violation) => setViolations((list) => [...list.slice(-199), { ...violation, seq: next() }]),
     });
-    bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions: granted });
+    bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions });
     bridge.oninitialized = () => setInitialized(true);
     bridge.onmessage = async (params) => {
       note('message', textOf(params.content));
