@@ -67,6 +67,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The MCP Apps fixtures' scripts run in the app's browser frame.
+    files: ['e2e/fixtures/servers/apps/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['shared/**', 'renderer/**', 'electron/core/**', 'electron/host/**', 'electron/browser-host.ts', 'electron/cli.ts', 'electron/cli/**', 'electron/conformance-client.ts'],
     rules: { 'no-restricted-syntax': ['error', ...dynamicElectron] },
   },
