@@ -103,7 +103,9 @@ test('fuzzed and malformed bridge messages are dropped and logged, and the app a
     ];
     const generated = fc.sample(fc.anything({ maxDepth: 3 }), { numRuns: 60, seed: 1865 });
     await frame.evaluate((messages) => {
-      for (const message of messages) parent.postMessage(message, '*');
+      // Runs in the app's frame: its parent is the sandbox proxy, which relays to the workbench.
+      const target = (globalThis as unknown as { parent: { postMessage(message: unknown, origin: string): void } }).parent;
+      for (const message of messages) target.postMessage(message, '*');
     }, [...crafted, ...generated, ...wellFormed]);
 
     const region = appRegion(panel);
