@@ -10,6 +10,7 @@ import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher } from './core/api/dispatcher';
 import { resolveAppDataDir } from './core/app-data';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
+import { SANDBOX_ORIGIN, serveSandboxProtocol } from './shell/app-sandbox-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
 import { electronDesktop } from './shell/desktop';
@@ -43,6 +44,7 @@ function openWindow(activeCore: Core): void {
 app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
+  serveSandboxProtocol();
   const dataDir = app.getPath('userData');
   core = await createCore({
     dataDir,
@@ -55,6 +57,8 @@ app.whenReady().then(async () => {
     dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
     // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
     desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
+    // MCP Apps are shown from the sandbox protocol, an origin of its own.
+    appSandbox: () => ({ url: `${SANDBOX_ORIGIN}/` }),
   });
   registerIpcHandlers(ipcMain, createDispatcher(core.api), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);
