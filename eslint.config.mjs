@@ -31,6 +31,10 @@ const shell = refuse('Only main.ts uses the Electron shell.', '**/shell/**', '**
 const host = refuse('The browser host is an entry point of its own: nothing imports it.', '**/host/**', '**/host', '**/browser-host', '**/browser-host.ts');
 const cli = refuse('The CLI is an entry point of its own: nothing imports it.', '**/cli/**', '**/cli', '**/cli.ts');
 
+const rendererPaths = [electron, ...nodeBuiltins, { name: 'ws', message: 'The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).' }];
+const rendererOurs = refuse('The renderer sees only shared/ and window.api.', '**/electron/**', 'electron/*');
+const rendererWs = refuse('The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).', 'ws/*');
+
 /** The one no-restricted-imports rule of an area (flat config: the last block that sets a rule wins, so each area sets it once). */
 const imports = (paths, ...patterns) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
 
@@ -69,6 +73,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The MCP Apps fixtures' scripts run in the app's browser frame.
+    files: ['e2e/fixtures/servers/apps/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['shared/**', 'renderer/**', 'electron/core/**', 'electron/host/**', 'electron/browser-host.ts', 'electron/cli.ts', 'electron/cli/**', 'electron/conformance-client.ts'],
     rules: { 'no-restricted-syntax': ['error', ...dynamicElectron] },
   },
@@ -103,10 +112,16 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     rules: imports(
-      [electron, ...nodeBuiltins, { name: 'ws', message: 'The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).' }],
-      refuse('The renderer sees only shared/ and window.api.', '**/electron/**', 'electron/*'),
+      rendererPaths,
+      rendererOurs,
       refuse('The renderer never talks MCP itself: every server is reached through window.api.', '@modelcontextprotocol/*', '@modelcontextprotocol/**'),
-      refuse('The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).', 'ws/*'),
+      rendererWs,
     ),
+  },
+  {
+    // The MCP Apps host: ext-apps' app-bridge speaks the `ui/*` protocol with an app over
+    // postMessage (no server is reached: the app's tool calls go through window.api).
+    files: ['renderer/src/components/apps/**'],
+    rules: imports(rendererPaths, rendererOurs, { regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)', message: 'The renderer never talks MCP itself; only the MCP Apps host (components/apps/) uses @modelcontextprotocol/ext-apps/app-bridge.' }, rendererWs),
   },
 );

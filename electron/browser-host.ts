@@ -15,6 +15,9 @@ import { installLastResortHandler } from './core/util/last-resort';
 import { decideBind, DEFAULT_BIND_HOST, remoteWarning } from './host/bind-address';
 import { hostDesktop } from './host/desktop';
 import { startHost } from './host/host-server';
+import { startSandboxServer } from './host/apps/sandbox-server';
+import { allowedOrigins } from './host/request-guard';
+import { hostHeaderNames } from './host/bind-address';
 import { openInBrowser } from './core/platform/open-browser';
 
 declare const __APP_VERSION__: string;
@@ -50,9 +53,23 @@ async function main(): Promise<void> {
   diagnostics.info(`MCP Workbench ${__APP_VERSION__} browser host starting; diagnostic log ${logFile}`);
   // The system keychain's store, shared with the app and the CLI (a 0600 file where none answers).
   const secretStore = await createSecretStore({ dataDir: dirs.config, notice: (line) => process.stderr.write(`${line}\n`) });
-  const core = await createCore({ dataDir: dirs.config, storageDir: dirs.data, cacheDir: dirs.cache, autoConnect: true, appVersion: __APP_VERSION__, desktop: hostDesktop(), secretStore });
+  // MCP Apps run on a listener of their own (another port, so another origin); only the
+  // workbench page, known once it listens, may frame it.
+  let pageOrigins: readonly string[] = [];
+  const sandbox = await startSandboxServer({ host: bind.host, hostNames: hostHeaderNames(bind.host), parentOrigins: () => pageOrigins });
+  const core = await createCore({
+    dataDir: dirs.config,
+    storageDir: dirs.data,
+    cacheDir: dirs.cache,
+    autoConnect: true,
+    appVersion: __APP_VERSION__,
+    desktop: hostDesktop(),
+    secretStore,
+    appSandbox: () => ({ url: sandbox.url }),
+  });
   disposeCore = () => core.dispose();
   const host = await startHost({
+    frameSources: [sandbox.origin],
     dispatch: createDispatcher(core.api),
     events: core.events,
     rendererDir: path.resolve(__dirname, '..', 'renderer'),
@@ -69,6 +86,7 @@ async function main(): Promise<void> {
     return process.exit(1);
   });
 
+  pageOrigins = allowedOrigins(host.port, hostHeaderNames(bind.host));
   if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
   // No system keychain answered: say so where the user looks.
@@ -83,6 +101,7 @@ async function main(): Promise<void> {
     // Servers first: quitting must leave no server process behind.
     await core.dispose();
     await host.close();
+    await sandbox.close();
     await diagnostics.close();
     process.exit(0);
   };

@@ -12,6 +12,7 @@ import { resolveAppDataDir, resolveAppDirs } from './core/app-data';
 import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
 import type { EventStream } from './core/events/event-bus';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
+import { SANDBOX_ORIGIN, serveSandboxProtocol } from './shell/app-sandbox-protocol';
 import { denyPermissions, hardenWebContents } from './shell/hardening';
 import { registerIpcHandlers } from './shell/ipc-handlers';
 import { electronDesktop } from './shell/desktop';
@@ -59,6 +60,7 @@ function flushingEvents(dispatch: Dispatch): Dispatch {
 app.whenReady().then(async () => {
   denyPermissions();
   serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
+  serveSandboxProtocol();
   const dataDir = app.getPath('userData');
   const dirs = resolveAppDirs();
   // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
@@ -89,6 +91,8 @@ app.whenReady().then(async () => {
       const problem = await shell.openPath(folder);
       if (problem) throw new Error(problem);
     },
+    // MCP Apps are shown from the sandbox protocol, an origin of its own.
+    appSandbox: () => ({ url: `${SANDBOX_ORIGIN}/` }),
   });
   registerIpcHandlers(ipcMain, flushingEvents(createDispatcher(core.api)), (sender) => isTrustedSender(sender, ourWebContents));
   openWindow(core);

@@ -102,6 +102,14 @@ export interface ToolInfo {
    * must leave such a tool out; the workbench shows it, struck out, and never calls it.
    */
   excludedReason?: string;
+  /** MCP Apps (`_meta.ui`): the `ui://` resource that shows the tool's app, and who may call the tool. */
+  ui?: ToolUi;
+}
+
+export interface ToolUi {
+  resourceUri?: string;
+  /** Absent: both. `["app"]` alone: hidden from the tool list, callable only by its server's apps. */
+  visibility?: ('model' | 'app')[];
 }
 
 /** One block of a tool result, as the MCP spec defines it (kept open for new kinds). */

@@ -37,6 +37,7 @@ describe('import rules', () => {
     expect(await restrictedImportErrors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;")).toEqual([]);
     expect(await restrictedImportErrors('electron/core/x.ts', "import fs from 'node:fs';\nexport const a = fs;")).toEqual([]);
     expect(await restrictedImportErrors('renderer/src/x.ts', "import type { AppApi } from '../../shared/api';\nexport type A = AppApi;")).toEqual([]);
+    expect(await restrictedImportErrors('renderer/src/components/apps/x.ts', "import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';\nexport const a = AppBridge;")).toEqual([]);
   });
 
   it.each([
@@ -65,6 +66,12 @@ describe('import rules', () => {
     ['renderer/src/x.ts', "import { WebSocket } from 'ws';\nexport const a = WebSocket;"],
     ['renderer/src/x.ts', "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const a = Client;"],
     ['renderer/src/x.ts', "import { Client } from '@modelcontextprotocol/client';\nexport const a = Client;"],
+    // The MCP Apps host may use ext-apps' app-bridge, and nothing else of MCP, nor Node or electron.
+    ['renderer/src/x.ts', "import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';\nexport const a = AppBridge;"],
+    ['renderer/src/components/apps/x.ts', "import { Client } from '@modelcontextprotocol/client';\nexport const a = Client;"],
+    ['renderer/src/components/apps/x.ts', "import { App } from '@modelcontextprotocol/ext-apps';\nexport const a = App;"],
+    ['renderer/src/components/apps/x.ts', "import fs from 'node:fs';\nexport const a = fs;"],
+    ['renderer/src/components/apps/x.ts', "import { createCore } from '../../../../electron/core/api/core-api';\nexport const a = createCore;"],
     // Raw IPC only in the two files that should use it.
     ['electron/shell/x.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;"],
     ['electron/shell/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;"],

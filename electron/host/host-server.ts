@@ -31,6 +31,8 @@ export interface HostOptions {
    */
   host?: string;
   token?: string;
+  /** The origins the page may frame: the MCP Apps sandbox listener's (apps/sandbox-server.ts). */
+  frameSources?: readonly string[];
   /** The clock launch codes expire by (tests move it). */
   now?: () => number;
 }
@@ -53,7 +55,7 @@ export interface RunningHost {
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const bindHost = options.host ?? DEFAULT_BIND_HOST;
-  const guard: GuardConfig = { port: options.port, token, hostNames: hostHeaderNames(bindHost) };
+  const guard: GuardConfig = { port: options.port, token, hostNames: hostHeaderNames(bindHost), ...(options.frameSources ? { frameSources: options.frameSources } : {}) };
   const launchCodes = new LaunchCodes(LAUNCH_CODE_TTL_MS, options.now);
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES, WebSocket: HostWebSocket });
 

@@ -12,6 +12,8 @@ export interface GuardConfig {
   token: string;
   /** Names allowed in Host, without the port (default: the loopback names; see bind-address.ts). */
   hostNames?: readonly string[];
+  /** The one origin the page may frame (the MCP Apps sandbox listener), once it listens. */
+  frameSources?: readonly string[];
 }
 
 export interface GuardedRequest {

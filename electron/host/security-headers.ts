@@ -9,7 +9,10 @@ import { allowedHosts, type GuardConfig } from './request-guard';
 
 export function securityHeaders(guard: GuardConfig): Record<string, string> {
   return {
-    'Content-Security-Policy': rendererCsp(allowedHosts(guard.port, guard.hostNames).map((host) => `ws://${host}`)),
+    'Content-Security-Policy': rendererCsp(
+      allowedHosts(guard.port, guard.hostNames).map((host) => `ws://${host}`),
+      guard.frameSources,
+    ),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',

@@ -6,14 +6,15 @@ import fs from 'node:fs/promises';
 import { protocol } from 'electron';
 import { rendererCsp } from '../core/security/csp';
 import { contentTypeOf, resolveStaticPath } from '../core/util/static-content';
+import { SANDBOX_ORIGIN, sandboxSchemePrivileges } from './app-sandbox-protocol';
 import { APP_HOST, APP_PROTOCOL } from './trusted-sender';
 
 export const APP_SCHEME = APP_PROTOCOL.slice(0, -1);
 export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
-/** Must run before the app is ready. */
+/** Must run before the app is ready; registers the MCP Apps sandbox scheme too (one call takes them all). */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }, sandboxSchemePrivileges]);
 }
 
 export function serveAppProtocol(rendererDir: string): void {
@@ -25,7 +26,7 @@ export function serveAppProtocol(rendererDir: string): void {
     return new Response(body, {
       headers: {
         'Content-Type': contentTypeOf(filePath),
-        'Content-Security-Policy': rendererCsp(),
+        'Content-Security-Policy': rendererCsp([], [SANDBOX_ORIGIN]),
         'X-Content-Type-Options': 'nosniff',
       },
     });

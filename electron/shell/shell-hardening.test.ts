@@ -85,6 +85,7 @@ vi.mock('electron', () => ({
 const { denyPermissions, hardenWebContents } = await import('./hardening');
 const { APP_ENTRY_URL, APP_SCHEME, registerAppScheme, serveAppProtocol } = await import('./app-protocol');
 const { createMainWindow } = await import('./main-window');
+const { SANDBOX_ORIGIN, serveSandboxProtocol } = await import('./app-sandbox-protocol');
 const { checkExternalUrl, openExternal } = await import('./open-external');
 
 /** A navigation-style event as Electron passes it: preventDefault is the only way to refuse. */
@@ -281,5 +282,30 @@ describe('openExternal', () => {
       await expect(openExternal(url), String(url)).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/^Refusing to open/) });
     }
     expect(fake.shell.openExternal).not.toHaveBeenCalled();
+  });
+});
+
+describe('the MCP Apps sandbox protocol', () => {
+  it('is privileged alongside the app scheme, and the page frames it and nothing else', async () => {
+    registerAppScheme();
+    expect(fake.protocol.privileged).toContainEqual({ scheme: 'mcp-app-sandbox', privileges: { standard: true, secure: true } });
+    const base = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-sandbox-'));
+    await fs.writeFile(path.join(base, 'index.html'), '<!doctype html><title>app</title>');
+    serveAppProtocol(base);
+    const page = await fake.protocol.handlers.get(APP_SCHEME)!(new Request(APP_ENTRY_URL));
+    expect(page.headers.get('content-security-policy')).toContain(`frame-src ${SANDBOX_ORIGIN};`);
+    await fs.rm(base, { recursive: true, force: true });
+  });
+
+  it('serves only the sandbox page, to the workbench page, under the app CSP', async () => {
+    serveSandboxProtocol();
+    const handler = fake.protocol.handlers.get('mcp-app-sandbox')!;
+    const ok = await handler(new Request(`${SANDBOX_ORIGIN}/?parent=${encodeURIComponent('app://workbench')}`));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-security-policy')).toContain('frame-ancestors app://workbench');
+    expect(ok.headers.get('content-security-policy')).toContain("connect-src 'none'");
+    expect((await handler(new Request(`${SANDBOX_ORIGIN}/?parent=${encodeURIComponent('https://evil.example')}`))).status).toBe(403);
+    expect((await handler(new Request(`${SANDBOX_ORIGIN}/index.html`))).status).toBe(404);
+    expect((await handler(new Request('mcp-app-sandbox://other/'))).status).toBe(404);
   });
 });

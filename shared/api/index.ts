@@ -6,6 +6,7 @@
  * their channels in its own file; this one joins them.
  */
 import type { AppEventListener, Unsubscribe } from '../events';
+import { appsChannels, type AppsApi } from './apps';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { connectionsChannels, type ConnectionsApi } from './connections';
@@ -47,7 +48,8 @@ export interface AppApi
     TransferApi,
     AuthApi,
     DiagnosticsApi,
-    DoctorApi {
+    DoctorApi,
+    AppsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -77,6 +79,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...authChannels,
   ...diagnosticsChannels,
   ...doctorChannels,
+  ...appsChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

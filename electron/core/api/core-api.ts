@@ -47,6 +47,9 @@ import { ToolsService } from '../tools/tools-service';
 import { processToolResult } from '../results/process-result';
 import { TaskService } from '../tasks/task-service';
 import { TaskStore } from '../tasks/task-store';
+import { uiExtension } from '../apps/ui-extension';
+import type { AppSandboxInfo } from '../../../shared/api/apps';
+import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
@@ -122,6 +125,8 @@ export interface CoreOptions {
   headersHelperConsent?: HeadersHelperAsk;
   /** When the doctor calls a start or a list slow (tests lower them). */
   doctorThresholds?: Partial<DoctorThresholds>;
+  /** Where the front end shows MCP Apps (its sandbox page); absent: apps are not shown (the CLI). */
+  appSandbox?: () => AppSandboxInfo;
 }
 
 export interface Core {
@@ -217,7 +222,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     requestMeta: (name) => logLevels.requestMeta(name),
-    clientFeatures: [...toolKit.clientFeatures, toolNotifications(events), resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
+    clientFeatures: [...toolKit.clientFeatures, toolNotifications(events), uiExtension(), resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     currentConfig: (name) => registry.get(name),
@@ -320,6 +325,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
+      ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

@@ -20,6 +20,7 @@ import { listPage } from '../connections/list-page';
 import { expiryOf, type GuardedCache } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
+import { toolUiEntry } from '../apps/tool-ui';
 import { headerProblemOf } from './header-scan';
 
 export interface CallOptions {
@@ -226,5 +227,6 @@ function toolInfoOf(server: ServerName, tool: ListedTool): ToolInfo {
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
     ...(tool.icons ? { icons: tool.icons } : {}),
     ...(tool.execution ? { execution: tool.execution } : {}),
+    ...toolUiEntry(tool._meta),
   };
 }

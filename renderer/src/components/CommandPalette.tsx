@@ -3,6 +3,7 @@
  * typing (cmdk filters and ranks; arrows and Enter pick). Shown in the app's Modal, not
  * cmdk's own dialog, so no style tag is injected (the CSP allows only the app's sheet).
  */
+import { visibleToModel } from '../../../shared/app-visibility';
 import { Command } from 'cmdk';
 import { useEffect, useRef, useState } from 'react';
 import { useWorkbench } from '../state/store';
@@ -70,7 +71,7 @@ function Palette({ actions, onClose }: { actions: PaletteAction[]; onClose(): vo
           <Command.Group heading="Servers">{servers.map((server) => item(`server ${server.name}`, server.name, `server · ${server.status}`, () => selectServer(server.name)))}</Command.Group>
           <Command.Group heading="Tools">
             {Object.entries(toolsByServer).flatMap(([server, entry]) =>
-              entry.tools.map((tool) =>
+              entry.tools.filter(visibleToModel).map((tool) =>
                 item(`tool ${tool.fullName}`, displayName(tool), `${tool.name} · ${server}`, () => {
                   selectServer(server);
                   selectTool(server, tool.name);

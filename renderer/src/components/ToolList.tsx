@@ -10,6 +10,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
+import { visibleToModel } from '../../../shared/app-visibility';
 import { ALL_TOOLS, type ServerTools } from '../state/tools-slice';
 import { useWorkbench } from '../state/store';
 import { displayName, excludedNote, ToolBadges, ToolIcon } from './tools/tool-display';
@@ -37,7 +38,8 @@ export function buildToolRows(servers: readonly ServerView[], toolsByServer: Rea
   const rows: ToolRow[] = [];
   for (const server of servers) {
     const entry = toolsByServer[server.name];
-    const all = entry?.tools ?? [];
+    // Tools only their apps may call (visibility ["app"]) are not listed.
+    const all = (entry?.tools ?? []).filter(visibleToModel);
     const tools = words.length === 0 ? all : all.filter((tool) => words.every((word) => haystackOf(tool).includes(word)));
     if (words.length > 0 && tools.length === 0 && entry?.status === 'ready') continue;
     rows.push({ kind: 'header', server: server.name, total: all.length, shown: tools.length, status: entry?.status ?? 'loading', ...(entry?.error ? { error: entry.error } : {}) });

@@ -4,7 +4,7 @@
  * timeout, "send anyway" for arguments the schema rejects, saving the request, and the
  * result.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { mcpToolName } from '../../../shared/domain';
 import { defaultArgsText, TASKS_NOTE, type ToolCallState } from '../state/calls-slice';
 import { taskModeOf } from '../state/task-mode';
@@ -13,6 +13,9 @@ import { ResultView } from './ResultView';
 import { ArgumentsEditor } from './tools/ArgumentsEditor';
 import { formatDuration } from './tools/format';
 import { CopyButton, displayName, excludedNote, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
+
+// MCP Apps' host (ext-apps' bridge) loads only when a tool with an app is run.
+const AppView = lazy(() => import('./apps/AppView').then((module) => ({ default: module.AppView })));
 
 export function ToolPanel() {
   const liveTool = useWorkbench((s) =>
@@ -174,6 +177,12 @@ export function ToolPanel() {
           </div>
         )}
         {call?.result && <ResultView result={call.result} />}
+        {/* A tool with an MCP App shows it for each run, beside the result. */}
+        {tool.ui?.resourceUri && call?.callId && (
+          <Suspense fallback={<p className="muted">Loading the app…</p>}>
+            <AppView key={call.callId} tool={tool} argsText={call.argsText} {...(call.result ? { result: call.result } : {})} {...(call.cancelled ? { cancelled: true } : {})} />
+          </Suspense>
+        )}
       </div>
     </section>
   );
