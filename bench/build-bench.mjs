@@ -1,10 +1,11 @@
 // Bundles the benchmarks (TypeScript, importing the core from source) into
 // out/bench/*.cjs with esbuild, the way scripts/build.mjs bundles the app: npm packages
-// stay external and load from node_modules at run time.
+// stay external and load from node_modules at run time (the ESM-only ones are carried in).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { externalExceptEsmOnly } from '../scripts/lib/esm-only-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -41,10 +42,9 @@ export async function buildBenchmarks() {
     format: 'cjs',
     outdir: path.join(root, 'out', 'bench'),
     outExtension: { '.js': '.cjs' },
-    packages: 'external',
     sourcemap: true,
     define: { __APP_VERSION__: JSON.stringify('bench') },
-    plugins: [sourceFileUrl],
+    plugins: [sourceFileUrl, externalExceptEsmOnly],
     logLevel: 'warning',
     absWorkingDir: root,
   });

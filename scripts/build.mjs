@@ -4,6 +4,7 @@
 // `node scripts/build.mjs cli` builds the CLI alone (what `npm run cli` needs, in a moment).
 import { chmodSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { externalExceptEsmOnly } from './lib/esm-only-packages.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -37,18 +38,6 @@ const buildCli = () =>
 // The keychain helper runs in a child process of its own (see keychain-runner.ts); the
 // keyring library's native addon is loaded from node_modules.
 const buildKeychainHelper = () => build({ ...common, entryPoints: ['electron/core/secrets/keychain-helper.cjs'], packages: 'external', sourcemap: false });
-// Packages that ship ESM only (no `require` export): a CommonJS bundle cannot load them from
-// node_modules at run time, so those builds carry them in; every other package stays outside.
-const ESM_ONLY = ['@modelcontextprotocol/ext-tasks'];
-/** @type {import('esbuild').Plugin} */
-const externalExceptEsmOnly = {
-  name: 'external-except-esm-only',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      ESM_ONLY.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? undefined : { path: args.path, external: true },
-    );
-  },
-};
 
 const only = process.argv[2];
 if (only === 'cli') {
