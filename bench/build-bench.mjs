@@ -1,6 +1,6 @@
 // Bundles the benchmarks (TypeScript, importing the core from source) into
 // out/bench/*.cjs with esbuild, the way scripts/build.mjs bundles the app: npm packages
-// stay external and load from node_modules at run time.
+// stay external and load from node_modules at run time (but ESM-only ones, carried in).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,19 @@ const sourceFileUrl = {
   },
 };
 
+// Packages that ship ESM only (no `require` export): a CommonJS bundle cannot load them
+// from node_modules at run time, so the bundles carry them in (as scripts/build.mjs does).
+const ESM_ONLY = ['@modelcontextprotocol/ext-tasks'];
+/** @type {import('esbuild').Plugin} */
+const externalExceptEsmOnly = {
+  name: 'external-except-esm-only',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^[^./]/ }, (args) =>
+      ESM_ONLY.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 /** Benchmark ids: the files in bench/benchmarks/. */
 export function benchmarkIds() {
   return readdirSync(path.join(root, 'bench', 'benchmarks'))
@@ -41,10 +54,9 @@ export async function buildBenchmarks() {
     format: 'cjs',
     outdir: path.join(root, 'out', 'bench'),
     outExtension: { '.js': '.cjs' },
-    packages: 'external',
     sourcemap: true,
     define: { __APP_VERSION__: JSON.stringify('bench') },
-    plugins: [sourceFileUrl],
+    plugins: [externalExceptEsmOnly, sourceFileUrl],
     logLevel: 'warning',
     absWorkingDir: root,
   });
