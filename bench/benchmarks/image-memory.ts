@@ -24,9 +24,15 @@ interface MemorySample {
 /** Longer than any batching delay in the core (history 200 ms, protocol log 50 ms). */
 const SETTLE_MS = 1000;
 
+/** sharp's output buffers are freed by finalizers that run after a collection: a few rounds. */
+const GC_ROUNDS = 5;
+
 async function settled(): Promise<NodeJS.MemoryUsage> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  collectGarbage();
+  for (let i = 0; i < GC_ROUNDS; i++) {
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return process.memoryUsage();
 }
 
