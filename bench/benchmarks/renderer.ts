@@ -63,8 +63,10 @@ benchmark({
     await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
     const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`;
     const bench = await startBenchHost({});
-    const browser = await launchChromium();
+    // Whatever fails from here on, the host (and the browser, once started) is stopped.
+    let started: Browser | undefined;
     try {
+      const browser = (started = await launchChromium());
       // What Chromium fetches for the first screen, to check the module graph against.
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -137,7 +139,7 @@ benchmark({
         notes,
       };
     } finally {
-      await browser.close();
+      await started?.close();
       await bench.close();
       blank.close();
     }

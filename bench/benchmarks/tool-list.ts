@@ -10,7 +10,7 @@
  *   (goal ≤ 50 ms).
  * Timing is taken inside the page (bench/lib/page-probe.ts).
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { waitUntil } from '../../e2e/support/processes';
 import { benchmark } from '../lib/bench-main';
 import { launchChromium, startBenchHost } from '../lib/browser';
@@ -44,8 +44,10 @@ benchmark({
     const rounds = ctx.smoke ? 1 : 8;
     const keysPerRound = ctx.smoke ? 1 : 3;
     const bench = await startBenchHost({ many: fixtureEntry('tool-lab', ['--many', String(many)]), few: fixtureEntry('tool-lab') });
-    const browser = await launchChromium();
+    // Whatever fails from here on, the host (and the browser, once started) is stopped.
+    let started: Browser | undefined;
     try {
+      const browser = (started = await launchChromium());
       const { control } = bench;
       const expected: Record<string, number> = {};
       for (const name of ['many', 'few']) expected[name] = (await control.api.listTools({ name })).length;
@@ -123,7 +125,7 @@ benchmark({
         },
       };
     } finally {
-      await browser.close();
+      await started?.close();
       await bench.close();
     }
   },

@@ -49,6 +49,8 @@ export function benchmark(definition: BenchmarkDefinition): void {
   );
 
   function finish(result: BenchmarkResult): void {
+    // The table only says that it failed: the reason is printed here, with the progress.
+    if (!result.ok) process.stderr.write(`  [${definition.id}] failed: ${result.error}\n`);
     const json = `${JSON.stringify(result, null, 2)}\n`;
     if (resultFile) fs.writeFileSync(resultFile, json);
     else process.stdout.write(json);

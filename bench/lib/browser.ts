@@ -4,10 +4,11 @@
  * renderer's AppApi client, in Node) to connect and disconnect servers while a page
  * watches.
  */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import type { StdioServerConfig } from '../../shared/config/server-config';
 import { startBrowserHost, type BrowserHost } from '../../e2e/support/browser-host';
-import { chromiumLaunchOptions } from '../../e2e/support/chromium';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../e2e/support/chromium';
 import { waitUntil } from '../../e2e/support/processes';
 import { connectWsApi, type WsApi } from './ws-api';
 import { tempDir, writeServers } from './workbench';
@@ -38,6 +39,8 @@ export async function startBenchHost(servers: Record<string, StdioServerConfig>)
   return { host, control, close };
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Chromium, headless; a missing executable is named in words (Playwright's own message is a page of advice that does not apply offline). */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was not found at ${CHROMIUM_PATH}: install it, or set CHROMIUM_PATH to a Chromium or Chrome executable.`);
   return chromium.launch({ ...chromiumLaunchOptions(), headless: true });
 }

@@ -16,6 +16,13 @@
  */
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 
+// libvips keeps up to 50 MB (and 100 operations) of results by default to answer a repeat
+// of the same operation; tool results are never repeated, so a small cache is enough for
+// the steps of one fit, with no open files. The thread count stays sharp's own choice: 1
+// on glibc Linux, where more threads fragment the heap, the cores elsewhere (whose
+// allocators give memory back). What glibc itself keeps is in docs/development.md.
+sharp.cache({ memory: 16, files: 0, items: 20 });
+
 export const IMAGE_MAX_LONG_EDGE = 2000;
 /** 5 MB of base64 is 3.75 MB of image. */
 export const IMAGE_MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);

@@ -5,6 +5,9 @@
  * a newer one) are kept. Environment variables override a few keys for the run:
  * MCP_TIMEOUT sets the connect timeout, MCP_TOOL_TIMEOUT the call timeout (both in ms),
  * and MAX_MCP_OUTPUT_TOKENS the result text limit, as in Claude Code (see env-overrides.ts).
+ * The environment is read once, when the store is made: every tool call asks for the
+ * effective settings, and parsing the variables each time was work for nothing. The
+ * effective settings are worked out again only when the saved values change.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -22,11 +25,16 @@ export class SettingsStore {
   /** The file could not be parsed at all: never overwrite it. */
   private unreadable = false;
   private readonly listeners = new Set<(view: SettingsView) => void>();
+  private readonly overrides: ReturnType<typeof envOverrides>;
+  private current: Settings;
 
   constructor(
     private readonly dataDir: string,
-    private readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.overrides = envOverrides(env);
+    this.current = this.merge();
+  }
 
   get filePath(): string {
     return path.join(this.dataDir, SETTINGS_FILE);
@@ -65,6 +73,7 @@ export class SettingsStore {
       else bad.push(`${key} (${parsed.error.issues[0]?.message})`);
     }
     if (bad.length > 0) this.problem = `${this.filePath}: using the default for ${bad.join(', ')}.`;
+    this.current = this.merge();
   }
 
   /** Saved values, with defaults for the rest. */
@@ -72,9 +81,13 @@ export class SettingsStore {
     return { ...DEFAULT_SETTINGS, ...this.stored };
   }
 
-  /** What the app runs with: the values, with environment overrides applied. */
+  /** What the app runs with: the values, with environment overrides applied (a copy). */
   effective(): Settings {
-    return { ...this.values, ...envOverrides(this.env).values };
+    return { ...this.current };
+  }
+
+  private merge(): Settings {
+    return { ...this.values, ...this.overrides.values };
   }
 
   view(): SettingsView {
@@ -82,7 +95,7 @@ export class SettingsStore {
       values: this.values,
       defaults: DEFAULT_SETTINGS,
       effective: this.effective(),
-      overrides: envOverrides(this.env).reasons,
+      overrides: { ...this.overrides.reasons },
       ...(this.problem ? { problem: this.problem } : {}),
     };
   }
@@ -98,6 +111,7 @@ export class SettingsStore {
     await fs.mkdir(this.dataDir, { recursive: true });
     await writeFileAtomic(this.filePath, `${JSON.stringify({ ...this.unknown, ...next }, null, 2)}\n`, { mode: 0o600 });
     this.stored = next;
+    this.current = this.merge();
     this.problem = undefined;
     const view = this.view();
     for (const listener of this.listeners) listener(view);
