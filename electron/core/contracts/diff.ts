@@ -9,18 +9,10 @@
  * Each change has a JSON pointer into one of the two snapshots (`in`): the older one for
  * what was removed, the newer one for the rest.
  */
+import type { ChangeKind, ContractChange } from '../../../shared/contracts';
 import type { ContractSnapshot, PromptContract, ToolContract } from './snapshot';
 
-export const CHANGE_KINDS = ['breaking', 'additive', 'changed'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
-
-export interface ContractChange {
-  kind: ChangeKind;
-  /** Which snapshot `pointer` points into. */
-  in: 'before' | 'after';
-  pointer: string;
-  message: string;
-}
+export { CHANGE_KINDS, type ChangeKind, type ContractChange } from '../../../shared/contracts';
 
 type Json = Record<string, unknown>;
 
