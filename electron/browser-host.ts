@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     storageDir: dirs.data,
     cacheDir: dirs.cache,
     autoConnect: true,
+    watchContracts: true,
     appVersion: __APP_VERSION__,
     desktop: hostDesktop(),
     secretStore,

@@ -71,6 +71,7 @@ app.whenReady().then(async () => {
     storageDir: dirs.data,
     cacheDir: dirs.cache,
     autoConnect: true,
+    watchContracts: true,
     appVersion: app.getVersion(),
     // The store browser mode and the CLI share, keyed in the system keychain (asked from a
     // utility process, which is killed if the keychain hangs); safeStorage where none answers.

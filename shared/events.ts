@@ -1,5 +1,6 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
 import type { ConsoleEntry } from './api/server-console';
+import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
@@ -41,6 +42,8 @@ export type AppEvent =
    * itself and sends this only so the page can show the link too).
    */
   | { type: 'auth-open-url'; server: string; url: string }
+  /** The server reconnected offering something else than at its last connection (this run): what changed. */
+  | { type: 'contract-changed'; server: string; changes: ContractChange[] }
   /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
   | { type: 'auth-changed'; server: string };
 

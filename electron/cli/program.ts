@@ -6,6 +6,7 @@
 import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
+import type { DiffOptions, SnapshotOptions } from './commands/contracts';
 import type { DoctorOptions } from './commands/doctor';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
@@ -21,6 +22,7 @@ const resourcesCommands = () => import('./commands/resources');
 const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
+const contractsCommands = () => import('./commands/contracts');
 
 declare const __APP_VERSION__: string;
 
@@ -74,7 +76,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
-or doctor found an error), 2 usage or config error, 3 connection or sign-in failure,
+doctor found an error, or diff a breaking change), 2 usage or config error (or an
+unreadable snapshot file), 3 connection or sign-in failure,
 4 timeout, 5 the task is gone (expired, or unknown to the server).
 
 Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
@@ -208,6 +211,25 @@ Examples:
       .addOption(jsonOption())
       .option('--junit', 'print the report as JUnit XML (one test suite per server, one test case per rule)')
       .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),
+  );
+
+  configure(
+    withAdhoc(program.command('snapshot').description("write a server's contract (server info, protocol, capabilities, instructions, tools, resources, templates, prompts) as a stable JSON file to commit and diff").argument('[server]', SERVER_ARGUMENT))
+      .option('-o, --output <file>', 'write the snapshot to this file (default: stdout)')
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: SnapshotOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await contractsCommands()).snapshot(run, server, options)))),
+  );
+  configure(
+    withAdhoc(
+      program
+        .command('diff')
+        .description('compare two snapshots, or a live server with one (--against): each change breaking, additive or changed; exits 1 when one is breaking')
+        .usage('[options] <before.json> <after.json>   (or: [options] <server> --against <file>)')
+        .argument('[operands...]', 'two snapshot files, or a server with --against'),
+    )
+      .option('--against <file>', 'compare the live server with this snapshot (the file is "before")')
+      .addOption(jsonOption())
+      .action(async (operands: string[], options: DiffOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await contractsCommands()).diff(run, operands, options)))),
   );
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));

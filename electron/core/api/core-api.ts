@@ -54,6 +54,8 @@ import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
+import { captureSnapshot } from '../contracts/capture';
+import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
 import { createDiagnosticsApi } from './diagnostics-api';
@@ -80,6 +82,8 @@ export interface CoreOptions {
   /** Where caches go: protocol eras, servers that wanted sign-in (default: dataDir). */
   cacheDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** Compare each server's contract with its previous connection's and emit `contract-changed` (the app does; the CLI need not). */
+  watchContracts?: boolean;
   /** Connect every enabled server at start-up (the app does; tests may not). Project servers never start by themselves. */
   autoConnect?: boolean;
   appVersion?: string;
@@ -331,6 +335,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     redactor,
   );
 
+  // Before any connection starts, so the first one of each server is its baseline.
+  const stopContractWatch = options.watchContracts
+    ? watchContracts({ subscribe: (listener) => events.subscribe(listener), emit: (event) => events.emit(event), capture: (view) => captureSnapshot(api, view, { refresh: false }) })
+    : undefined;
+
   if (options.autoConnect) {
     // Not awaited: start-up must never wait for slow servers. Project servers wait for the user, unless approved.
     const startable = registry.effective().filter((entry) => entry.scope !== 'project' || approvals.decisionOf(entry.name, entry.config) === 'approved');
@@ -342,6 +351,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     secretStore: secrets.info(),
     dispose: async () => {
+      stopContractWatch?.();
       registry.close();
       await tasks.dispose();
       await Promise.all([auth.dispose(), connections.closeAll()]);

@@ -11,6 +11,7 @@ import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { signsIn } from '../state/auth-slice';
 import { ConnectionActions } from './ConnectionActions';
+import { ContractChanges } from './ContractChanges';
 import { ForeignFieldFacts } from './ForeignFieldFacts';
 import { OAuthDialog } from './OAuthView';
 import { protocolLabel } from './protocol-label';
@@ -54,6 +55,7 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
         {actions && <div className="panel-actions">{actions}</div>}
       </div>
       <ServerFailure server={server} openOutput={!collapsed} />
+      <ContractChanges server={server.name} />
       <div id={bodyId} hidden={collapsed}>
       <dl className="facts">
         <dt>Transport</dt>

@@ -13,6 +13,7 @@ import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
 import { createConsoleSlice, type ConsoleSlice } from './console-slice';
+import { createContractsSlice, type ContractsSlice } from './contracts-slice';
 import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-slice';
@@ -39,6 +40,7 @@ export type WorkbenchState = ServersSlice &
   ResourcesSlice &
   PromptsSlice &
   ConsoleSlice &
+  ContractsSlice &
   DoctorSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
@@ -65,6 +67,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createPromptsSlice(api)(...args),
     ...createConsoleSlice(api)(...args),
     ...createDoctorSlice(api)(...args),
+    ...createContractsSlice(...args),
   }));
 }
 
@@ -130,6 +133,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'auth-changed':
       state.noteAuthChanged(event.server);
+      break;
+    case 'contract-changed':
+      state.applyContractChanges(event.server, event.changes);
       break;
   }
 }

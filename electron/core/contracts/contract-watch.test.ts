@@ -1,0 +1,46 @@
+/**
+ * A real core with contract watching on, and real stdio fixture servers: a reconnect to the
+ * same server says nothing; a reconnect that reaches a different server emits what changed.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureServer } from '../../../e2e/fixtures/paths';
+import type { AppEventOf } from '../../../shared/events';
+import { createCore, type Core } from '../api/core-api';
+
+let dataDir: string;
+let core: Core;
+const contractEvents: AppEventOf<'contract-changed'>[] = [];
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-contract-watch-'));
+  core = await createCore({ dataDir, env: {}, autoConnect: false, watchContracts: true, watchConfig: false });
+  core.events.subscribe((event) => {
+    if (event.type === 'contract-changed') contractEvents.push(event);
+  });
+  await core.api.addServer({ name: 'srv', config: { command: process.execPath, args: [fixtureServer('basic-stdio')] } });
+});
+
+afterAll(async () => {
+  await core?.dispose();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('what changed since the last connection', () => {
+  it('emits contract-changed with the changes when a reconnect finds another surface, and nothing when it is the same', async () => {
+    expect((await core.api.connectServer({ name: 'srv' })).status).toBe('connected');
+    expect((await core.api.reconnectServer({ name: 'srv' })).status).toBe('connected');
+    await core.api.updateServer({ name: 'srv', scope: 'user', config: { command: process.execPath, args: [fixtureServer('v2-stdio')] } });
+    expect((await core.api.reconnectServer({ name: 'srv' })).status).toBe('connected');
+
+    // Captures run in connection order, so once this one is here the same-surface reconnect has been compared too.
+    await expect.poll(() => contractEvents.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(contractEvents).toHaveLength(1);
+    const [event] = contractEvents;
+    expect(event!.server).toBe('srv');
+    expect(event!.changes).toContainEqual(expect.objectContaining({ kind: 'changed', in: 'after', pointer: '/server/name' }));
+    expect(event!.changes.some((change) => change.kind === 'breaking' && /^tool .+ removed$/.test(change.message))).toBe(true);
+  });
+});
