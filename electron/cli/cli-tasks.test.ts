@@ -5,7 +5,6 @@
  * forgotten task exits 5. server-everything's required-task tool runs as a task by
  * itself. Needs the build (`npm run build`).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,27 +12,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../e2e/fixtures/fixture-process';
 import { everythingServer, fixtureServer } from '../../e2e/fixtures/paths';
+import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 
-const CLI = path.resolve('out/electron/cli.cjs');
+const CLI = BUILT_CLI;
 let home: string;
 let http: RunningFixture;
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 function cli(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runBuiltCli(args, { home });
 }
 
 beforeAll(async () => {

@@ -3,7 +3,6 @@
  * lines on stderr (stdout stays one JSON document), the same lines in the log file, and a
  * secret the launch filled in masked in both. Needs the build (`npm run build`).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,21 +12,14 @@ import { fixtureServer } from '../../e2e/fixtures/paths';
 import { newSecretKey } from '../core/config/secret-fields';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { MASK } from '../core/secrets/secret-redactor';
+import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 
-const CLI = path.resolve('out/electron/cli.cjs');
+const CLI = BUILT_CLI;
 const SECRET = `verbose-secret-${Date.now().toString(36)}-0123456789`;
 let home: string;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runBuiltCli(args, { home });
 }
 
 beforeAll(async () => {

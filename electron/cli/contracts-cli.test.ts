@@ -3,28 +3,20 @@
  * first) against the basic stdio fixture server: a snapshot diffs clean against the server
  * it came from, a removed tool is breaking (exit 1), a bad file is bad input (exit 2).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
+import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 
-const CLI = path.resolve('out/electron/cli.cjs');
+const CLI = BUILT_CLI;
 const STDIO = `"${process.execPath}" "${fixtureServer('basic-stdio')}"`;
 let home: string;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: home, env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runBuiltCli(args, { home, cwd: home });
 }
 
 interface DiffDocument {

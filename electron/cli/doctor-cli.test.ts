@@ -3,7 +3,6 @@
  * first) against the doctor fixtures: exit codes, --host, --json, and --junit output read
  * back with an XML parser.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,21 +10,14 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
+import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 
-const CLI = path.resolve('out/electron/cli.cjs');
+const CLI = BUILT_CLI;
 const stdio = (fixture: 'doctor-good' | 'doctor-bad') => `"${process.execPath}" "${fixtureServer(fixture)}"`;
 let home: string;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runBuiltCli(args, { home });
 }
 
 beforeAll(async () => {

@@ -17,9 +17,10 @@ import { fixtureServer } from '../../e2e/fixtures/paths';
 import { KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
 import { PLAIN_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { envWithoutBus, startSecretService, type SecretService } from '../core/secrets/secret-service.testing';
+import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 
 const HOST = path.resolve('out/electron/browser-host.cjs');
-const CLI = path.resolve('out/electron/cli.cjs');
+const CLI = BUILT_CLI;
 const READY = /^MCP Workbench ready at http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+)$/m;
 const SECRET = 'sk-shared-9e8d7c6b5a';
 
@@ -88,16 +89,8 @@ async function call(port: string, token: string, method: string, payload: unknow
   }
 }
 
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  return runBuiltCli(args, { home, env });
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
