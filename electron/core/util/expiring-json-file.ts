@@ -91,6 +91,11 @@ export class ExpiringJsonFile<T> {
     return out;
   }
 
+  /** Resolves once every change asked for so far is on disk (or failed): shutdown waits on it. */
+  async settled(): Promise<void> {
+    await this.queue;
+  }
+
   private serialize<R>(task: () => Promise<R>): Promise<R> {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
