@@ -1,7 +1,8 @@
 /**
- * Runs one step: fills in its variables, sends its request through the same API the app's
- * buttons use (a tool call, a resource read, a prompt get) with its scripted answers
- * listening, and checks its assertions against what came back.
+ * Runs one step: fills in its variables (in its arguments, URI and scripted answers),
+ * sends its request through the same API the app's buttons use (a tool call, a resource
+ * read, a prompt get) with its scripted answers listening, and checks its assertions
+ * against what came back.
  */
 import { stepKind, type Step, type StepResult } from '../../../shared/api/collections';
 import type { PromptsApi } from '../../../shared/api/prompts';
@@ -77,7 +78,13 @@ export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcom
   const base = { id: run.step.id, ...(run.step.name ? { name: run.step.name } : {}), kind };
   let step: Step;
   try {
-    step = { ...run.step, ...('arguments' in run.step && run.step.arguments ? { arguments: substitute(run.step.arguments, run.scope) } : {}), ...('resource' in run.step ? { resource: String(substitute(run.step.resource, run.scope)) } : {}) } as Step;
+    // Arguments, the URI and the scripted answers; never the assertions, which say what is expected as written.
+    step = {
+      ...run.step,
+      ...('arguments' in run.step && run.step.arguments ? { arguments: substitute(run.step.arguments, run.scope) } : {}),
+      ...('resource' in run.step ? { resource: String(substitute(run.step.resource, run.scope)) } : {}),
+      ...(run.step.answers ? { answers: substitute(run.step.answers, run.scope) } : {}),
+    } as Step;
   } catch (error) {
     if (!(error instanceof VariableError)) throw error;
     const target = 'tool' in run.step ? run.step.tool : 'resource' in run.step ? run.step.resource : run.step.prompt;
