@@ -1,9 +1,10 @@
 /**
  * `${env.NAME}` and `${steps.<id>.<path>}` in a step's arguments, URI and scripted
- * answers, filled in just before the step runs. A string that is one variable and nothing else takes the value as it
- * is (a number stays a number, an object stays an object); inside a longer string the value
- * is written as text (JSON for objects and arrays). `$${` writes a literal `${`. A variable
- * that names nothing is an error, and the step is not sent.
+ * answers, filled in just before the step runs. A string that is one variable and nothing
+ * else takes the value as it is (a number stays a number, an object stays an object);
+ * inside a longer string the value is written as text (JSON for objects and arrays).
+ * `$${` writes a literal `${`. A variable that names nothing is an error, and the step is
+ * not sent.
  */
 import { lookupPath } from './json-path';
 
