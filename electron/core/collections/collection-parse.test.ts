@@ -128,6 +128,16 @@ describe('the collections folder', () => {
     await expect(readCollection(project, 'gone.yaml')).rejects.toThrow(/No collection file "gone.yaml"/);
   });
 
+  it('a symbolic link in the folder is neither listed, read nor written through', async () => {
+    const outside = path.join(project, 'outside.yaml');
+    await fs.writeFile(outside, 'name: Outside\nsteps: []\n');
+    await fs.symlink(outside, path.join(project, '.mcp-workbench', 'collections', 'link.yaml'));
+    expect((await listCollections(project)).files.map((file) => file.file)).not.toContain('link.yaml');
+    await expect(readCollection(project, 'link.yaml')).rejects.toThrow(/symbolic link/);
+    await expect(saveCollection(project, 'link.yaml', { name: 'Overwritten', steps: [] })).rejects.toThrow(/symbolic link/);
+    expect(await fs.readFile(outside, 'utf8')).toBe('name: Outside\nsteps: []\n');
+  });
+
   it('without a project there is nothing to list, and nothing can be saved', async () => {
     expect(await listCollections(undefined)).toEqual({ files: [] });
     await expect(saveCollection(undefined, 'a.yaml', { name: 'A', steps: [] })).rejects.toThrow(/open a project folder first/);
