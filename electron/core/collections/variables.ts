@@ -49,6 +49,11 @@ export function resolveVariable(expression: string, scope: VariableScope): unkno
   throw new VariableError(`\${${text}}: unknown variable (variables are \${env.NAME} and \${steps.<id>.<path>})`);
 }
 
+/** The expressions of every `${…}` in a text (not the `$${` escapes). */
+export function variablesIn(text: string): string[] {
+  return [...text.matchAll(VARIABLE)].flatMap((match) => (match[1] === undefined ? [] : [match[1].trim()]));
+}
+
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
