@@ -24,6 +24,21 @@ afterAll(async () => {
 
 const verdicts = (step: StepResult | undefined) => step?.assertions.map((verdict) => [verdict.kind, verdict.passed, verdict.message]);
 
+describe('the collections folder through the API', () => {
+  it('lists the project’s files, reads one and saves one back', async () => {
+    const list = await lab.core.api.listCollections();
+    expect(list.folder).toBe(lab.folder);
+    expect(list.files.map((file) => [file.file, file.collection?.name, file.problems])).toEqual([
+      ['every-assertion-fail.yaml', 'Every assertion, failing', []],
+      ['every-assertion-pass.yaml', 'Every assertion, passing', []],
+    ]);
+    const read = await lab.core.api.readCollection({ file: 'every-assertion-pass.yaml' });
+    const saved = await lab.core.api.saveCollection({ file: 'copy.yaml', collection: { ...read.collection!, name: 'A copy' } });
+    expect(saved).toMatchObject({ file: 'copy.yaml', path: path.join(lab.folder, 'copy.yaml'), collection: { name: 'A copy', steps: read.collection!.steps }, problems: [] });
+    await fs.rm(saved.path);
+  });
+});
+
 describe('every assertion kind', () => {
   it('passes when each one holds', async () => {
     const report = await lab.core.api.runCollection({ file: 'every-assertion-pass.yaml' });
@@ -148,6 +163,15 @@ describe('running', () => {
       ['after', 'skipped', 'The run was cancelled.'],
     ]);
     expect(await lab.core.api.cancelCollectionRun({ runId: 'cancel-run' })).toBe(false);
+  });
+
+  it('a step’s timeoutMs bounds the whole call, progress or not', async () => {
+    const report = await lab.core.api.runCollection({
+      collection: { name: 'Timeout', steps: [{ id: 'slow', tool: 'slow_progress', arguments: { steps: 100, delayMs: 100 }, timeoutMs: 800, expect: [{ outcome: 'failed' }, { path: '$.error.kind', equals: 'timeout' }] }] },
+      server: 'lab',
+    });
+    expect(report.steps[0]).toMatchObject({ status: 'passed', outcome: 'failed' });
+    expect(report.steps[0]!.durationMs).toBeLessThan(5000);
   });
 
   it('a collection without a server, or with an unknown one, is refused before anything runs', async () => {

@@ -53,7 +53,8 @@ async function send(api: StepApi, run: StepRun, step: Step): Promise<StepAnswer>
       callId: run.callId,
       // The collection names the tool: writing it down is the confirmation, as on the command line.
       confirmed: true,
-      ...(step.timeoutMs ? { timeoutMs: step.timeoutMs } : {}),
+      // The step's limit is for the whole call: progress does not extend it.
+      ...(step.timeoutMs ? { timeoutMs: step.timeoutMs, maxTotalTimeoutMs: step.timeoutMs } : {}),
       ...(step.answers?.inputResponses ? { answerInputByHand: true } : {}),
     });
     return { kind: 'tool', outcome: result.isError ? 'tool-error' : 'ok', document: toolDocument(result), durationMs: Math.round(result.durationMs), outputCheck: result.outputCheck };
