@@ -51,6 +51,9 @@ describe('every assertion kind', () => {
       ['readme', 'resource', 'ok'],
     ]);
     expect(report.steps[0]!.assertions.map((verdict) => verdict.kind)).toEqual(['outcome', 'path', 'path', 'path', 'path', 'path', 'schema', 'schema', 'duration']);
+    // The expected server error is in the result document, not a reason of failure.
+    expect(report.steps[2]).toMatchObject({ status: 'passed', result: { error: { message: expect.stringContaining('the database is locked'), kind: 'server-error' } } });
+    expect(report.steps[2]!.error).toBeUndefined();
   });
 
   it('fails each one that does not hold, saying what was found instead', async () => {
@@ -116,7 +119,7 @@ describe('variables', () => {
     expect(report.steps.map((step) => [step.id, step.status, step.outcome, step.error])).toEqual([
       ['env', 'failed', undefined, 'Not sent: ${env.NOT_SET_ANYWHERE}: the environment variable NOT_SET_ANYWHERE is not set.'],
       ['later', 'failed', undefined, 'Not sent: ${steps.nothing.structuredContent.total}: no earlier step has the id "nothing".'],
-      ['path', 'failed', undefined, 'Not sent: ${steps.env.content}: the step "env" has no result to read (it was skipped or got no answer).'],
+      ['path', 'failed', undefined, 'Not sent: ${steps.env.content}: the step "env" has no result to read (it was skipped, or not sent).'],
     ]);
     // Nothing reached the server: no call was recorded.
     expect(lab.events.filter((event) => event.type === 'history-added').length).toBe(calls);

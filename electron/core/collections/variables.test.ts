@@ -31,7 +31,7 @@ describe('substitute', () => {
     };
     expect(error('${env.MISSING}')).toBe('${env.MISSING}: the environment variable MISSING is not set');
     expect(error('${steps.nope.x}')).toBe('${steps.nope.x}: no earlier step has the id "nope"');
-    expect(error('${steps.broken.x}')).toBe('${steps.broken.x}: the step "broken" has no result to read (it was skipped or got no answer)');
+    expect(error('${steps.broken.x}')).toBe('${steps.broken.x}: the step "broken" has no result to read (it was skipped, or not sent)');
     expect(error('x ${steps.first.structuredContent.none}')).toBe('${steps.first.structuredContent.none}: structuredContent.none finds nothing in the result of "first"');
     expect(error('${secret}')).toMatch(/^\$\{secret\}: unknown variable/);
   });
