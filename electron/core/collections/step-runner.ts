@@ -102,13 +102,15 @@ export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcom
   let requestError: string | undefined;
   try {
     if (run.signal.aborted) throw new StepCancelled('the run was cancelled');
-    answer = await bounded(send(api, run, step), step.timeoutMs && kind !== 'tool' ? step.timeoutMs : undefined, run.signal);
+    // Tool calls carry the limit themselves; this bound also covers what a call waits for besides its answer (a URL step's completion).
+    answer = await bounded(send(api, run, step), step.timeoutMs, run.signal);
   } catch (failure) {
     const durationMs = Math.round(performance.now() - started);
     if (failure instanceof StepCancelled || run.signal.aborted) {
       if (kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
       return { result: { ...base, target, status: 'skipped', outcome: 'failed', error: 'The run was cancelled.', durationMs, assertions: [] }, cancelled: true };
     }
+    if (failure instanceof StepTimeout && kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
     requestError = failure instanceof Error ? failure.message : String(failure);
     const failureKind = failure instanceof AppError ? failure.kind : failure instanceof StepTimeout ? 'timeout' : undefined;
     answer = { kind, outcome: 'failed', document: errorDocument(requestError, failureKind), durationMs };
