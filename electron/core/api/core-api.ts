@@ -64,6 +64,7 @@ import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createRecordingsApi } from './recordings-api';
 import { createResourcesApi } from './resources-api';
 import { createServerConsoleApi } from './server-console-api';
 import { createResultsApi } from './results-api';
@@ -326,6 +327,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createHistoryApi(toolKit),
       ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
+      ...createRecordingsApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals }),
       ...createTransferApi(ctx, options.importLocator),
