@@ -127,6 +127,14 @@ describe('replay', () => {
     expect(run.code).toBe(0);
   });
 
+  it('replays against a configured server (here from a --config file)', async () => {
+    const config = path.join(home, 'servers.json');
+    await fs.writeFile(config, JSON.stringify({ mcpServers: { target: { command: process.execPath, args: [TARGET], env: { API_KEY: 'a-configured-key' } } } }));
+    const run = await cli(['replay', recording, 'target', '--config', config, '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ server: 'target', passed: true, notificationsSent: 1 });
+  });
+
   it('fails against a changed server, with a pointer to each difference', async () => {
     const run = await cli(['replay', recording, '--stdio', quoted(process.execPath, TARGET, '--changed')]);
     expect(run.code).toBe(1);
