@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -188,6 +189,20 @@ describe('mock', () => {
     const call = await cli(['tools', 'call', 'greet', '--arg', 'name=Ada', '--url', url]);
     expect(call.stdout).toContain('Hello, Ada!');
     expect(call.code).toBe(0);
+    // Replay over Streamable HTTP: the recording against its own mock gives every answer back.
+    const replayed = await cli(['replay', recording, '--url', url]);
+    expect(replayed.stdout).toContain('5 of 5 answers the same.');
+    expect(replayed.code).toBe(0);
+    // A request that names another host (DNS rebinding) is refused.
+    const rebound = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.request(url, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.once('error', reject);
+      request.end('{}');
+    });
+    expect(rebound).toBe(403);
     const exited = new Promise((resolve) => mock.once('exit', resolve));
     mock.kill('SIGTERM');
     await exited;

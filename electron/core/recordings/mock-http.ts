@@ -2,7 +2,8 @@
  * The mock server on Streamable HTTP, on 127.0.0.1 only. Each POST gets its own
  * stateless transport from the SDK (its rules on Accept, Content-Type and the protocol
  * version header apply) with answers as plain JSON; there is no session and no
- * server-to-client stream, so GET and DELETE answer 405.
+ * server-to-client stream, so GET and DELETE answer 405. Requests that do not come to
+ * it as loopback are refused.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +36,17 @@ async function answerPost(responder: MockResponder, request: Request): Promise<R
   }
 }
 
+/**
+ * Only pages and programs on this machine that name it as loopback: a Host of another
+ * name (DNS rebinding) or an Origin of another site is refused, as the browser host does.
+ */
+function fromLoopback(req: http.IncomingMessage, port: number): boolean {
+  const allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  if (!allowed.has(req.headers.host ?? '')) return false;
+  const origin = req.headers.origin;
+  return origin === undefined || allowed.has(origin.replace(/^https?:\/\//, ''));
+}
+
 function toWebRequest(req: http.IncomingMessage, body: Buffer): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -50,6 +62,10 @@ export function serveMockHttp(responder: MockResponder, port = 0): Promise<MockH
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
+        if (!fromLoopback(req, (server.address() as AddressInfo).port)) {
+          res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: the mock server answers loopback requests only.\n');
+          return;
+        }
         const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
         if (pathname !== MOCK_PATH) {
           res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the mock server is at ${MOCK_PATH}\n`);
