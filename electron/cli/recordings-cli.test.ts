@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureServer } from '../../e2e/fixtures/paths';
+import { everythingServer, fixtureServer } from '../../e2e/fixtures/paths';
 import { isAlive, pidsWith, waitUntil } from '../../e2e/support/processes';
 import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 import { parseRecording } from '../core/recordings/read-recording';
@@ -159,6 +159,31 @@ describe('replay', () => {
     const run = await cli(['replay', broken, '--stdio', quoted(process.execPath, TARGET)]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${broken}:3: bad message line: direction`);
+  });
+});
+
+describe('the reference server', () => {
+  it('records a session with server-everything and replays it unchanged', async () => {
+    const file = path.join(home, 'everything.jsonl');
+    const client = new Client({ name: 'recording-test-client', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BUILT_CLI, 'record', '-o', file, '--', process.execPath, everythingServer, 'stdio'],
+        env: { PATH: process.env.PATH ?? '', MCP_WORKBENCH_HOME: home },
+        stderr: 'pipe',
+      }),
+    );
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('echo');
+    expect(await client.callTool({ name: 'echo', arguments: { message: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'Echo: hi' }] });
+    await client.callTool({ name: 'get-sum', arguments: { a: 1, b: 2 } });
+    await client.listResources();
+    await client.close();
+    expect(parseRecording(await fs.readFile(file, 'utf8'), file).header.server?.name).toMatch(/everything/);
+
+    const run = await cli(['replay', file, '--stdio', quoted(process.execPath, everythingServer, 'stdio')]);
+    expect(run.stdout).toContain('5 of 5 answers the same.');
+    expect(run.code).toBe(0);
   });
 });
 
