@@ -27,6 +27,8 @@ const MASK = '••••••';
 let home: string;
 let recording: string;
 const running: ChildProcess[] = [];
+/** Markers on the command lines of servers a test started, so a failed test leaves none running. */
+const markers: string[] = [];
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliRun> => runBuiltCli(args, { home, cwd: home, env });
 const quoted = (...words: string[]) => words.map((word) => `"${word}"`).join(' ');
@@ -55,6 +57,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const pid of markers.splice(0).flatMap((marker) => pidsWith(marker))) process.kill(pid, 'SIGKILL');
 });
 
 afterAll(async () => {
@@ -101,8 +104,10 @@ describe('record', () => {
 
   it('passes SIGTERM to the server, ends with it, and leaves no process behind', async () => {
     const marker = `recording-signal-${randomUUID()}`;
+    markers.push(marker);
     const file = path.join(home, 'signal.jsonl');
-    const proxy = spawn(process.execPath, [BUILT_CLI, 'record', '-o', file, '--', process.execPath, TARGET, marker], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    // A server that outlives its stdin closing: only the signal passed on ends it.
+    const proxy = spawn(process.execPath, [BUILT_CLI, 'record', '-o', file, '--', process.execPath, TARGET, '--outlive-stdin', marker], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
     running.push(proxy);
     let stderr = '';
     proxy.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
