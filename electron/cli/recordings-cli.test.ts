@@ -167,6 +167,24 @@ describe('replay', () => {
   });
 });
 
+describe('a 2026-07-28 session', () => {
+  it('records the CLI’s own modern session (server/discover), names the server and version, and replays and mocks it', async () => {
+    const file = path.join(home, 'modern.jsonl');
+    const recorded = await cli(['tools', 'call', 'greet', '--arg', 'name=Ada', '--stdio', quoted(process.execPath, BUILT_CLI, 'record', '-o', file, '--', process.execPath, TARGET)]);
+    expect(recorded.stdout).toContain('Hello, Ada!');
+    const parsed = parseRecording(await fs.readFile(file, 'utf8'), file);
+    expect(parsed.header).toMatchObject({ protocolVersion: '2026-07-28', server: { name: 'recording-target', version: '1.0.0' } });
+    expect(parsed.lines[0]?.line).toMatchObject({ direction: 'to-server', message: { method: 'server/discover' } });
+
+    const replayed = await cli(['replay', file, '--stdio', quoted(process.execPath, TARGET), '--json']);
+    expect(replayed.code).toBe(0);
+    expect((JSON.parse(replayed.stdout) as { requests: Array<{ method: string }> }).requests.map((request) => request.method)).toContain('server/discover');
+    const mocked = await cli(['tools', 'call', 'greet', '--arg', 'name=Ada', '--stdio', quoted(process.execPath, BUILT_CLI, 'mock', file)]);
+    expect(mocked.stdout).toContain('Hello, Ada!');
+    expect(mocked.code).toBe(0);
+  });
+});
+
 describe('the reference server', () => {
   it('records a session with server-everything and replays it unchanged', async () => {
     const file = path.join(home, 'everything.jsonl');

@@ -11,6 +11,9 @@ import { headerLine, messageLine } from './format';
 import type { RecordingMasker } from './mask';
 
 const HANDSHAKE_METHODS = new Set(['initialize', 'server/discover']);
+const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+type ServerInfoLike = { name?: unknown; version?: unknown };
 /** Lines held at most while waiting for the handshake's answer. */
 const MAX_HELD_LINES = 100;
 
@@ -63,13 +66,17 @@ export class RecordingWriter {
     if (this.handshakeId === undefined) {
       if (direction !== 'to-server' || typeof message.method !== 'string' || !HANDSHAKE_METHODS.has(message.method) || !('id' in message)) return false;
       this.handshakeId = JSON.stringify(message.id);
+      // On 2026-07-28 the version a request speaks is in its _meta (server/discover has no agreed one of its own).
+      const asked = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[META_PROTOCOL_VERSION];
+      if (typeof asked === 'string') this.header.protocolVersion = asked;
       return true;
     }
     // So do the client's messages sent before the answer.
     if (direction === 'to-server') return true;
     if (JSON.stringify(message.id) === this.handshakeId) {
-      const result = message.result as { serverInfo?: { name?: unknown; version?: unknown }; protocolVersion?: unknown } | undefined;
-      const info = result?.serverInfo;
+      const result = message.result as { serverInfo?: ServerInfoLike; protocolVersion?: unknown; _meta?: Record<string, unknown> } | undefined;
+      // initialize's serverInfo, or server/discover's in its _meta.
+      const info = result?.serverInfo ?? (result?._meta?.[META_SERVER_INFO] as ServerInfoLike | undefined);
       if (info && typeof info.name === 'string') this.header.server = { name: info.name, ...(typeof info.version === 'string' ? { version: info.version } : {}) };
       if (typeof result?.protocolVersion === 'string') this.header.protocolVersion = result.protocolVersion;
     }
