@@ -24,6 +24,8 @@ import { parseRecording } from '../core/recordings/read-recording';
 const TARGET = fixtureServer('recording-target');
 const SECRET = 'sk-recording-test-5f1c2a9e';
 const MASK = '••••••';
+/** Tests that run the CLI several times in a row: room for a busy machine. */
+const SEVERAL_RUNS = { timeout: 90_000 };
 let home: string;
 let recording: string;
 const running: ChildProcess[] = [];
@@ -141,7 +143,7 @@ describe('replay', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ server: 'target', passed: true, notificationsSent: 1 });
   });
 
-  it('fails against a changed server, with a pointer to each difference', async () => {
+  it('fails against a changed server, with a pointer to each difference', SEVERAL_RUNS, async () => {
     const run = await cli(['replay', recording, '--stdio', quoted(process.execPath, TARGET, '--changed')]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/different +initialize \(line 2\)\n +\/result\/serverInfo\/version: recorded "1\.0\.0", now "1\.1\.0"/);
@@ -168,7 +170,7 @@ describe('replay', () => {
 });
 
 describe('a 2026-07-28 session', () => {
-  it('records the CLI’s own modern session (server/discover), names the server and version, and replays and mocks it', async () => {
+  it('records the CLI’s own modern session (server/discover), names the server and version, and replays and mocks it', SEVERAL_RUNS, async () => {
     const file = path.join(home, 'modern.jsonl');
     const recorded = await cli(['tools', 'call', 'greet', '--arg', 'name=Ada', '--stdio', quoted(process.execPath, BUILT_CLI, 'record', '-o', file, '--', process.execPath, TARGET)]);
     expect(recorded.stdout).toContain('Hello, Ada!');
@@ -186,7 +188,7 @@ describe('a 2026-07-28 session', () => {
 });
 
 describe('the reference server', () => {
-  it('records a session with server-everything and replays it unchanged', async () => {
+  it('records a session with server-everything and replays it unchanged', SEVERAL_RUNS, async () => {
     const file = path.join(home, 'everything.jsonl');
     const client = new Client({ name: 'recording-test-client', version: '1.0.0' });
     await client.connect(
@@ -211,7 +213,7 @@ describe('the reference server', () => {
 });
 
 describe('mock', () => {
-  it('serves the recording over stdio to tools list and tools call, and says when no recorded answer matches', async () => {
+  it('serves the recording over stdio to tools list and tools call, and says when no recorded answer matches', SEVERAL_RUNS, async () => {
     const server = quoted(process.execPath, BUILT_CLI, 'mock', recording);
     const list = await cli(['tools', 'list', '--stdio', server, '--json']);
     expect(list.code).toBe(0);
@@ -224,7 +226,7 @@ describe('mock', () => {
     expect(unknown.stderr).toContain('No recorded answer matched tools/call');
   });
 
-  it('serves it over Streamable HTTP on 127.0.0.1 with --http', async () => {
+  it('serves it over Streamable HTTP on 127.0.0.1 with --http', SEVERAL_RUNS, async () => {
     const mock = spawn(process.execPath, [BUILT_CLI, 'mock', recording, '--http'], { env: { ...process.env, MCP_WORKBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(mock);
     let stderr = '';
