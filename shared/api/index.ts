@@ -18,6 +18,7 @@ import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
+import { recordingsChannels, type RecordingsApi } from './recordings';
 import { resourcesChannels, type ResourcesApi } from './resources';
 import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
@@ -44,6 +45,7 @@ export interface AppApi
     HistoryApi,
     ServerRequestsApi,
     ProtocolLogApi,
+    RecordingsApi,
     SettingsApi,
     ProjectApi,
     TransferApi,
@@ -75,6 +77,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...historyChannels,
   ...serverRequestsChannels,
   ...protocolLogChannels,
+  ...recordingsChannels,
   ...settingsChannels,
   ...projectChannels,
   ...transferChannels,

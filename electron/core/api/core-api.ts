@@ -19,7 +19,7 @@ import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
 import { deniedMessage, ProjectServerApprovalService } from '../config/project-server-approval';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
-import type { ProtocolSetting } from '../../../shared/config/server-config';
+import type { ProtocolSetting, ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ConnectionManager, type ServerState } from '../connections/connection-manager';
 import { EraCache } from '../connections/era/era-cache';
 import type { TokenProvider } from '../connections/token-provider';
@@ -65,6 +65,7 @@ import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createRecordingsApi } from './recordings-api';
 import { createResourcesApi } from './resources-api';
 import { createServerConsoleApi } from './server-console-api';
 import { createResultsApi } from './results-api';
@@ -138,6 +139,8 @@ export interface Core {
   api: AppApi;
   events: EventBus;
   secretStore: SecretStoreInfo;
+  /** A server's entry as it is launched (variables and secrets filled in), for a command that talks to it without a connection (replay). */
+  launchConfig(name: ServerName): Promise<ServerConfig>;
   /** Closes every connection; call before the process exits so no server is orphaned. */
   dispose(): Promise<void>;
 }
@@ -218,6 +221,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     console: (server, text) => void consoleBuffer.record(server, { source: 'event', text }),
   });
   const logLevels = new LogLevels();
+  const resolveLaunchConfig = async (name: ServerName, config: ServerConfig): Promise<ServerConfig> => {
+    // Every way into a connection (Connect, a tool call, a reconnect) passes here.
+    if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
+    const resolved = await launcher.resolve(name, config);
+    const launch = await applyHeadersHelper(name, resolved, {
+      consents: headersHelperConsents,
+      ask: options.headersHelperConsent ?? askInWindow,
+      env: getEnvironment,
+      cwd: () => registry.project ?? os.homedir(),
+      onSecret: (value) => redactor.remember(value),
+    });
+    if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
+    return launch;
+  };
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
@@ -231,20 +248,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     currentConfig: (name) => registry.get(name),
-    resolveLaunchConfig: async (name, config) => {
-      // Every way into a connection (Connect, a tool call, a reconnect) passes here.
-      if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
-      const resolved = await launcher.resolve(name, config);
-      const launch = await applyHeadersHelper(name, resolved, {
-        consents: headersHelperConsents,
-        ask: options.headersHelperConsent ?? askInWindow,
-        env: getEnvironment,
-        cwd: () => registry.project ?? os.homedir(),
-        onSecret: (value) => redactor.remember(value),
-      });
-      if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
-      return launch;
-    },
+    resolveLaunchConfig,
   });
   const ctx = createCoreContext({
     events,
@@ -325,6 +329,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createHistoryApi(toolKit),
       ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
+      ...createRecordingsApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals }),
       ...createTransferApi(ctx, options.importLocator),
@@ -353,6 +358,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     api,
     events,
     secretStore: secrets.info(),
+    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
     dispose: async () => {
       stopContractWatch?.();
       registry.close();
