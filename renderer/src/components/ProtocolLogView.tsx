@@ -9,6 +9,7 @@ import { matchesProtocolLogFilter, type ProtocolLogDirection, type ProtocolLogEn
 import { useWorkbench } from '../state/store';
 import { FilterSelect } from './FilterSelect';
 import { groupConversations, type ProtocolLogItem } from './protocol-log-conversations';
+import './ProtocolLogView.css';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],
