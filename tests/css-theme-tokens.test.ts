@@ -12,7 +12,7 @@ const rendererSrc = path.resolve(import.meta.dirname, '../renderer/src');
 const tokensFile = path.join(rendererSrc, 'theme', 'tokens.css');
 const sheets = cssFiles(rendererSrc).map((file) => ({ file: path.relative(rendererSrc, file), root: postcss.parse(fs.readFileSync(file, 'utf8'), { from: file }) }));
 
-/** Custom properties a sheet sets. @param {postcss.Root} root */
+/** Custom properties a sheet sets. */
 function defined(root: postcss.Root): string[] {
   const names: string[] = [];
   root.walkDecls(/^--/, (decl) => void names.push(decl.prop));
