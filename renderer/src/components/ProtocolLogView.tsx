@@ -11,6 +11,7 @@ import { useWorkbench } from '../state/store';
 import { FilterSelect } from './FilterSelect';
 import { SaveRecording } from './SaveRecording';
 import { groupConversations, type ProtocolLogItem } from './protocol-log-conversations';
+import './ProtocolLogView.css';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],

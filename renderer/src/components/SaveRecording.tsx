@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { useWorkbench } from '../state/store';
+import './SaveRecording.css';
 
 export function SaveRecording({ server, disabled }: { server: string | undefined; disabled: boolean }) {
   const api = useWorkbench((s) => s.api);

@@ -17,6 +17,7 @@ import { ToolsSplit } from './ToolsSplit';
 import { StoreContext, useWorkbench } from '../state/store';
 import { scopeStore } from './server-scope';
 import { WorkspaceTabs } from './WorkspaceTabs';
+import './workspace.css';
 
 export function ServerWorkspace({ server }: { server: ServerView }) {
   const base = useContext(StoreContext);

@@ -4,6 +4,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { WORKSPACE_TABS, type WorkspaceTab } from '../state/workspace-slice';
+import './workspace.css';
 
 const LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', console: 'Console', doctor: 'Doctor' };
 

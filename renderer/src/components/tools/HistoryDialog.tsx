@@ -8,6 +8,7 @@ import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history'
 import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import { formatBytes, formatDuration } from './format';
+import './tool-dialogs.css';
 
 const OUTCOMES: Record<HistoryEntry['outcome'], string> = { ok: 'ok', 'tool-error': 'tool error', failed: 'failed', cancelled: 'cancelled' };
 
