@@ -6,6 +6,7 @@
  */
 import { useContext, useEffect, useMemo } from 'react';
 import type { ServerView } from '../../../shared/domain';
+import { CollectionsView } from '../components/collections/CollectionsView';
 import { ServerConsole } from '../components/console/ServerConsole';
 import { DoctorPanel } from '../components/doctor/DoctorPanel';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
@@ -42,6 +43,7 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
           {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
           {tab === 'console' && <ServerConsole server={server} />}
           {tab === 'doctor' && <DoctorPanel server={server} />}
+          {tab === 'collections' && <CollectionsView server={server} />}
         </WorkspaceTabs>
       </section>
     </StoreContext.Provider>

@@ -1,11 +1,12 @@
 /**
  * Every call made (newest first, searchable) and the saved requests by group. Open puts
  * a call's tool and arguments in the tool panel; Run again runs it (asking first when
- * its permission says so).
+ * its permission says so); Add to collection… makes it a step of a collection.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history';
 import { useWorkbench } from '../../state/store';
+import { AddToCollection } from '../collections/AddToCollection';
 import { Modal } from '../Modal';
 import { formatBytes, formatDuration } from './format';
 
@@ -121,6 +122,8 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
 
 function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; onOpen(run: boolean): void; onDelete(): void; onSave(name: string, group: string): Promise<void> }) {
   const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | undefined>();
   const [name, setName] = useState('');
   const [group, setGroup] = useState('');
   return (
@@ -145,10 +148,36 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>
           Save…
         </button>
+        <button
+          type="button"
+          disabled={entry.argumentsTooLarge}
+          onClick={() => {
+            setAdding(!adding);
+            setAdded(undefined);
+          }}
+          aria-expanded={adding}
+          aria-label={`Add the call of ${entry.tool} to a collection`}
+        >
+          Add to collection…
+        </button>
         <button type="button" onClick={onDelete} aria-label={`Delete call of ${entry.tool}`}>
           Delete
         </button>
       </span>
+      {adding && (
+        <AddToCollection
+          entry={entry}
+          onDone={(message) => {
+            setAdding(false);
+            setAdded(message);
+          }}
+        />
+      )}
+      {added && (
+        <p role="status" className="collection-saved">
+          {added}
+        </p>
+      )}
       {saving && (
         <form
           className="save-request"

@@ -1,0 +1,166 @@
+/**
+ * An open collection: its name and server, its steps with their assertions as a form,
+ * Save (through the core, which writes the YAML file) and Run against this workspace's
+ * server, with the run's steps and verdicts below. What cannot be saved is listed, step
+ * by step, and everything typed stays in the form until it can be.
+ */
+import { useState } from 'react';
+import type { ServerView } from '../../../../shared/domain';
+import { runKey } from '../../state/collections-slice';
+import { useWorkbench } from '../../state/store';
+import { fromDraft, newStep, type CollectionDraft, type StepDraft } from './edit-model';
+import { RunView } from './RunView';
+import { StepEditor } from './StepEditor';
+
+export function CollectionEditor({ server }: { server: ServerView }) {
+  const opened = useWorkbench((s) => s.openCollections[server.name]);
+  const close = useWorkbench((s) => s.closeCollection);
+  const edit = useWorkbench((s) => s.editCollection);
+  const save = useWorkbench((s) => s.saveCollection);
+  const markSaved = useWorkbench((s) => s.markCollectionSaved);
+  const runCollection = useWorkbench((s) => s.runCollection);
+  const run = useWorkbench((s) => (opened ? s.collectionRuns[runKey(server.name, opened.file)] : undefined));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saveError, setSaveError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [savedNote, setSavedNote] = useState(false);
+
+  if (!opened) return null;
+  const { file, draft } = opened;
+  const back = (
+    <button type="button" onClick={() => close(server.name)}>
+      ← Collections
+    </button>
+  );
+  if (opened.status === 'loading') {
+    return (
+      <div className="collection-editor">
+        <div className="collection-editor-head">{back}</div>
+        <p className="muted">Reading {file}…</p>
+      </div>
+    );
+  }
+  if (opened.status === 'error' || !draft) {
+    return (
+      <div className="collection-editor">
+        <div className="collection-editor-head">{back}</div>
+        <p role="alert" className="error-text">
+          {file} could not be read: {opened.error}
+        </p>
+      </div>
+    );
+  }
+
+  const change = (next: CollectionDraft) => {
+    setSavedNote(false);
+    edit(server.name, next);
+  };
+  const changeStep = (index: number, next: StepDraft) => change({ ...draft, steps: draft.steps.map((step, at) => (at === index ? next : step)) });
+  const moveStep = (index: number, by: -1 | 1) => {
+    const steps = [...draft.steps];
+    const [moved] = steps.splice(index, 1);
+    steps.splice(index + by, 0, moved!);
+    change({ ...draft, steps });
+  };
+
+  /** Saves the form; false (with the reasons shown) when it could not. */
+  const saveDraft = async (): Promise<boolean> => {
+    const built = fromDraft(draft);
+    if (!built.ok) {
+      setProblems(built.problems);
+      return false;
+    }
+    setProblems([]);
+    setSaving(true);
+    try {
+      await save(file, built.collection);
+      markSaved(server.name, draft);
+      setSaveError(undefined);
+      setSavedNote(true);
+      return true;
+    } catch (error) {
+      setSaveError((error as Error).message);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const running = run !== undefined && run.status !== 'done';
+  const connected = server.status === 'connected';
+  const startRun = async () => {
+    if (opened.dirty && !(await saveDraft())) return;
+    await runCollection(server.name, file);
+  };
+
+  return (
+    <div className="collection-editor">
+      <div className="collection-editor-head">
+        {back}
+        <h3>
+          {draft.name || file} <span className="muted">{file}</span>
+          {opened.dirty && <span className="muted"> · not saved</span>}
+        </h3>
+        {savedNote && !opened.dirty && (
+          <span className="collection-saved" role="status">
+            Saved
+          </span>
+        )}
+        <button type="button" onClick={() => void saveDraft()} disabled={saving || !opened.dirty}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void startRun()}
+          disabled={running || !connected || saving}
+          title={connected ? `Run every step against ${server.name}` : `${server.name} is not connected`}
+        >
+          {opened.dirty ? 'Save and run' : 'Run'}
+        </button>
+      </div>
+      {problems.length > 0 && (
+        <ul className="collection-problems" role="alert" aria-label="Why it cannot be saved">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {saveError && (
+        <p role="alert" className="error-text">
+          Not saved: {saveError} Your changes are still here.
+        </p>
+      )}
+      <div className="collection-fields">
+        <label className="field">
+          Name
+          <input aria-label="Collection name" value={draft.name} onChange={(event) => change({ ...draft, name: event.target.value })} />
+        </label>
+        <label className="field">
+          Server (when run from the command line)
+          <input aria-label="Collection server" placeholder={server.name} value={draft.server} onChange={(event) => change({ ...draft, server: event.target.value })} />
+        </label>
+      </div>
+      <ol className="step-list" aria-label="Steps">
+        {draft.steps.map((step, index) => (
+          <StepEditor
+            key={step.key}
+            server={server.name}
+            step={step}
+            index={index}
+            count={draft.steps.length}
+            onChange={(next) => changeStep(index, next)}
+            onMove={(by) => moveStep(index, by)}
+            onRemove={() => change({ ...draft, steps: draft.steps.filter((_, at) => at !== index) })}
+          />
+        ))}
+      </ol>
+      <div>
+        <button type="button" onClick={() => change({ ...draft, steps: [...draft.steps, newStep()] })}>
+          Add step
+        </button>
+      </div>
+      {run && <RunView server={server.name} run={run} />}
+    </div>
+  );
+}
