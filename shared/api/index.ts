@@ -9,6 +9,7 @@ import type { AppEventListener, Unsubscribe } from '../events';
 import { appsChannels, type AppsApi } from './apps';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
+import { collectionsChannels, type CollectionsApi } from './collections';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
@@ -49,7 +50,8 @@ export interface AppApi
     AuthApi,
     DiagnosticsApi,
     DoctorApi,
-    AppsApi {
+    AppsApi,
+    CollectionsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -80,6 +82,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...diagnosticsChannels,
   ...doctorChannels,
   ...appsChannels,
+  ...collectionsChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

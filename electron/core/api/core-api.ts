@@ -51,6 +51,7 @@ import { uiExtension } from '../apps/ui-extension';
 import type { AppSandboxInfo } from '../../../shared/api/apps';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
+import { createCollectionsApi } from './collections-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
@@ -330,6 +331,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
+      ...createCollectionsApi(ctx),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
