@@ -140,6 +140,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
     case 'contract-changed':
       state.applyContractChanges(event.server, event.changes);
       break;
+    case 'collection-progress':
+      state.applyCollectionProgress(event.progress);
+      break;
   }
 }
 

@@ -16,7 +16,7 @@ export function AddToCollection({ entry, onDone }: { entry: HistoryEntry; onDone
   const files = useWorkbench((s) => s.collectionFiles);
   const load = useWorkbench((s) => s.loadCollections);
   const add = useWorkbench((s) => s.addHistoryEntryToCollection);
-  const usable = files.files.filter((file) => (file.problems ?? []).length === 0);
+  const usable = files.files.filter((file) => file.collection !== undefined);
   const [choice, setChoice] = useState<string>('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -49,7 +49,7 @@ export function AddToCollection({ entry, onDone }: { entry: HistoryEntry; onDone
       <select aria-label="Collection" value={target} onChange={(event) => setChoice(event.target.value)}>
         {usable.map((file) => (
           <option key={file.file} value={file.file}>
-            {file.name ? `${file.name} (${file.file})` : file.file}
+            {file.collection!.name} ({file.file})
           </option>
         ))}
         <option value={NEW}>New collection…</option>

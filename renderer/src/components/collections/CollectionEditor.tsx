@@ -88,10 +88,15 @@ export function CollectionEditor({ server }: { server: ServerView }) {
 
   const running = run !== undefined && run.status !== 'done';
   const connected = server.status === 'connected';
+  // Unsaved edits run as they are in the form (the file stays as it was until Save).
   const startRun = async () => {
-    if (opened.dirty && !(await saveDraft())) return;
-    await runCollection(server.name, file);
+    if (!opened.dirty) return runCollection(server.name, file);
+    const built = fromDraft(draft);
+    if (!built.ok) return setProblems(built.problems);
+    setProblems([]);
+    return runCollection(server.name, file, built.collection);
   };
+  const planned = draft.steps.map((step) => ({ id: step.id, label: step.name.trim() || step.id }));
 
   return (
     <div className="collection-editor">
@@ -99,7 +104,7 @@ export function CollectionEditor({ server }: { server: ServerView }) {
         {back}
         <h3>
           {draft.name || file} <span className="muted">{file}</span>
-          {opened.dirty && <span className="muted"> · not saved</span>}
+          {opened.dirty && <span className="muted"> · {opened.unsaved ? 'new, not saved yet' : 'changed, not saved'}</span>}
         </h3>
         {savedNote && !opened.dirty && (
           <span className="collection-saved" role="status">
@@ -114,9 +119,9 @@ export function CollectionEditor({ server }: { server: ServerView }) {
           className="primary"
           onClick={() => void startRun()}
           disabled={running || !connected || saving}
-          title={connected ? `Run every step against ${server.name}` : `${server.name} is not connected`}
+          title={connected ? `Run every step against ${server.name}${opened.dirty ? ', as the form has them (unsaved)' : ''}` : `${server.name} is not connected`}
         >
-          {opened.dirty ? 'Save and run' : 'Run'}
+          Run
         </button>
       </div>
       {problems.length > 0 && (
@@ -137,8 +142,12 @@ export function CollectionEditor({ server }: { server: ServerView }) {
           <input aria-label="Collection name" value={draft.name} onChange={(event) => change({ ...draft, name: event.target.value })} />
         </label>
         <label className="field">
-          Server (when run from the command line)
+          Server (for the command line; here it runs on {server.name})
           <input aria-label="Collection server" placeholder={server.name} value={draft.server} onChange={(event) => change({ ...draft, server: event.target.value })} />
+        </label>
+        <label className="collection-bail">
+          <input type="checkbox" checked={draft.bail} onChange={(event) => change({ ...draft, bail: event.target.checked })} />
+          Stop at the first failed step
         </label>
       </div>
       <ol className="step-list" aria-label="Steps">
@@ -156,11 +165,11 @@ export function CollectionEditor({ server }: { server: ServerView }) {
         ))}
       </ol>
       <div>
-        <button type="button" onClick={() => change({ ...draft, steps: [...draft.steps, newStep()] })}>
+        <button type="button" onClick={() => change({ ...draft, steps: [...draft.steps, newStep(draft.steps.map((step) => step.id))] })}>
           Add step
         </button>
       </div>
-      {run && <RunView server={server.name} run={run} />}
+      {run && <RunView server={server.name} run={run} planned={planned} />}
     </div>
   );
 }

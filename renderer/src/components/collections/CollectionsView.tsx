@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import './collections.css';
 import type { ServerView } from '../../../../shared/domain';
-import { fileNameFor } from '../../state/collections-slice';
+import type { CollectionFile } from '../../../../shared/api/collections';
+import { fileNameFor, problemText } from '../../state/collections-slice';
 import { useWorkbench } from '../../state/store';
 import { CollectionEditor } from './CollectionEditor';
-import type { CollectionListEntry } from './draft-types';
 
 export function CollectionsView({ server }: { server: ServerView }) {
   const project = useWorkbench((s) => s.configStatus?.project);
@@ -51,7 +51,7 @@ export function CollectionsView({ server }: { server: ServerView }) {
       )}
       {files.status === 'loaded' && files.files.length === 0 && !files.error && (
         <p className="empty">
-          No collections yet in <code>{files.directory ?? `${project}/.mcp-workbench/collections`}</code>. Press <strong>New collection</strong>, or open{' '}
+          No collections yet in <code>{files.folder ?? `${project}/.mcp-workbench/collections`}</code>. Press <strong>New collection</strong>, or open{' '}
           <strong>History</strong> and use <strong>Add to collection…</strong> on a call: it becomes a step that checks the call still ends the same way. A collection is a
           YAML file there, so you can also write one by hand.
         </p>
@@ -67,32 +67,45 @@ export function CollectionsView({ server }: { server: ServerView }) {
   );
 }
 
-function CollectionRow({ entry, onOpen }: { entry: CollectionListEntry; onOpen(): void }) {
-  const problems = entry.problems ?? [];
+function CollectionRow({ entry, onOpen }: { entry: CollectionFile; onOpen(): void }) {
+  const { collection, problems } = entry;
   const problemId = `collection-problem-${entry.file}`;
+  const steps = collection?.steps.length;
   return (
     <li className={`collection-item${problems.length > 0 ? ' has-problem' : ''}`} data-file={entry.file}>
-      <button type="button" className="collection-open" onClick={onOpen} aria-describedby={problems.length > 0 ? problemId : undefined} aria-label={`Open collection ${entry.name ?? entry.file}`}>
-        <span className="collection-name">{entry.name ?? entry.file}</span>
+      <button
+        type="button"
+        className="collection-open"
+        onClick={onOpen}
+        aria-describedby={problems.length > 0 ? problemId : undefined}
+        aria-label={`Open collection ${collection?.name ?? entry.file}`}
+      >
+        <span className="collection-name">{collection?.name ?? entry.file}</span>
         <span className="collection-file">{entry.file}</span>
-        {problems.length === 0 && (
+        {collection && (
           <span className="collection-meta">
-            {entry.stepCount === undefined ? '' : `${entry.stepCount} ${entry.stepCount === 1 ? 'step' : 'steps'}`}
-            {entry.server ? ` · for ${entry.server}` : ''}
+            {steps} {steps === 1 ? 'step' : 'steps'}
+            {collection.server ? ` · for ${collection.server}` : ''}
+            {collection.description ? ` · ${collection.description}` : ''}
           </span>
         )}
       </button>
       {problems.length > 0 && (
-        <p className="collection-problem" id={problemId}>
-          {problems.map((problem) => `${entry.file}${problem.line !== undefined ? `, line ${problem.line}` : ''}${problem.step !== undefined ? `, step ${problem.step}` : ''}: ${problem.message}`).join('\n')}
-        </p>
+        <div className="collection-problem" id={problemId}>
+          <strong>{entry.file} cannot be used:</strong>
+          <ul>
+            {problems.map((problem, index) => (
+              <li key={index}>{problemText(problem)}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </li>
   );
 }
 
 /** A name, and the new collection opens in the editor with one empty step; Save writes the file. */
-function NewCollection({ server, existing }: { server: string; existing: CollectionListEntry[] }) {
+function NewCollection({ server, existing }: { server: string; existing: CollectionFile[] }) {
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const start = useWorkbench((s) => s.startNewCollection);

@@ -1,6 +1,6 @@
 /**
  * One step of a collection as a card: what it does (call a tool, read a resource, get a
- * prompt), its id (for `${steps.<id>…}` in later steps), its arguments in the app's JSON
+ * prompt), its id (later steps use its result as `${steps.<id>…}`), its arguments in the app's JSON
  * editor (with completion from the tool's input schema when the server is connected),
  * and its assertions. Fields the form does not edit are named, and kept as written.
  */
@@ -80,10 +80,14 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
           )}
         </label>
         <label className="field">
-          Id (optional)
+          Id
           <input aria-label={`Id of step ${number}`} spellCheck={false} placeholder="e.g. create" value={step.id} onChange={(event) => onChange({ ...step, id: event.target.value })} />
         </label>
       </div>
+      <label className="field">
+        Name (optional, shown in reports)
+        <input aria-label={`Name of step ${number}`} value={step.name} onChange={(event) => onChange({ ...step, name: event.target.value })} />
+      </label>
       {step.kind !== 'resource' && (
         <div className="field">
           <span>Arguments (JSON)</span>

@@ -2,37 +2,45 @@
  * The collection editor's own model: what the form holds while someone types (arguments
  * and expected values as text, so a half-typed JSON value is kept, not lost), and the
  * conversion to and from the collection the core reads and writes. Whatever the form does
- * not edit (scripted answers, a step's own schema, fields of a newer format) is carried
- * through untouched, so saving from the form never drops part of a hand-written file.
+ * not edit (scripted answers, timeouts, the description) is carried through untouched, so
+ * saving from the form never drops part of a hand-written file. The result is checked
+ * with the format's own schema before it goes anywhere, so the form's messages are the
+ * file's rules.
  */
-import type { Assertion, Collection, CollectionStep } from './draft-types';
+import { CollectionSchema, type Assertion, type Collection, type Step, type StepKind, stepKind, stepTarget } from '../../../../shared/api/collections';
+import type { JsonSchema } from '../../../../shared/json-schema';
 
-export type StepKind = 'tool' | 'resource' | 'prompt';
+export type { StepKind };
 export type PathOp = 'equals' | 'contains' | 'matches' | 'exists' | 'absent';
+export type Outcome = 'ok' | 'tool-error' | 'failed';
 
 export type AssertionDraft =
-  | { key: string; kind: 'outcome'; outcome: 'ok' | 'tool-error' | 'failed' }
+  | { key: string; kind: 'outcome'; outcome: Outcome }
   | { key: string; kind: 'path'; path: string; op: PathOp; valueText: string }
-  | { key: string; kind: 'schema' }
+  /** `schemaText` empty: the tool's own output schema; else a JSON Schema as text. */
+  | { key: string; kind: 'schema'; schemaText: string }
   | { key: string; kind: 'duration'; maxMsText: string };
 
 export interface StepDraft {
   key: string;
   kind: StepKind;
   id: string;
+  name: string;
   /** The tool's name, the resource's URI or the prompt's name. */
   target: string;
   /** Arguments as JSON text (tool and prompt steps). */
   argsText: string;
   assertions: AssertionDraft[];
-  /** The step's other fields, written back as they were. */
+  /** The step's other fields (answers, timeoutMs), written back as they were. */
   rest: Record<string, unknown>;
 }
 
 export interface CollectionDraft {
   name: string;
   server: string;
+  bail: boolean;
   steps: StepDraft[];
+  /** The collection's other fields (description), written back as they were. */
   rest: Record<string, unknown>;
 }
 
@@ -40,8 +48,36 @@ let nextKey = 0;
 /** React keys for steps and assertions: stable while rows move, never saved. */
 export const newKey = (): string => `k${++nextKey}`;
 
-export function newStep(kind: StepKind = 'tool'): StepDraft {
-  return { key: newKey(), kind, id: '', target: '', argsText: kind === 'resource' ? '' : '{}', assertions: [{ key: newKey(), kind: 'outcome', outcome: 'ok' }], rest: {} };
+/** A step id not used yet: `base`, else `base2`, `base3`, … (made a valid id first). */
+export function freshStepId(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  let root = base.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^[^A-Za-z_]+/, '');
+  if (!root) root = 'step';
+  if (!used.has(root)) return root;
+  let n = 2;
+  while (used.has(`${root}${n}`)) n++;
+  return `${root}${n}`;
+}
+
+/** `step1`, or the first of `step2`, `step3`, … not used yet. */
+function numberedStepId(taken: Iterable<string>): string {
+  const used = new Set(taken);
+  let n = 1;
+  while (used.has(`step${n}`)) n++;
+  return `step${n}`;
+}
+
+export function newStep(takenIds: Iterable<string> = [], kind: StepKind = 'tool'): StepDraft {
+  return {
+    key: newKey(),
+    kind,
+    id: numberedStepId(takenIds),
+    name: '',
+    target: '',
+    argsText: kind === 'resource' ? '' : '{}',
+    assertions: [{ key: newKey(), kind: 'outcome', outcome: 'ok' }],
+    rest: {},
+  };
 }
 
 export function newAssertion(kind: AssertionDraft['kind']): AssertionDraft {
@@ -49,80 +85,102 @@ export function newAssertion(kind: AssertionDraft['kind']): AssertionDraft {
     case 'outcome':
       return { key: newKey(), kind, outcome: 'ok' };
     case 'path':
-      return { key: newKey(), kind, path: '$.', op: 'equals', valueText: '' };
+      return { key: newKey(), kind, path: '$.structuredContent', op: 'equals', valueText: '' };
     case 'schema':
-      return { key: newKey(), kind };
+      return { key: newKey(), kind, schemaText: '' };
     case 'duration':
       return { key: newKey(), kind, maxMsText: '1000' };
   }
 }
 
 export function toDraft(collection: Collection): CollectionDraft {
-  const { name, server, steps, ...rest } = collection;
-  return { name: name ?? '', server: server ?? '', steps: steps.map(stepToDraft), rest };
+  const { name, server, bail, steps, ...rest } = collection;
+  return { name, server: server ?? '', bail: bail === true, steps: steps.map(stepToDraft), rest };
 }
 
-function stepToDraft(step: CollectionStep): StepDraft {
-  const { id, assert, ...others } = step;
-  const assertions = (assert ?? []).map(assertionToDraft);
-  if ('tool' in step) {
-    const { tool, arguments: args, ...rest } = others as typeof others & { tool: string; arguments?: unknown };
-    return { key: newKey(), kind: 'tool', id: id ?? '', target: tool, argsText: JSON.stringify(args ?? {}, null, 2), assertions, rest };
-  }
-  if ('resource' in step) {
-    const { resource, ...rest } = others as typeof others & { resource: string };
-    return { key: newKey(), kind: 'resource', id: id ?? '', target: resource, argsText: '', assertions, rest };
-  }
-  const { prompt, arguments: args, ...rest } = others as typeof others & { prompt: string; arguments?: unknown };
-  return { key: newKey(), kind: 'prompt', id: id ?? '', target: prompt, argsText: JSON.stringify(args ?? {}, null, 2), assertions, rest };
+function stepToDraft(step: Step): StepDraft {
+  const kind = stepKind(step);
+  const { id, name, expect, tool: _tool, resource: _resource, prompt: _prompt, arguments: args, ...rest } = step as Step & { tool?: string; resource?: string; prompt?: string; arguments?: Record<string, unknown> };
+  return {
+    key: newKey(),
+    kind,
+    id,
+    name: name ?? '',
+    target: stepTarget(step),
+    argsText: kind === 'resource' ? '' : JSON.stringify(args ?? {}, null, 2),
+    assertions: (expect ?? []).map(assertionToDraft),
+    rest,
+  };
 }
 
 function assertionToDraft(assertion: Assertion): AssertionDraft {
   if ('outcome' in assertion) return { key: newKey(), kind: 'outcome', outcome: assertion.outcome };
-  if ('outputSchema' in assertion) return { key: newKey(), kind: 'schema' };
-  if ('maxDurationMs' in assertion) return { key: newKey(), kind: 'duration', maxMsText: String(assertion.maxDurationMs) };
-  const op: PathOp = 'equals' in assertion ? 'equals' : 'contains' in assertion ? 'contains' : 'matches' in assertion ? 'matches' : assertion.exists === false ? 'absent' : 'exists';
-  const value = op === 'equals' ? assertion.equals : op === 'contains' ? assertion.contains : op === 'matches' ? assertion.matches : undefined;
-  return { key: newKey(), kind: 'path', path: assertion.path, op, valueText: op === 'matches' ? String(value ?? '') : value === undefined ? '' : JSON.stringify(value) };
+  if ('schema' in assertion) return { key: newKey(), kind: 'schema', schemaText: assertion.schema === 'output' ? '' : JSON.stringify(assertion.schema, null, 2) };
+  if ('durationUnderMs' in assertion) return { key: newKey(), kind: 'duration', maxMsText: String(assertion.durationUnderMs) };
+  const base = { key: newKey(), kind: 'path' as const, path: assertion.path };
+  if ('equals' in assertion) return { ...base, op: 'equals', valueText: JSON.stringify(assertion.equals) };
+  if ('contains' in assertion) return { ...base, op: 'contains', valueText: JSON.stringify(assertion.contains) };
+  if ('matches' in assertion) return { ...base, op: 'matches', valueText: assertion.matches };
+  return { ...base, op: assertion.exists ? 'exists' : 'absent', valueText: '' };
 }
 
 export type DraftResult = { ok: true; collection: Collection } | { ok: false; problems: string[] };
 
-/** The collection to save, or every problem of the form, each naming its step. */
+/** The collection to save or run, or every problem of the form, each naming its step. */
 export function fromDraft(draft: CollectionDraft): DraftResult {
   const problems: string[] = [];
-  if (!draft.name.trim()) problems.push('The collection needs a name.');
-  if (draft.steps.length === 0) problems.push('Add at least one step.');
-  const ids = new Set<string>();
+  const where = (index: number) => {
+    const id = draft.steps[index]?.id.trim();
+    return `Step ${index + 1}${id ? ` (${id})` : ''}`;
+  };
   const steps = draft.steps.map((step, index) => {
-    const where = `Step ${index + 1}${step.id.trim() ? ` (${step.id.trim()})` : ''}`;
-    const id = step.id.trim();
-    if (id) {
-      if (ids.has(id)) problems.push(`${where}: the id “${id}” is used by an earlier step.`);
-      ids.add(id);
-    }
-    if (!step.target.trim()) problems.push(`${where}: ${step.kind === 'resource' ? 'a resource URI' : step.kind === 'prompt' ? 'a prompt name' : 'a tool name'} is required.`);
-    const assert = step.assertions.flatMap((assertion) => {
+    const expect = step.assertions.flatMap((assertion) => {
       const built = draftToAssertion(assertion);
       if (typeof built === 'string') {
-        problems.push(`${where}: ${built}`);
+        problems.push(`${where(index)}: ${built}`);
         return [];
       }
       return [built];
     });
-    const head = { ...(id ? { id } : {}) };
-    const tail = { ...step.rest, ...(assert.length > 0 ? { assert } : {}) };
-    if (step.kind === 'resource') return { ...head, resource: step.target.trim(), ...tail } as CollectionStep;
-    const args = parseArgs(step.argsText);
-    if (typeof args === 'string') problems.push(`${where}: ${args}`);
-    const withArgs = typeof args === 'object' && Object.keys(args).length > 0 ? { arguments: args } : {};
-    return (step.kind === 'tool' ? { ...head, tool: step.target.trim(), ...withArgs, ...tail } : { ...head, prompt: step.target.trim(), ...withArgs, ...tail }) as CollectionStep;
+    const args = step.kind === 'resource' ? {} : parseArgs(step.argsText, step.kind);
+    if (typeof args === 'string') problems.push(`${where(index)}: ${args}`);
+    const target = step.target.trim();
+    // Keys in the order the format's docs show them, so a saved file reads the same way.
+    return {
+      id: step.id.trim(),
+      ...(step.name.trim() ? { name: step.name.trim() } : {}),
+      [step.kind]: target,
+      ...(typeof args === 'object' && Object.keys(args).length > 0 ? { arguments: args } : {}),
+      ...(expect.length > 0 ? { expect } : {}),
+      ...step.rest,
+    } as unknown as Step;
   });
+  const collection = {
+    name: draft.name.trim(),
+    ...draft.rest,
+    ...(draft.server.trim() ? { server: draft.server.trim() } : {}),
+    ...(draft.bail ? { bail: true } : {}),
+    steps,
+  } as Collection;
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, collection: { ...draft.rest, name: draft.name.trim(), ...(draft.server.trim() ? { server: draft.server.trim() } : {}), steps } as Collection };
+  // The format's own rules (ids, names, one check per assertion), in the form's words.
+  const checked = CollectionSchema.safeParse(collection);
+  if (!checked.success) {
+    return {
+      ok: false,
+      problems: checked.error.issues.map((issue) => {
+        const [first, index, field] = issue.path;
+        if (first === 'steps' && typeof index === 'number') return `${where(index)}${field === undefined ? '' : ` ${String(field)}`}: ${issue.message}`;
+        if (first === 'name') return `The collection's name: ${issue.message}`;
+        if (first === 'server') return `The collection's server: ${issue.message}`;
+        return issue.message;
+      }),
+    };
+  }
+  return { ok: true, collection };
 }
 
-function parseArgs(text: string): Record<string, unknown> | string {
+function parseArgs(text: string, kind: StepKind): Record<string, unknown> | string {
   if (!text.trim()) return {};
   let value: unknown;
   try {
@@ -131,6 +189,10 @@ function parseArgs(text: string): Record<string, unknown> | string {
     return `the arguments are not JSON: ${(error as Error).message}`;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the arguments must be a JSON object, such as {"text": "hi"}.';
+  if (kind === 'prompt') {
+    const notText = Object.entries(value).filter(([, argument]) => typeof argument !== 'string');
+    if (notText.length > 0) return `prompt arguments are strings: quote ${notText.map(([key]) => key).join(', ')}.`;
+  }
   return value as Record<string, unknown>;
 }
 
@@ -147,21 +209,25 @@ function draftToAssertion(draft: AssertionDraft): Assertion | string {
   switch (draft.kind) {
     case 'outcome':
       return { outcome: draft.outcome };
-    case 'schema':
-      return { outputSchema: true };
+    case 'schema': {
+      if (!draft.schemaText.trim()) return { schema: 'output' };
+      const schema = parseValue(draft.schemaText);
+      if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'the schema must be a JSON object (or leave it empty for the tool’s own output schema).';
+      return { schema: schema as JsonSchema };
+    }
     case 'duration': {
       const max = Number(draft.maxMsText);
       if (!draft.maxMsText.trim() || !Number.isFinite(max) || max <= 0) return `the duration limit must be a positive number of milliseconds (not “${draft.maxMsText}”).`;
-      return { maxDurationMs: max };
+      return { durationUnderMs: max };
     }
     case 'path': {
       const path = draft.path.trim();
-      if (!path.startsWith('$')) return `the JSON path “${path}” must start with $ (for example $.structuredContent.sum).`;
+      if (!path) return 'a JSON path is required (for example $.structuredContent.sum).';
       if (draft.op === 'exists') return { path, exists: true };
       if (draft.op === 'absent') return { path, exists: false };
       if (draft.op === 'matches') {
         try {
-          new RegExp(draft.valueText);
+          new RegExp(draft.valueText, 'u');
         } catch (error) {
           return `the pattern for ${path} is not a regular expression: ${(error as Error).message}`;
         }
