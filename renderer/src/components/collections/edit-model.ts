@@ -145,6 +145,7 @@ export function fromDraft(draft: CollectionDraft): DraftResult {
     const args = step.kind === 'resource' ? {} : parseArgs(step.argsText, step.kind);
     if (typeof args === 'string') problems.push(`${where(index)}: ${args}`);
     const target = step.target.trim();
+    if (!target) problems.push(`${where(index)}: ${step.kind === 'resource' ? 'a resource URI' : step.kind === 'prompt' ? 'a prompt name' : 'a tool name'} is required.`);
     // Keys in the order the format's docs show them, so a saved file reads the same way.
     return {
       id: step.id.trim(),
@@ -162,22 +163,23 @@ export function fromDraft(draft: CollectionDraft): DraftResult {
     ...(draft.bail ? { bail: true } : {}),
     steps,
   } as Collection;
-  if (problems.length > 0) return { ok: false, problems };
   // The format's own rules (ids, names, one check per assertion), in the form's words.
   const checked = CollectionSchema.safeParse(collection);
-  if (!checked.success) {
-    return {
-      ok: false,
-      problems: checked.error.issues.map((issue) => {
-        const [first, index, field] = issue.path;
-        if (first === 'steps' && typeof index === 'number') return `${where(index)}${field === undefined ? '' : ` ${String(field)}`}: ${issue.message}`;
-        if (first === 'name') return `The collection's name: ${issue.message}`;
-        if (first === 'server') return `The collection's server: ${issue.message}`;
-        return issue.message;
-      }),
-    };
-  }
-  return { ok: true, collection };
+  if (!checked.success) problems.push(...checked.error.issues.filter((issue) => !isEmptyTarget(issue.path)).map((issue) => schemaProblem(issue, where)));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, collection };
+}
+
+/** An empty tool, URI or prompt name: said above already, in the form's words. */
+function isEmptyTarget(path: readonly PropertyKey[]): boolean {
+  return path[0] === 'steps' && (path[2] === 'tool' || path[2] === 'resource' || path[2] === 'prompt') && path.length === 3;
+}
+
+function schemaProblem(issue: { path: readonly PropertyKey[]; message: string }, where: (index: number) => string): string {
+  const [first, index, field] = issue.path;
+  if (first === 'steps' && typeof index === 'number') return `${where(index)}${field === undefined ? '' : ` ${String(field)}`}: ${issue.message}`;
+  if (first === 'name') return `The collection's name: ${issue.message}`;
+  if (first === 'server') return `The collection's server: ${issue.message}`;
+  return issue.message;
 }
 
 function parseArgs(text: string, kind: StepKind): Record<string, unknown> | string {
