@@ -52,6 +52,8 @@ export interface CollectionsSlice {
   openCollections: Record<string, OpenCollection>;
   /** Runs by `runKey(server, file)`: the latest run of that file on that server. */
   collectionRuns: Record<string, CollectionRun>;
+  /** The collection the last history entry went to: the next one goes there in one click. */
+  lastStepTarget?: string;
   loadCollections(): Promise<void>;
   openCollection(server: string, file: string): Promise<void>;
   /** Opens a new collection in the editor (one empty tool step); the file is written on Save. */
@@ -203,12 +205,14 @@ export const createCollectionsSlice =
           const file = fileNameFor(name);
           if (get().collectionFiles.files.some((listed) => listed.file === file)) throw new Error(`${file} already exists: choose it in the list, or give another name.`);
           await get().saveCollection(file, { name, server: entry.server, steps: [stepFromHistory(entry, [])] });
+          set({ lastStepTarget: file });
           return { file, step: 1 };
         }
         const read = await api.readCollection({ file: target.file });
         if (!read.collection) throw new Error(`${target.file} has problems, so nothing was added: ${read.problems.map(problemText).join('; ')}`);
         const steps = [...read.collection.steps, stepFromHistory(entry, read.collection.steps.map((step) => step.id))];
         await get().saveCollection(target.file, { ...read.collection, steps });
+        set({ lastStepTarget: target.file });
         return { file: target.file, step: steps.length };
       },
     };

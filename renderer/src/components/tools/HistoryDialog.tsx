@@ -124,6 +124,9 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | undefined>();
+  const [addError, setAddError] = useState<string | undefined>();
+  const lastTarget = useWorkbench((s) => s.lastStepTarget);
+  const addStep = useWorkbench((s) => s.addHistoryEntryToCollection);
   const [name, setName] = useState('');
   const [group, setGroup] = useState('');
   return (
@@ -148,6 +151,23 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>
           Save…
         </button>
+        {lastTarget && (
+          <button
+            type="button"
+            disabled={entry.argumentsTooLarge}
+            onClick={() =>
+              void addStep(entry, { file: lastTarget })
+                .then((step) => {
+                  setAdded(`Added as step ${step.step} of ${step.file}.`);
+                  setAddError(undefined);
+                })
+                .catch((error: unknown) => setAddError((error as Error).message))
+            }
+            aria-label={`Add the call of ${entry.tool} to ${lastTarget}`}
+          >
+            Add to {lastTarget}
+          </button>
+        )}
         <button
           type="button"
           disabled={entry.argumentsTooLarge}
@@ -176,6 +196,11 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
       {added && (
         <p role="status" className="collection-saved">
           {added}
+        </p>
+      )}
+      {addError && (
+        <p role="alert" className="error-text">
+          {addError}
         </p>
       )}
       {saving && (
