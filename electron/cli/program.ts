@@ -8,9 +8,11 @@ import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
 import type { DiffOptions, SnapshotOptions } from './commands/contracts';
 import type { DoctorOptions } from './commands/doctor';
+import type { TestOptions } from './commands/test';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
+import { REPORTERS } from './reporters/collection-results';
 import type { SourceOptions } from './session';
 import { collect, type ArgumentOptions } from './tool-arguments';
 
@@ -23,6 +25,7 @@ const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
 const contractsCommands = () => import('./commands/contracts');
+const testCommand = () => import('./commands/test');
 
 declare const __APP_VERSION__: string;
 
@@ -76,8 +79,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
-doctor found an error, or diff a breaking change), 2 usage or config error (or an
-unreadable snapshot file), 3 connection or sign-in failure,
+doctor found an error, diff a breaking change, or test a failed step), 2 usage or
+config error (or an unreadable snapshot or collection file), 3 connection or sign-in failure,
 4 timeout, 5 the task is gone (expired, or unknown to the server).
 
 Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
@@ -230,6 +233,20 @@ Examples:
       .option('--against <file>', 'compare the live server with this snapshot (the file is "before")')
       .addOption(jsonOption())
       .action(async (operands: string[], options: DiffOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await contractsCommands()).diff(run, operands, options)))),
+  );
+
+  configure(
+    withAdhoc(
+      program
+        .command('test')
+        .description('run collections (saved requests with assertions, see docs/collections.md) against a server; exits 1 when a step fails')
+        .argument('[files...]', "collection files (default: every .yaml file in the project's .mcp-workbench/collections/, the project being --project or the current folder)"),
+    )
+      .option('--server <name>', "run every collection against this server, over each collection's own `server:`")
+      .addOption(new Option('--reporter <name>', 'how to report: pretty (default), junit (JUnit XML), tap (TAP 14) or json').choices([...REPORTERS]))
+      .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
+      .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
+      .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));

@@ -48,6 +48,8 @@ export function protocolOption(value: string | undefined): ProtocolSetting | und
 export interface SessionHooks {
   /** Shows a sign-in's authorization page (`auth login`): print it, open a browser. */
   openAuthorizationUrl?: AuthorizationUrlOpener;
+  /** The command answers the servers' questions itself (`test`, with its scripted answers): they are not declined. */
+  answersServerRequests?: boolean;
 }
 
 export interface Session {

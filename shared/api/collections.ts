@@ -292,7 +292,7 @@ export const AssertionSchema = AssertionShape.superRefine((value, ctx) => {
 }) as unknown as z.ZodType<Assertion>;
 
 const StepShape = z.strictObject({
-  id: z.string().regex(STEP_ID, 'a step id starts with a letter or "_" and has only letters, digits, "-" and "_"').max(100),
+  id: z.string({ error: 'every step needs an id (letters, digits, "-" and "_"), which later steps use to read its result' }).regex(STEP_ID, 'a step id starts with a letter or "_" and has only letters, digits, "-" and "_"').max(100),
   name: z.string().max(500).optional(),
   tool: z.string().min(1).max(512).optional(),
   resource: z.string().min(1, 'the URI is empty').max(16_384).optional(),

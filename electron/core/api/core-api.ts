@@ -305,6 +305,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const serversApi = createServersApi(ctx);
+  // The collections runner calls tools, resources and prompts through this same API.
   const api: AppApi = maskSecrets(
     {
       ...serversApi,
@@ -331,7 +332,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
-      ...createCollectionsApi(ctx),
+      ...createCollectionsApi(ctx, { api: () => api, events, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

@@ -1,9 +1,10 @@
 /**
  * The project's collections folder, `.mcp-workbench/collections/` beside its `.mcp.json`:
  * listing its YAML files (each parsed, with its problems), reading one, writing one back.
- * Files are named, never given as paths, so nothing outside the folder is read or written.
+ * Files are named, never given as paths, and links are not followed, so nothing outside the
+ * folder is read or written.
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { stringify } from 'yaml';
@@ -54,8 +55,18 @@ function folderOrError(projectDir: string | undefined): string {
   return collectionsFolder(projectDir);
 }
 
+/**
+ * A symbolic link in the folder is refused: a repository could point one at any file of
+ * yours, which the app would then show, or overwrite on Save.
+ */
+async function refuseLink(filePath: string, file: string): Promise<void> {
+  const stat = await lstat(filePath).catch(() => undefined);
+  if (stat?.isSymbolicLink()) throw new AppError('invalid-request', `${file} is a symbolic link; collections are read and written only as plain files of the collections folder.`);
+}
+
 export async function readCollection(projectDir: string | undefined, file: string): Promise<CollectionFile> {
   const folder = folderOrError(projectDir);
+  await refuseLink(path.join(folder, file), file);
   const read = await readCollectionFile(path.join(folder, file), file);
   if (read.problems.length === 1 && read.problems[0]!.message === 'no such file') throw new AppError('not-found', `No collection file "${file}" in ${folder}.`);
   return read;
@@ -70,6 +81,7 @@ export async function saveCollection(projectDir: string | undefined, file: strin
   const folder = folderOrError(projectDir);
   await mkdir(folder, { recursive: true });
   const filePath = path.join(folder, file);
+  await refuseLink(filePath, file);
   await writeFileAtomic(filePath, collectionToYaml(collection));
   return readCollectionFile(filePath, file);
 }

@@ -14,8 +14,9 @@ export function parseCollection(text: string, file: string): ParsedCollection {
   // uniqueKeys: a key written twice is an error, not a silent "last one wins".
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
+    // The first syntax error only: the ones after it are mostly the parser losing its place.
     return {
-      problems: doc.errors.map((error) => ({ file, ...(error.linePos?.[0] ? { line: error.linePos[0].line } : lineOf(lines, error.pos[0])), message: firstLine(error.message) })),
+      problems: doc.errors.slice(0, 1).map((error) => ({ file, ...(error.linePos?.[0] ? { line: error.linePos[0].line } : lineOf(lines, error.pos[0])), message: firstLine(error.message) })),
     };
   }
   const value: unknown = doc.toJS({ maxAliasCount: 100 });
