@@ -62,6 +62,8 @@ export interface CollectionsSlice {
   editCollection(server: string, draft: CollectionDraft): void;
   /** Writes the collection; throws the core's message (the editor keeps what was typed). */
   saveCollection(file: string, collection: Collection): Promise<CollectionFile>;
+  /** Reads the file again into every editor that has it open without edits of its own. */
+  reopenIfClean(file: string): Promise<void>;
   /** After a save of `draft`: it is the clean state (unless it was edited meanwhile). */
   markCollectionSaved(server: string, draft: CollectionDraft): void;
   /** Runs the file, or `collection` in its place (the editor's unsaved form). */
@@ -162,6 +164,11 @@ export const createCollectionsSlice =
         await get().loadCollections();
         return saved;
       },
+      async reopenIfClean(file) {
+        // An editor showing this file with no edits of its own shows what was written.
+        const clean = Object.entries(get().openCollections).filter(([, open]) => open.file === file && !open.dirty && open.status === 'ready');
+        await Promise.all(clean.map(([server]) => get().openCollection(server, file)));
+      },
       markCollectionSaved(server, draft) {
         updateOpen(server, ({ unsaved: _written, ...open }) => ({ ...open, dirty: open.draft !== draft }));
       },
@@ -206,6 +213,7 @@ export const createCollectionsSlice =
           if (get().collectionFiles.files.some((listed) => listed.file === file)) throw new Error(`${file} already exists: choose it in the list, or give another name.`);
           await get().saveCollection(file, { name, server: entry.server, steps: [stepFromHistory(entry, [])] });
           set({ lastStepTarget: file });
+          await get().reopenIfClean(file);
           return { file, step: 1 };
         }
         const read = await api.readCollection({ file: target.file });
@@ -213,6 +221,7 @@ export const createCollectionsSlice =
         const steps = [...read.collection.steps, stepFromHistory(entry, read.collection.steps.map((step) => step.id))];
         await get().saveCollection(target.file, { ...read.collection, steps });
         set({ lastStepTarget: target.file });
+        await get().reopenIfClean(target.file);
         return { file: target.file, step: steps.length };
       },
     };
