@@ -1,7 +1,7 @@
 /**
  * An open collection: its name and server, its steps with their assertions as a form,
  * Save (through the core, which writes the YAML file) and Run against this workspace's
- * server, with the run's steps and verdicts below. What cannot be saved is listed, step
+ * server, with the run's steps and verdicts under the buttons. What cannot be saved is listed, step
  * by step, and everything typed stays in the form until it can be.
  */
 import { useState } from 'react';
@@ -131,6 +131,8 @@ export function CollectionEditor({ server }: { server: ServerView }) {
           ))}
         </ul>
       )}
+      {/* Right under Run, so a run's progress and verdicts show without scrolling past the steps. */}
+      {run && <RunView server={server.name} run={run} planned={planned} />}
       {saveError && (
         <p role="alert" className="error-text">
           Not saved: {saveError} Your changes are still here.
@@ -142,7 +144,7 @@ export function CollectionEditor({ server }: { server: ServerView }) {
           <input aria-label="Collection name" value={draft.name} onChange={(event) => change({ ...draft, name: event.target.value })} />
         </label>
         <label className="field">
-          Server (for the command line; here it runs on {server.name})
+          Server on the command line (here: {server.name})
           <input aria-label="Collection server" placeholder={server.name} value={draft.server} onChange={(event) => change({ ...draft, server: event.target.value })} />
         </label>
         <label className="collection-bail">
@@ -169,7 +171,6 @@ export function CollectionEditor({ server }: { server: ServerView }) {
           Add step
         </button>
       </div>
-      {run && <RunView server={server.name} run={run} planned={planned} />}
     </div>
   );
 }
