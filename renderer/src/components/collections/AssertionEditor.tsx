@@ -73,7 +73,11 @@ export function AssertionEditor({ assertion, label, onChange, onRemove }: Props)
           )}
         </>
       )}
-      {assertion.kind === 'schema' && <span className="muted">structuredContent matches the tool’s output schema</span>}
+      {assertion.kind === 'schema' && (
+        <span className="muted">
+          {assertion.schemaText.trim() ? 'structuredContent is valid against the schema given in the file (kept as written)' : 'structuredContent is valid against the tool’s output schema'}
+        </span>
+      )}
       {assertion.kind === 'duration' && (
         <label className="field">
           ms

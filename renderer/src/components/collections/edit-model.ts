@@ -51,7 +51,11 @@ export const newKey = (): string => `k${++nextKey}`;
 /** A step id not used yet: `base`, else `base2`, `base3`, … (made a valid id first). */
 export function freshStepId(base: string, taken: Iterable<string>): string {
   const used = new Set(taken);
-  let root = base.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^[^A-Za-z_]+/, '');
+  // Other characters become "_", then it starts at the first letter (an id cannot start with a digit).
+  let root = base
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^[^A-Za-z]+/, '')
+    .replace(/_+$/, '');
   if (!root) root = 'step';
   if (!used.has(root)) return root;
   let n = 2;
