@@ -4,9 +4,8 @@
  * side by side never mix their data; the Tools tab shows the tool list and tool panel
  * through a store scoped to this server.
  */
-import { useContext, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import type { ServerView } from '../../../shared/domain';
-import { CollectionsView } from '../components/collections/CollectionsView';
 import { ServerConsole } from '../components/console/ServerConsole';
 import { DoctorPanel } from '../components/doctor/DoctorPanel';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
@@ -18,6 +17,9 @@ import { ToolsSplit } from './ToolsSplit';
 import { StoreContext, useWorkbench } from '../state/store';
 import { scopeStore } from './server-scope';
 import { WorkspaceTabs } from './WorkspaceTabs';
+
+// Loaded when the tab is first opened: the editor and run view stay off the first screen.
+const CollectionsView = lazy(() => import('../components/collections/CollectionsView').then((module) => ({ default: module.CollectionsView })));
 
 export function ServerWorkspace({ server }: { server: ServerView }) {
   const base = useContext(StoreContext);
@@ -43,7 +45,11 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
           {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
           {tab === 'console' && <ServerConsole server={server} />}
           {tab === 'doctor' && <DoctorPanel server={server} />}
-          {tab === 'collections' && <CollectionsView server={server} />}
+          {tab === 'collections' && (
+            <Suspense fallback={<p className="muted">Loading collections…</p>}>
+              <CollectionsView server={server} />
+            </Suspense>
+          )}
         </WorkspaceTabs>
       </section>
     </StoreContext.Provider>

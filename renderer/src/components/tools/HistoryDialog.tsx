@@ -3,12 +3,14 @@
  * a call's tool and arguments in the tool panel; Run again runs it (asking first when
  * its permission says so); Add to collection… makes it a step of a collection.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history';
 import { useWorkbench } from '../../state/store';
-import { AddToCollection } from '../collections/AddToCollection';
 import { Modal } from '../Modal';
 import { formatBytes, formatDuration } from './format';
+
+// Loaded when first asked for, like the Collections tab, so the first screen stays small.
+const AddToCollection = lazy(() => import('../collections/AddToCollection').then((module) => ({ default: module.AddToCollection })));
 
 const OUTCOMES: Record<HistoryEntry['outcome'], string> = { ok: 'ok', 'tool-error': 'tool error', failed: 'failed', cancelled: 'cancelled' };
 
@@ -185,13 +187,15 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
         </button>
       </span>
       {adding && (
-        <AddToCollection
-          entry={entry}
-          onDone={(message) => {
-            setAdding(false);
-            setAdded(message);
-          }}
-        />
+        <Suspense fallback={<p className="muted">Loading collections…</p>}>
+          <AddToCollection
+            entry={entry}
+            onDone={(message) => {
+              setAdding(false);
+              setAdded(message);
+            }}
+          />
+        </Suspense>
       )}
       {added && (
         <p role="status" className="collection-saved">
