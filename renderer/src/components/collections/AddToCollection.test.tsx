@@ -46,7 +46,7 @@ it('adds a call to an existing collection as its next step, with a fresh id and 
   showHistory(store, [echo]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Add the call of echo to a collection' }));
-  const form = screen.getByRole('form', { name: 'Add the call of echo to a collection' });
+  const form = await screen.findByRole('form', { name: 'Add the call of echo to a collection' });
   // Only collections that parse can take a step.
   const choices = within(form).getByRole('combobox', { name: 'Collection' });
   expect([...(choices as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(['Smoke (smoke.yaml)', 'New collection…']);
@@ -75,7 +75,7 @@ it('adds a call to a new collection for its server; a tool error is the outcome 
   showHistory(store, [failedAdd]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Add the call of fail to a collection' }));
-  const form = screen.getByRole('form', { name: 'Add the call of fail to a collection' });
+  const form = await screen.findByRole('form', { name: 'Add the call of fail to a collection' });
   await user.selectOptions(within(form).getByRole('combobox', { name: 'Collection' }), 'New collection…');
   await user.type(within(form).getByRole('textbox', { name: 'New collection name' }), 'Failures');
   await user.click(within(form).getByRole('button', { name: 'Add to failures.yaml' }));
@@ -92,7 +92,7 @@ it('a new collection whose file exists is refused, and nothing is written', asyn
   showHistory(store, [echo]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Add the call of echo to a collection' }));
-  const form = screen.getByRole('form', { name: 'Add the call of echo to a collection' });
+  const form = await screen.findByRole('form', { name: 'Add the call of echo to a collection' });
   await user.selectOptions(within(form).getByRole('combobox', { name: 'Collection' }), 'New collection…');
   await user.type(within(form).getByRole('textbox', { name: 'New collection name' }), 'smoke');
   await user.click(within(form).getByRole('button', { name: 'Add to smoke.yaml' }));
