@@ -160,6 +160,10 @@ steps:
     const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(crash.stdout) as { testsuites: { errors: string; testsuite: { testcase: { error: { message: string } } } } };
     expect(suite.testsuites.errors).toBe('1');
     expect(suite.testsuites.testsuite.testcase.error.message).toMatch(/did not connect/);
+    const pretty = await cli(['test', 'every-assertion-pass.yaml', '--stdio', `"${process.execPath}" "${fixtureServer('crash-on-start')}"`]);
+    expect(pretty.code).toBe(3);
+    expect(pretty.stdout).toMatch(/^Every assertion, passing \(every-assertion-pass\.yaml\) on crash-on-start\n {2}✗ could not run: crash-on-start did not connect/);
+    expect(pretty.stdout).toContain('0 passed, 0 failed, 0 skipped, 1 could not run');
     const unknown = await cli(['test', 'every-assertion-pass.yaml', '--config', 'servers.json', '--server', 'ghost']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no server named "ghost"');

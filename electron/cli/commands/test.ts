@@ -13,7 +13,7 @@ import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes';
 import { REPORTERS, type CollectionOutcome, type ReporterName } from '../reporters/collection-results';
 import { collectionsJson } from '../reporters/json-collections';
 import { collectionsJunit } from '../reporters/junit-collections';
-import { collectionPretty, collectionsPretty, summaryLine } from '../reporters/pretty-collections';
+import { collectionHeader, collectionsPretty, stepPretty, summaryLine } from '../reporters/pretty-collections';
 import { collectionsTap } from '../reporters/tap-collections';
 import type { SourceOptions } from '../session';
 
@@ -77,23 +77,30 @@ export async function test(run: CommandRun, files: string[], options: TestOption
     if (!known.has(server)) throw usageError(`${file}: no server named "${server}".`, known.size ? `Servers here: ${[...known].join(', ')}.` : 'mcp-workbench servers list shows the configured servers.');
   }
 
+  // Pretty on stdout: each step is printed as it ends, so a long run shows where it is.
   const live = reporter === 'pretty' && options.output === undefined;
+  const print = (lines: string[]) => void run.io.stdout.write(lines.map((line) => `${line}\n`).join(''));
   const outcomes: CollectionOutcome[] = [];
   let worst: ExitCode = EXIT.ok;
   for (const { file, collection } of loaded) {
     const server = serverOf(collection)!;
     run.server = server;
+    if (live) print([collectionHeader(collection.name, file, server)]);
+    const stopPrinting = live ? session.api.onEvent((event) => event.type === 'collection-progress' && event.progress.result && print(stepPretty(event.progress.result))) : undefined;
     try {
       const report = await session.api.runCollection({ collection, source: file, server, ...(options.bail ? { bail: true } : {}) });
       outcomes.push({ kind: 'ran', report });
       if (report.status !== 'passed' && worst === EXIT.ok) worst = EXIT.toolError;
     } catch (error) {
-      const code = exitCodeOf(error);
+      const message = error instanceof Error ? error.message : String(error);
       // A run that could not happen (the server did not connect) outranks failed assertions.
-      if (worst === EXIT.ok || worst === EXIT.toolError) worst = code;
-      outcomes.push({ kind: 'error', file, collection: collection.name, server, message: error instanceof Error ? error.message : String(error) });
+      if (worst === EXIT.ok || worst === EXIT.toolError) worst = exitCodeOf(error);
+      outcomes.push({ kind: 'error', file, collection: collection.name, server, message });
+      if (live) print([`  ✗ could not run: ${message}`]);
+    } finally {
+      stopPrinting?.();
     }
-    if (live) for (const line of [...collectionPretty(outcomes.at(-1)!), '']) run.io.stdout.write(`${line}\n`);
+    if (live) print(['']);
   }
 
   if (live) run.io.stdout.write(`${summaryLine(outcomes)}\n`);

@@ -9,9 +9,9 @@ export type CollectionOutcome =
 export const REPORTERS = ['pretty', 'junit', 'tap', 'json'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
-/** A step's name in reports: its id, with its name when it has one. */
+/** A step's name in reports: its id, with its name when it has one, on one line. */
 export function stepLabel(step: StepResult): string {
-  return step.name ? `${step.id}: ${step.name}` : step.id;
+  return (step.name ? `${step.id}: ${step.name}` : step.id).replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
 /** Why a step failed, one line each: its error, then each assertion that did not hold. */

@@ -96,6 +96,31 @@ steps:
     expect(parsed.problems).toEqual([{ file: 'ids.yaml', step: 'a', line: 5, message: 'id: another step already has the id "a"' }]);
   });
 
+  it('variables that cannot name anything are problems of the file, at their line', () => {
+    const text = `name: Variables
+steps:
+  - id: a
+    tool: t
+    arguments:
+      own: \${steps.a.content}
+      later: \${steps.b.content}
+      nowhere: \${steps.ghost.x}
+      typo: \${evn.HOME}
+      fine: \${env.HOME} and $\${literal}
+  - id: b
+    resource: x://\${steps.a.structuredContent.id}
+    answers:
+      elicitation: [{ action: accept, content: { who: '\${later}' } }]
+`;
+    expect(parseCollection(text, 'vars.yaml').problems).toEqual([
+      { file: 'vars.yaml', step: 'a', line: 6, message: 'arguments.own: ${steps.a.content}: a step cannot read its own result' },
+      { file: 'vars.yaml', step: 'a', line: 7, message: 'arguments.later: ${steps.b.content}: the step "b" runs after this one' },
+      { file: 'vars.yaml', step: 'a', line: 8, message: 'arguments.nowhere: ${steps.ghost.x}: no earlier step has the id "ghost"' },
+      { file: 'vars.yaml', step: 'a', line: 9, message: expect.stringMatching(/^arguments\.typo: \$\{evn\.HOME\}: unknown variable/) },
+      { file: 'vars.yaml', step: 'b', line: 14, message: expect.stringMatching(/^answers\.elicitation\[0\]\.content\.who: \$\{later\}: unknown variable/) },
+    ]);
+  });
+
   it('an empty file, or one without steps, says what a collection needs', () => {
     expect(parseCollection('', 'empty.yaml').problems).toEqual([{ file: 'empty.yaml', message: 'the file is empty: a collection has a name and steps' }]);
     expect(parseCollection('name: No steps\n', 'nosteps.yaml').problems).toEqual([{ file: 'nosteps.yaml', line: 1, message: expect.stringMatching(/^steps: /) }]);

@@ -2,10 +2,12 @@
  * A collection file's text → a Collection, or the problems that keep it from being one.
  * YAML syntax errors come from the `yaml` library with their line; format errors come from
  * the shared zod schema, and their path is looked up in the parsed document to find the
- * line too. Every problem names the file and, inside `steps`, the step (its id, else `#n`).
+ * line too; then every variable must name something that can exist. Every problem names
+ * the file and, inside `steps`, the step (its id, else `#n`).
  */
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { CollectionSchema, type Collection, type CollectionProblem } from '../../../shared/api/collections';
+import { checkVariables } from './variable-check';
 
 export type ParsedCollection = { collection: Collection; problems: [] } | { collection?: undefined; problems: CollectionProblem[] };
 
@@ -22,7 +24,16 @@ export function parseCollection(text: string, file: string): ParsedCollection {
   const value: unknown = doc.toJS({ maxAliasCount: 100 });
   if (value === null || value === undefined) return { problems: [{ file, message: 'the file is empty: a collection has a name and steps' }] };
   const parsed = CollectionSchema.safeParse(value);
-  if (parsed.success) return { collection: parsed.data, problems: [] };
+  if (parsed.success) {
+    const variables = checkVariables(parsed.data);
+    if (variables.length === 0) return { collection: parsed.data, problems: [] };
+    return {
+      problems: variables.map((problem) => {
+        const path = ['steps', problem.step, ...problem.path];
+        return { file, step: stepOf(value, path)!, ...locate(doc, lines, path), message: `${fieldOf(path)}: ${problem.message}` };
+      }),
+    };
+  }
   return {
     problems: parsed.error.issues.map((issue) => {
       const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');

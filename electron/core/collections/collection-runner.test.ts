@@ -24,6 +24,21 @@ afterAll(async () => {
 
 const verdicts = (step: StepResult | undefined) => step?.assertions.map((verdict) => [verdict.kind, verdict.passed, verdict.message]);
 
+describe('the collections folder through the API', () => {
+  it('lists the project’s files, reads one and saves one back', async () => {
+    const list = await lab.core.api.listCollections();
+    expect(list.folder).toBe(lab.folder);
+    expect(list.files.map((file) => [file.file, file.collection?.name, file.problems])).toEqual([
+      ['every-assertion-fail.yaml', 'Every assertion, failing', []],
+      ['every-assertion-pass.yaml', 'Every assertion, passing', []],
+    ]);
+    const read = await lab.core.api.readCollection({ file: 'every-assertion-pass.yaml' });
+    const saved = await lab.core.api.saveCollection({ file: 'copy.yaml', collection: { ...read.collection!, name: 'A copy' } });
+    expect(saved).toMatchObject({ file: 'copy.yaml', path: path.join(lab.folder, 'copy.yaml'), collection: { name: 'A copy', steps: read.collection!.steps }, problems: [] });
+    await fs.rm(saved.path);
+  });
+});
+
 describe('every assertion kind', () => {
   it('passes when each one holds', async () => {
     const report = await lab.core.api.runCollection({ file: 'every-assertion-pass.yaml' });
@@ -36,6 +51,9 @@ describe('every assertion kind', () => {
       ['readme', 'resource', 'ok'],
     ]);
     expect(report.steps[0]!.assertions.map((verdict) => verdict.kind)).toEqual(['outcome', 'path', 'path', 'path', 'path', 'path', 'schema', 'schema', 'duration']);
+    // The expected server error is in the result document, not a reason of failure.
+    expect(report.steps[2]).toMatchObject({ status: 'passed', result: { error: { message: expect.stringContaining('the database is locked'), kind: 'server-error' } } });
+    expect(report.steps[2]!.error).toBeUndefined();
   });
 
   it('fails each one that does not hold, saying what was found instead', async () => {
@@ -101,7 +119,7 @@ describe('variables', () => {
     expect(report.steps.map((step) => [step.id, step.status, step.outcome, step.error])).toEqual([
       ['env', 'failed', undefined, 'Not sent: ${env.NOT_SET_ANYWHERE}: the environment variable NOT_SET_ANYWHERE is not set.'],
       ['later', 'failed', undefined, 'Not sent: ${steps.nothing.structuredContent.total}: no earlier step has the id "nothing".'],
-      ['path', 'failed', undefined, 'Not sent: ${steps.env.content}: the step "env" has no result to read (it was skipped or got no answer).'],
+      ['path', 'failed', undefined, 'Not sent: ${steps.env.content}: the step "env" has no result to read (it was skipped, or not sent).'],
     ]);
     // Nothing reached the server: no call was recorded.
     expect(lab.events.filter((event) => event.type === 'history-added').length).toBe(calls);
@@ -148,6 +166,15 @@ describe('running', () => {
       ['after', 'skipped', 'The run was cancelled.'],
     ]);
     expect(await lab.core.api.cancelCollectionRun({ runId: 'cancel-run' })).toBe(false);
+  });
+
+  it('a step’s timeoutMs bounds the whole call, progress or not', async () => {
+    const report = await lab.core.api.runCollection({
+      collection: { name: 'Timeout', steps: [{ id: 'slow', tool: 'slow_progress', arguments: { steps: 100, delayMs: 100 }, timeoutMs: 800, expect: [{ outcome: 'failed' }, { path: '$.error.kind', equals: 'timeout' }] }] },
+      server: 'lab',
+    });
+    expect(report.steps[0]).toMatchObject({ status: 'passed', outcome: 'failed' });
+    expect(report.steps[0]!.durationMs).toBeLessThan(5000);
   });
 
   it('a collection without a server, or with an unknown one, is refused before anything runs', async () => {

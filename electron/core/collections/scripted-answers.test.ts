@@ -105,6 +105,26 @@ describe('scripted answers', () => {
     expect(await env.core.api.listServerRequests()).toEqual([]);
   });
 
+  it('a tool refused until a URL step is done: accepted, it waits for the server only as long as the step’s timeout', async () => {
+    const started = Date.now();
+    const report = await env.core.api.runCollection({
+      server: 'lab',
+      collection: {
+        name: 'URL step',
+        steps: [
+          { id: 'login', tool: 'url_login', timeoutMs: 1500, answers: { elicitation: [{ action: 'accept' }] }, expect: [{ outcome: 'failed' }, { path: '$.error.kind', equals: 'timeout' }] },
+          { id: 'declined', tool: 'url_login' },
+        ],
+      },
+    });
+    expect(statuses(report.steps)).toEqual([
+      ['login', 'passed', undefined],
+      ['declined', 'failed', expect.stringContaining('lab asked for an elicitation to open http://127.0.0.1:')],
+    ]);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await env.core.api.listServerRequests()).toEqual([]);
+  });
+
   it('an input_required round with no inputResponses left ends the call', async () => {
     const report = await env.core.api.runCollection({
       server: 'modern',

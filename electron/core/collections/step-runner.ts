@@ -4,7 +4,7 @@
  * read, a prompt get) with its scripted answers listening, and checks its assertions
  * against what came back.
  */
-import { stepKind, type Step, type StepResult } from '../../../shared/api/collections';
+import { stepKind, stepTarget, type Step, type StepResult } from '../../../shared/api/collections';
 import type { PromptsApi } from '../../../shared/api/prompts';
 import type { ResourcesApi } from '../../../shared/api/resources';
 import type { ToolsApi } from '../../../shared/api/tools';
@@ -53,7 +53,8 @@ async function send(api: StepApi, run: StepRun, step: Step): Promise<StepAnswer>
       callId: run.callId,
       // The collection names the tool: writing it down is the confirmation, as on the command line.
       confirmed: true,
-      ...(step.timeoutMs ? { timeoutMs: step.timeoutMs } : {}),
+      // The step's limit is for the whole call: progress does not extend it.
+      ...(step.timeoutMs ? { timeoutMs: step.timeoutMs, maxTotalTimeoutMs: step.timeoutMs } : {}),
       ...(step.answers?.inputResponses ? { answerInputByHand: true } : {}),
     });
     return { kind: 'tool', outcome: result.isError ? 'tool-error' : 'ok', document: toolDocument(result), durationMs: Math.round(result.durationMs), outputCheck: result.outputCheck };
@@ -73,51 +74,57 @@ export interface StepRunOutcome {
   cancelled: boolean;
 }
 
+/** The step with its variables filled in: arguments, the URI and the scripted answers; never the assertions, which say what is expected as written. */
+function fillIn(step: Step, scope: VariableScope): Step {
+  return {
+    ...step,
+    ...('arguments' in step && step.arguments ? { arguments: substitute(step.arguments, scope) } : {}),
+    ...('resource' in step ? { resource: String(substitute(step.resource, scope)) } : {}),
+    ...(step.answers ? { answers: substitute(step.answers, scope) } : {}),
+  } as Step;
+}
+
 export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcome> {
   const kind = stepKind(run.step);
   const base = { id: run.step.id, ...(run.step.name ? { name: run.step.name } : {}), kind };
   let step: Step;
   try {
-    // Arguments, the URI and the scripted answers; never the assertions, which say what is expected as written.
-    step = {
-      ...run.step,
-      ...('arguments' in run.step && run.step.arguments ? { arguments: substitute(run.step.arguments, run.scope) } : {}),
-      ...('resource' in run.step ? { resource: String(substitute(run.step.resource, run.scope)) } : {}),
-      ...(run.step.answers ? { answers: substitute(run.step.answers, run.scope) } : {}),
-    } as Step;
+    step = fillIn(run.step, run.scope);
   } catch (error) {
     if (!(error instanceof VariableError)) throw error;
-    const target = 'tool' in run.step ? run.step.tool : 'resource' in run.step ? run.step.resource : run.step.prompt;
-    return { result: { ...base, target, status: 'failed', error: `Not sent: ${error.message}.`, durationMs: 0, assertions: [] }, cancelled: false };
+    return { result: { ...base, target: stepTarget(run.step), status: 'failed', error: `Not sent: ${error.message}.`, durationMs: 0, assertions: [] }, cancelled: false };
   }
-  const target = 'tool' in step ? step.tool : 'resource' in step ? step.resource : step.prompt;
+  const target = stepTarget(step);
 
   const answerer = answerScripted(api, run.server, step.answers);
   const started = performance.now();
   let answer: StepAnswer;
-  let error: string | undefined;
-  let cancelled = false;
+  let requestError: string | undefined;
   try {
     if (run.signal.aborted) throw new StepCancelled('the run was cancelled');
-    answer = await bounded(send(api, run, step), step.timeoutMs && kind !== 'tool' ? step.timeoutMs : undefined, run.signal);
+    // Tool calls carry the limit themselves; this bound also covers what a call waits for besides its answer (a URL step's completion).
+    answer = await bounded(send(api, run, step), step.timeoutMs, run.signal);
   } catch (failure) {
-    cancelled = failure instanceof StepCancelled || run.signal.aborted;
-    if (cancelled && kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
-    const message = failure instanceof Error ? failure.message : String(failure);
+    const durationMs = Math.round(performance.now() - started);
+    if (failure instanceof StepCancelled || run.signal.aborted) {
+      if (kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
+      return { result: { ...base, target, status: 'skipped', outcome: 'failed', error: 'The run was cancelled.', durationMs, assertions: [] }, cancelled: true };
+    }
+    if (failure instanceof StepTimeout && kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
+    requestError = failure instanceof Error ? failure.message : String(failure);
     const failureKind = failure instanceof AppError ? failure.kind : failure instanceof StepTimeout ? 'timeout' : undefined;
-    error = cancelled ? 'The run was cancelled.' : message;
-    answer = { kind, outcome: 'failed', document: errorDocument(message, failureKind), durationMs: Math.round(performance.now() - started) };
+    answer = { kind, outcome: 'failed', document: errorDocument(requestError, failureKind), durationMs };
   } finally {
     answerer.stop();
   }
-  if (cancelled) return { result: { ...base, target, status: 'skipped', outcome: 'failed', error: error!, durationMs: answer.durationMs, assertions: [] }, cancelled: true };
 
   const assertions = checkAssertions(step.expect, answer);
-  const problems = [...answerer.unanswered.map((what) => `${what}.`)];
-  const status = problems.length === 0 && assertions.every((verdict) => verdict.passed) ? 'passed' : 'failed';
-  const errorText = [error && answer.outcome === 'failed' ? error : undefined, ...problems].filter(Boolean).join(' ');
+  const unanswered = answerer.unanswered.map((what) => `${what}.`);
+  const status = unanswered.length === 0 && assertions.every((verdict) => verdict.passed) ? 'passed' : 'failed';
+  // A request error expected by an `outcome: failed` assertion is no reason of a failure: it stays in the result document.
+  const reasons = [...(status === 'failed' && requestError ? [requestError] : []), ...unanswered];
   return {
-    result: { ...base, target, status, outcome: answer.outcome, ...(errorText ? { error: errorText } : {}), durationMs: answer.durationMs, assertions, result: answer.document },
+    result: { ...base, target, status, outcome: answer.outcome, ...(reasons.length ? { error: reasons.join(' ') } : {}), durationMs: answer.durationMs, assertions, result: answer.document },
     document: answer.document,
     cancelled: false,
   };

@@ -37,7 +37,7 @@ export function resolveVariable(expression: string, scope: VariableScope): unkno
     if (!match) throw new VariableError(`\${${text}}: write \${steps.<id>.<path>}, e.g. \${steps.login.structuredContent.token}`);
     const [, id, dotted, bracketed] = match;
     if (!scope.steps.has(id!)) {
-      if (scope.withoutResult?.has(id!)) throw new VariableError(`\${${text}}: the step "${id}" has no result to read (it was skipped or got no answer)`);
+      if (scope.withoutResult?.has(id!)) throw new VariableError(`\${${text}}: the step "${id}" has no result to read (it was skipped, or not sent)`);
       throw new VariableError(`\${${text}}: no earlier step has the id "${id}"`);
     }
     const path = dotted ?? bracketed;
@@ -47,6 +47,11 @@ export function resolveVariable(expression: string, scope: VariableScope): unkno
     return found.value;
   }
   throw new VariableError(`\${${text}}: unknown variable (variables are \${env.NAME} and \${steps.<id>.<path>})`);
+}
+
+/** The expressions of every `${…}` in a text (not the `$${` escapes). */
+export function variablesIn(text: string): string[] {
+  return [...text.matchAll(VARIABLE)].flatMap((match) => (match[1] === undefined ? [] : [match[1].trim()]));
 }
 
 function asText(value: unknown): string {
