@@ -146,3 +146,16 @@ it('steps move up and down and are removed', async () => {
   await user.click(screen.getByRole('button', { name: 'Save' }));
   expect(api.saveCollection.mock.calls[0]![0].collection.steps).toEqual([{ id: 'step1', tool: 'echo', expect: [{ outcome: 'ok' }] }]);
 });
+
+it('offers the connected server\'s tools as you type a step\'s tool, loading them if no tab has yet', async () => {
+  const { store, api } = fakeCollections([math]);
+  api.listTools.mockResolvedValue([
+    { server: 'a', name: 'add', fullName: 'mcp__a__add', inputSchema: { type: 'object' } },
+    { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' } },
+  ] as never);
+  await openMath(store);
+  const tool = await screen.findByRole('combobox', { name: 'Tool of step 1' });
+  expect(api.listTools).toHaveBeenCalledWith({ name: 'a' });
+  const options = document.getElementById(tool.getAttribute('list')!)!.querySelectorAll('option');
+  expect([...options].map((option) => option.value)).toEqual(['add', 'echo']);
+});

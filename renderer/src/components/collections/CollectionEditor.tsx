@@ -4,7 +4,7 @@
  * server, with the run's steps and verdicts under the buttons. What cannot be saved is listed, step
  * by step, and everything typed stays in the form until it can be.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ServerView } from '../../../../shared/domain';
 import { runKey } from '../../state/collections-slice';
 import { useWorkbench } from '../../state/store';
@@ -24,6 +24,17 @@ export function CollectionEditor({ server }: { server: ServerView }) {
   const [saveError, setSaveError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [savedNote, setSavedNote] = useState(false);
+  const connected = server.status === 'connected';
+  const toolsLoaded = useWorkbench((s) => s.toolsByServer[server.name] !== undefined);
+  const promptsLoaded = useWorkbench((s) => s.promptsByServer[server.name] !== undefined);
+  const loadTools = useWorkbench((s) => s.loadTools);
+  const loadPrompts = useWorkbench((s) => s.loadPrompts);
+  // The step fields offer the server's tools and prompts as you type.
+  useEffect(() => {
+    if (!connected) return;
+    if (!toolsLoaded) void loadTools(server.name);
+    if (!promptsLoaded && server.capabilities?.prompts) void loadPrompts(server.name);
+  }, [connected, toolsLoaded, promptsLoaded, loadTools, loadPrompts, server.name, server.capabilities?.prompts]);
 
   if (!opened) return null;
   const { file, draft } = opened;
@@ -87,7 +98,6 @@ export function CollectionEditor({ server }: { server: ServerView }) {
   };
 
   const running = run !== undefined && run.status !== 'done';
-  const connected = server.status === 'connected';
   // Unsaved edits run as they are in the form (the file stays as it was until Save).
   const startRun = async () => {
     if (!opened.dirty) return runCollection(server.name, file);
