@@ -177,6 +177,12 @@ describe('running', () => {
     expect(report.steps[0]!.durationMs).toBeLessThan(5000);
   });
 
+  it('a file of the folder with problems is refused, naming them', async () => {
+    await lab.write('broken.yaml', 'name: Broken\nserver: lab\nsteps:\n  - id: a\n    tool: t\n    resource: x://y\n');
+    await expect(lab.core.api.runCollection({ file: 'broken.yaml' })).rejects.toThrow('broken.yaml cannot be run: step a: line 4: a step has exactly one of tool, resource, prompt (this one has tool and resource)');
+    await fs.rm(path.join(lab.folder, 'broken.yaml'));
+  });
+
   it('a collection without a server, or with an unknown one, is refused before anything runs', async () => {
     await expect(lab.core.api.runCollection({ collection: { name: 'Nowhere', steps: [] } })).rejects.toThrow(/names no server/);
     await expect(lab.core.api.runCollection({ collection: { name: 'Nowhere', steps: [] }, server: 'ghost' })).rejects.toThrow(/No server named "ghost"/);
