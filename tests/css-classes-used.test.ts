@@ -70,6 +70,12 @@ const BUILT_AT_RUN_TIME = [
   // AppView: mode-${mode}
   'mode-fullscreen',
   'mode-pip',
+  // RunView: verdict-${state} / verdict-${step.status}
+  'verdict-passed',
+  'verdict-failed',
+  'verdict-error',
+  'verdict-skipped',
+  'verdict-running',
 ];
 
 const rendererSrc = path.resolve(import.meta.dirname, '../renderer/src');
