@@ -31,8 +31,9 @@ benchmark({
     const profileDir = process.env.MCPWB_BENCH_HOST_PROFILE;
     const host = await startBrowserHost({
       home: home.path,
-      // The keychain is not what is measured; --cpu-prof when a profile is asked for.
-      env: { MCP_WORKBENCH_KEYCHAIN: 'off', ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) },
+      // The keychain is not what is measured.
+      env: { MCP_WORKBENCH_KEYCHAIN: 'off' },
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
     });
     const client = await bareClient('basic-stdio').catch(async (error: unknown) => {
       await host.stop();
