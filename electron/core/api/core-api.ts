@@ -210,7 +210,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const lockDir = ideLockDir(env);
   // Log messages reach the console without passing an event: masked as they are kept.
-  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
+  const consoleBuffer = new ConsoleBuffer((entry) => events.emit({ type: 'server-console', entries: [entry] }), undefined, (text) => redactor.redact(text));
   // Before any server starts: what an earlier run that ended abruptly left running is stopped.
   const processLedger = await openProcessLedger(options.dataDir, {
     ...(options.notice ? { notice: options.notice } : {}),
@@ -221,7 +221,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
-    protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
+    protocolLog: new RedactingProtocolLog(redactor, (entry) => events.emit({ type: 'protocol-log', entries: [entry] })),
     ideLockDir: lockDir,
     eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
@@ -356,7 +356,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await tasks.dispose();
       await Promise.all([auth.dispose(), connections.closeAll()]);
       await processLedger.dispose();
-      consoleBuffer.flush();
       await toolKit.history.flush();
       await toolKit.observations.flush();
       removeLogMask();
