@@ -337,7 +337,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // Before any connection starts, so the first one of each server is its baseline.
   const stopContractWatch = options.watchContracts
-    ? watchContracts({ subscribe: (listener) => events.subscribe(listener), emit: (event) => events.emit(event), capture: (view) => captureSnapshot(api, view, { refresh: false }) })
+    ? watchContracts({ onServerState: (listener) => events.on('server-state', listener), emit: (event) => events.emit(event), capture: (view) => captureSnapshot(api, view, { refresh: false }) })
     : undefined;
 
   if (options.autoConnect) {

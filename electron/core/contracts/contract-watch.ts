@@ -5,13 +5,14 @@
  * Snapshots stay in memory only: the first connection of a run has nothing to compare with.
  */
 import type { ServerView } from '../../../shared/domain';
-import type { AppEvent } from '../../../shared/events';
+import type { AppEvent, AppEventOf } from '../../../shared/events';
 import { diagnostics } from '../diagnostics/diagnostics';
 import { diffSnapshots } from './diff';
 import type { ContractSnapshot } from './snapshot';
 
 export interface ContractWatchDeps {
-  subscribe(listener: (event: AppEvent) => void): () => void;
+  /** The event bus's typed hook for server states (`events.on('server-state', …)`). */
+  onServerState(listener: (event: AppEventOf<'server-state'>) => void): () => void;
   emit(event: AppEvent): void;
   capture(view: ServerView): Promise<ContractSnapshot>;
 }
@@ -22,8 +23,7 @@ export function watchContracts(deps: ContractWatchDeps): () => void {
   const seen = new Map<string, number | undefined>();
   // One capture at a time per server, in connection order.
   const queue = new Map<string, Promise<void>>();
-  return deps.subscribe((event) => {
-    if (event.type !== 'server-state') return;
+  return deps.onServerState((event) => {
     const view = event.server;
     if (view.status !== 'connected' || (seen.has(view.name) && seen.get(view.name) === view.since)) return;
     seen.set(view.name, view.since);
