@@ -40,7 +40,10 @@ function cell(text) {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
-/** @param {Side | undefined} side */
+/**
+ * @param {Side | undefined} side
+ * @returns {[string, string, string]} n, median, p95
+ */
 function sideCells(side) {
   if (!side) return ['', '', ''];
   if (side.summary) return [String(side.summary.n), withUnit(side.summary.median, side.unit), withUnit(side.summary.p95, side.unit)];
