@@ -104,7 +104,7 @@ process.exit(counts.failed > 0 || (values.strict && counts.missed > 0) ? 1 : 0);
 
 /**
  * Records this run in bench/standing.json and writes the README's table from it.
- * @param {BenchmarkResult[]} results
+ * @param {Array<BenchmarkResult & { loadBefore: number[], loadAfter: number[] }>} results
  */
 function writeReadme(results) {
   const standingFile = path.join(root, 'bench', 'standing.json');
