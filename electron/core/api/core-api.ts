@@ -54,7 +54,6 @@ import { createAuthApi } from './auth-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
-import { captureSnapshot } from '../contracts/capture';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
@@ -337,7 +336,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // Before any connection starts, so the first one of each server is its baseline.
   const stopContractWatch = options.watchContracts
-    ? watchContracts({ onServerState: (listener) => events.on('server-state', listener), emit: (event) => events.emit(event), capture: (view) => captureSnapshot(api, view, { refresh: false }) })
+    ? watchContracts({ onServerState: (listener) => events.on('server-state', listener), onListStored: (listener) => connections.caches.onListStored(listener), emit: (event) => events.emit(event) })
     : undefined;
 
   if (options.autoConnect) {
