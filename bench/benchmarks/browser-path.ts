@@ -9,92 +9,140 @@
  * the host process's CPU time per call (Linux: /proc), for information.
  *
  * MCPWB_BENCH_HOST_PROFILE=<folder> runs the host with --cpu-prof, its profile written
- * to that folder when the benchmark stops it.
+ * to that folder when the benchmark stops it. MCPWB_BENCH_COMPARE_HOST=<browser-host.cjs
+ * of another build> adds that build's host as a third variant in the same turns, so two
+ * builds are compared in one run (reported, no goal).
  */
 import fs from 'node:fs/promises';
-import { startBrowserHost } from '../../e2e/support/browser-host';
+import type { AppApi } from '../../shared/api';
+import { startBrowserHost, type BrowserHost } from '../../e2e/support/browser-host';
 import { benchmark } from '../lib/bench-main';
-import { interleave, timed } from '../lib/interleave';
+import { interleave, timed, type Measure } from '../lib/interleave';
 import { processCpuMs } from '../lib/process-cpu';
-import { figure } from '../lib/result';
+import { figure, type Figure } from '../lib/result';
 import { round, roundSummary, summarize } from '../lib/stats';
 import { connectWsApi } from '../lib/ws-api';
 import { bareClient, fixtureEntry, tempDir, writeServers } from '../lib/workbench';
+
+interface HostUnderTest {
+  host: BrowserHost;
+  api: AppApi;
+  /** The host's CPU time spent during measured calls, in ms. */
+  cpuMs: number;
+  stop(): Promise<void>;
+}
+
+/** A browser host (this build's, or `entry`) on its own data folder with the echo server, and a page client connected to it. */
+async function openHost(entry?: string): Promise<HostUnderTest> {
+  const home = await tempDir('browser-path');
+  await writeServers(home.path, { echo: fixtureEntry('basic-stdio') });
+  const profileDir = process.env.MCPWB_BENCH_HOST_PROFILE;
+  const host = await startBrowserHost({
+    home: home.path,
+    // The keychain is not what is measured.
+    env: { MCP_WORKBENCH_KEYCHAIN: 'off' },
+    ...(profileDir && !entry ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    ...(entry ? { entry } : {}),
+  }).catch(async (error: unknown) => {
+    await home.remove();
+    throw error;
+  });
+  const stop = async () => {
+    await host.stop();
+    await fs.rm(home.path, { recursive: true, force: true });
+  };
+  try {
+    const ws = await connectWsApi(host);
+    await ws.api.connectServer({ name: 'echo' });
+    return {
+      host,
+      api: ws.api,
+      cpuMs: 0,
+      stop: async () => {
+        ws.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
 benchmark({
   id: 'browser-path',
   title: 'Browser-mode path: AppApi over the browser host (its own process) vs a bare SDK client',
   async run(ctx) {
     const calls = ctx.smoke ? 20 : 2000;
-    const home = await tempDir('browser-path');
-    await writeServers(home.path, { echo: fixtureEntry('basic-stdio') });
-    const profileDir = process.env.MCPWB_BENCH_HOST_PROFILE;
-    const host = await startBrowserHost({
-      home: home.path,
-      // The keychain is not what is measured.
-      env: { MCP_WORKBENCH_KEYCHAIN: 'off' },
-      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
-    });
-    const client = await bareClient('basic-stdio').catch(async (error: unknown) => {
-      await host.stop();
-      throw error;
-    });
-    const ws = await connectWsApi(host).catch(async (error: unknown) => {
-      await Promise.all([client.close(), host.stop()]);
-      throw error;
-    });
+    const otherEntry = process.env.MCPWB_BENCH_COMPARE_HOST;
+    const started: HostUnderTest[] = [];
+    const client = await bareClient('basic-stdio');
     try {
-      await ws.api.connectServer({ name: 'echo' });
+      const ours = await openHost();
+      started.push(ours);
+      const other = otherEntry ? await openHost(otherEntry) : undefined;
+      if (other) started.push(other);
+
       const text = 'hello from the benchmark';
       const request = { server: 'echo', tool: 'echo', arguments: { text } };
-      let hostCpuMs = 0;
-      const samples = await interleave(
+      let measuring = false;
+      const viaHost = (under: HostUnderTest): Measure => async () => {
+        const cpuBefore = processCpuMs(under.host.pid);
+        const ms = await timed(() => under.api.callTool(request));
+        const cpuAfter = processCpuMs(under.host.pid);
+        if (measuring && cpuBefore !== undefined && cpuAfter !== undefined) under.cpuMs += cpuAfter - cpuBefore;
+        return ms;
+      };
+      const samples = await interleave<string>(
         {
-          websocket: async () => {
-            const cpuBefore = processCpuMs(host.pid);
-            const ms = await timed(() => ws.api.callTool(request));
-            const cpuAfter = processCpuMs(host.pid);
-            if (cpuBefore !== undefined && cpuAfter !== undefined) hostCpuMs += cpuAfter - cpuBefore;
-            return ms;
-          },
+          websocket: viaHost(ours),
           sdk: () => timed(() => client.callTool({ name: 'echo', arguments: { text } })),
+          ...(other ? { other: viaHost(other) } : {}),
         },
         {
           rounds: calls,
           warmupRounds: ctx.smoke ? 2 : 200,
           onRound: (n) => {
-            if (n === 1) hostCpuMs = 0;
+            // onRound follows each measured round: from the first on, the CPU time counts.
+            if (n === 1) for (const under of started) under.cpuMs = 0;
+            measuring = true;
             if (n % 500 === 0) ctx.log(`${n} of ${calls} calls each`);
           },
         },
       );
-      const subject = summarize(samples.websocket);
-      const baseline = summarize(samples.sdk);
-      const sides = {
-        subject: { label: 'renderer AppApi over the host WebSocket (host in its own process)', unit: 'ms', summary: roundSummary(subject) },
-        baseline: { label: 'SDK Client.callTool', unit: 'ms', summary: roundSummary(baseline) },
-      };
-      const cpuKnown = processCpuMs(host.pid) !== undefined;
+      const subject = summarize(samples.websocket!);
+      const baseline = summarize(samples.sdk!);
+      const sdkSide = { label: 'SDK Client.callTool', unit: 'ms', summary: roundSummary(baseline) };
+      const sides = { subject: { label: 'renderer AppApi over the host WebSocket (host in its own process)', unit: 'ms', summary: roundSummary(subject) }, baseline: sdkSide };
+      const cpuKnown = processCpuMs(ours.host.pid) !== undefined;
+      const cpuPerCall = (under: HostUnderTest) => round(under.cpuMs / Math.max(1, calls - 1));
+      const figures: Figure[] = [
+        figure({ id: 'added-median-ms', label: 'added median per call, host WebSocket − bare SDK', value: round(subject.median - baseline.median), unit: 'ms', goal: { max: 0.15 }, ...sides }),
+        figure({ id: 'added-p95-ms', label: 'added p95 per call, host WebSocket − bare SDK', value: round(subject.p95 - baseline.p95), unit: 'ms', goal: { max: 0.5 }, ...sides }),
+        ...(cpuKnown ? [figure({ id: 'host-cpu-ms', label: 'host process CPU per call (user + system)', value: cpuPerCall(ours), unit: 'ms' })] : []),
+      ];
+      if (other) {
+        const compared = summarize(samples.other!);
+        const otherSides = { subject: { label: `the host of ${otherEntry}`, unit: 'ms', summary: roundSummary(compared) }, baseline: sdkSide };
+        figures.push(
+          figure({ id: 'other-added-median-ms', label: 'other build: added median per call − bare SDK', value: round(compared.median - baseline.median), unit: 'ms', ...otherSides }),
+          figure({ id: 'other-added-p95-ms', label: 'other build: added p95 per call − bare SDK', value: round(compared.p95 - baseline.p95), unit: 'ms', ...otherSides }),
+          ...(cpuKnown ? [figure({ id: 'other-host-cpu-ms', label: 'other build: host process CPU per call', value: cpuPerCall(other), unit: 'ms' })] : []),
+        );
+      }
       return {
-        figures: [
-          figure({ id: 'added-median-ms', label: 'added median per call, host WebSocket − bare SDK', value: round(subject.median - baseline.median), unit: 'ms', goal: { max: 0.15 }, ...sides }),
-          figure({ id: 'added-p95-ms', label: 'added p95 per call, host WebSocket − bare SDK', value: round(subject.p95 - baseline.p95), unit: 'ms', goal: { max: 0.5 }, ...sides }),
-          ...(cpuKnown
-            ? [figure({ id: 'host-cpu-ms', label: 'host process CPU per call (user + system)', value: round(hostCpuMs / Math.max(1, calls - 1)), unit: 'ms' })]
-            : []),
-        ],
+        figures,
         details: {
           callsEach: calls,
           client: 'renderer/src/api/ws-client.ts in Node (ws package as the global WebSocket), this process',
           host: 'out/electron/browser-host.cjs, a process of its own, with its own basic-stdio server',
           baseline: 'SDK Client on the SDK stdio transport, its own basic-stdio server',
           hostCpuSource: cpuKnown ? '/proc/<pid>/stat, clock ticks' : 'not available on this platform',
+          ...(otherEntry ? { otherHost: otherEntry } : {}),
         },
       };
     } finally {
-      ws.close();
-      await Promise.all([client.close(), host.stop()]);
-      await fs.rm(home.path, { recursive: true, force: true });
+      await Promise.all([client.close(), ...started.map((under) => under.stop())]);
     }
   },
 });
