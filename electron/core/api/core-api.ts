@@ -55,7 +55,6 @@ import { createCollectionsApi } from './collections-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
-import { captureSnapshot } from '../contracts/capture';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
@@ -214,7 +213,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const lockDir = ideLockDir(env);
   // Log messages reach the console without passing an event: masked as they are kept.
-  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
+  const consoleBuffer = new ConsoleBuffer((entry) => events.emit({ type: 'server-console', entries: [entry] }), undefined, (text) => redactor.redact(text));
   // Before any server starts: what an earlier run that ended abruptly left running is stopped.
   const processLedger = await openProcessLedger(options.dataDir, {
     ...(options.notice ? { notice: options.notice } : {}),
@@ -239,7 +238,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
-    protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
+    protocolLog: new RedactingProtocolLog(redactor, (entry) => events.emit({ type: 'protocol-log', entries: [entry] })),
     ideLockDir: lockDir,
     eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
@@ -345,7 +344,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // Before any connection starts, so the first one of each server is its baseline.
   const stopContractWatch = options.watchContracts
-    ? watchContracts({ subscribe: (listener) => events.subscribe(listener), emit: (event) => events.emit(event), capture: (view) => captureSnapshot(api, view, { refresh: false }) })
+    ? watchContracts({ onServerState: (listener) => events.on('server-state', listener), onListStored: (listener) => connections.caches.onListStored(listener), emit: (event) => events.emit(event) })
     : undefined;
 
   if (options.autoConnect) {
@@ -365,7 +364,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await tasks.dispose();
       await Promise.all([auth.dispose(), connections.closeAll()]);
       await processLedger.dispose();
-      consoleBuffer.flush();
       await toolKit.history.flush();
       await toolKit.observations.flush();
       removeLogMask();
