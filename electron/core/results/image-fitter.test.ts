@@ -4,26 +4,21 @@
  * gives in process; once idle it ends (its memory goes back to the system) and the next
  * image starts another.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { build } from 'esbuild';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageFitter, nodeImageWorker, type ImageFitter } from './image-fitter';
 import { fitImage, ImageDecodeError } from './image-pipeline';
+import { buildImageWorkerForTests, type BuiltImageWorker } from './image-worker.testing';
 
-const root = path.resolve(__dirname, '..', '..', '..');
-let dir: string;
+let built: BuiltImageWorker;
 let workerPath: string;
 
 beforeAll(async () => {
-  // Inside the repository, so the bundle finds sharp in node_modules as the built app does.
-  dir = mkdtempSync(path.join(root, 'node_modules', '.cache-image-worker-test-'));
-  workerPath = path.join(dir, 'image-worker.cjs');
-  await build({ entryPoints: { 'image-worker': path.join(__dirname, 'image-worker.ts') }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outdir: dir, outExtension: { '.js': '.cjs' }, external: ['sharp'], logLevel: 'warning' });
+  built = await buildImageWorkerForTests();
+  workerPath = built.path;
 }, 60_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => built?.remove());
 
 const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
 

@@ -12,10 +12,11 @@ import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ToolList } from './ToolList';
+import type * as ToolDisplay from './tools/tool-display';
 
 const rendered = vi.hoisted(() => ({ rows: [] as string[] }));
 vi.mock('./tools/tool-display', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./tools/tool-display')>();
+  const original = await importOriginal<typeof ToolDisplay>();
   return {
     ...original,
     ToolBadges: (props: { tool: ToolInfo }) => {
