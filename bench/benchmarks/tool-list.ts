@@ -145,7 +145,7 @@ benchmark({
           }),
           figure({
             id: 'scroll-longest-frame-ms',
-            label: `${count(expected.many!)} tools: longest frame of a ${SCROLL_MS / 1000} s scroll (median of ${rounds})`,
+            label: `${count(expected.many!)} tools: longest frame of a ${scrollMs / 1000} s scroll (median of ${rounds})`,
             value: round(scrollOf('many', 'longest').median, 1),
             unit: 'ms',
             goal: { max: 20 },
@@ -154,7 +154,7 @@ benchmark({
           }),
           figure({
             id: 'scroll-missed-frames',
-            label: `${count(expected.many!)} tools: frames the screen missed per ${SCROLL_MS / 1000} s scroll (median)`,
+            label: `${count(expected.many!)} tools: frames the screen missed per ${scrollMs / 1000} s scroll (median)`,
             value: scrollOf('many', 'missed').median,
             unit: 'frames',
             subject: { label: `${count(expected.many!)} tools, missed frames per scroll`, unit: 'frames', summary: roundSummary(scrollOf('many', 'missed'), 1) },
