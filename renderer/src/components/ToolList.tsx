@@ -65,14 +65,13 @@ export function ToolList({ server }: { server?: string } = {}) {
   const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState<number | undefined>(undefined);
-  // New rows, new keys: the virtualizer computes row positions again only when the rows change, not on each scroll.
+  // Row positions by index, as the virtualizer keeps them (keyed by row, it would also move the
+  // scroll position to keep the top row in place whenever the rows change, and re-render for it).
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'header' ? HEADER_HEIGHT : TOOL_HEIGHT), [rows]);
-  const getItemKey = useCallback((index: number) => (rows[index] ? rowKey(rows[index]) : index), [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
-    getItemKey,
     overscan: 8,
   });
 
@@ -186,11 +185,11 @@ export function ToolList({ server }: { server?: string } = {}) {
           >
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
-              if (row.kind === 'header') return <GroupHeader key={item.key} row={row} top={item.start} height={item.size} onRetry={loadTools} />;
+              if (row.kind === 'header') return <GroupHeader key={rowKey(row)} row={row} top={item.start} height={item.size} onRetry={loadTools} />;
               const tool = row.tool;
               return (
                 <ToolOption
-                  key={item.key}
+                  key={rowKey(row)}
                   tool={tool}
                   index={item.index}
                   top={item.start}
