@@ -48,4 +48,17 @@ export async function buildBenchmarks() {
     logLevel: 'warning',
     absWorkingDir: root,
   });
+  // The core finds its image worker beside itself (electron/core/results/image-fitter.ts): the benchmarks' bundles too.
+  await build({
+    entryPoints: { 'image-worker': path.join(root, 'electron', 'core', 'results', 'image-worker.ts') },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outdir: path.join(root, 'out', 'bench'),
+    outExtension: { '.js': '.cjs' },
+    external: ['sharp'],
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
 }

@@ -21,6 +21,8 @@ import { createNativeDialogs } from './shell/native-dialogs';
 import { openExternal } from './shell/open-external';
 import { createDesktopSecretStore } from './shell/desktop-secret-store';
 import { utilityProcessKeychainRunner } from './shell/keychain-utility-process';
+import { utilityProcessImageWorker } from './shell/image-worker-utility-process';
+import { setImageWorkerLauncher } from './core/results/image-fitter';
 import { isTrustedSender } from './shell/trusted-sender';
 
 // One folder for every mode, so the desktop app, browser mode and the CLI share config.
@@ -66,6 +68,8 @@ app.whenReady().then(async () => {
   // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
   startDiagnostics({ dataDir: dirs.data, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
   diagnostics.info(`MCP Workbench ${app.getVersion()} starting (Electron ${process.versions.electron})`);
+  // Images are fitted in a utility process that ends when idle (a plain Node child cannot run in the packaged app).
+  setImageWorkerLauncher(utilityProcessImageWorker((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)));
   core = await createCore({
     dataDir,
     storageDir: dirs.data,

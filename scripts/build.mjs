@@ -39,9 +39,13 @@ const buildCli = () =>
 // keyring library's native addon is loaded from node_modules.
 const buildKeychainHelper = () => build({ ...common, entryPoints: ['electron/core/secrets/keychain-helper.cjs'], packages: 'external', sourcemap: false });
 
+// The image worker (see electron/core/results/image-fitter.ts) runs in a process of its
+// own; sharp is loaded from node_modules, as the main process does.
+const buildImageWorker = () => build({ ...common, entryPoints: { 'image-worker': 'electron/core/results/image-worker.ts' }, external: ['sharp'] });
+
 const only = process.argv[2];
 if (only === 'cli') {
-  await Promise.all([buildCli(), buildKeychainHelper()]);
+  await Promise.all([buildCli(), buildKeychainHelper(), buildImageWorker()]);
 } else if (only) {
   throw new Error(`Unknown build target "${only}" (only "cli" can be built alone).`);
 } else {
@@ -52,5 +56,6 @@ if (only === 'cli') {
     build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
     buildCli(),
     buildKeychainHelper(),
+    buildImageWorker(),
   ]);
 }

@@ -95,7 +95,7 @@ try {
     });
     const packed = new Set(entries.filter((e) => e.state === 'pack').map((e) => e.file));
     expect(entries.some((e) => e.state === 'unpack' && e.file.startsWith('/node_modules/sharp/')), 'app.asar marks sharp as unpacked');
-    for (const file of ['/package.json', '/out/electron/main.cjs', '/out/electron/preload.cjs', '/out/electron/keychain-helper.cjs', '/out/renderer/index.html']) {
+    for (const file of ['/package.json', '/out/electron/main.cjs', '/out/electron/preload.cjs', '/out/electron/keychain-helper.cjs', '/out/electron/image-worker.cjs', '/out/renderer/index.html']) {
       expect(packed.has(file), `app.asar holds ${file}`);
     }
     expect([...packed].some((f) => /^\/out\/renderer\/assets\/.+\.js$/.test(f)), 'app.asar holds the renderer bundle');

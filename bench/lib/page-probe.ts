@@ -10,6 +10,13 @@
  *   its time is the figure. This is accurate to within the posting delay, not a frame.
  * - A keystroke is timed from its keydown event's timestamp (when the browser received
  *   the input) to the first frame showing the updated tool count.
+ * - A scroll moves the tool list at a steady speed for a few seconds, a step in every
+ *   frame (bouncing at either end). Each frame is timed from its start (the timestamp
+ *   requestAnimationFrame hands its callbacks, taken before the frame's scroll events and
+ *   the renders they cause) to a task posted from that callback, which runs once the
+ *   frame has been rendered: the main thread's work for that frame. The gaps between
+ *   frame starts are kept too: a gap of two display frames or more is a frame the screen
+ *   missed.
  *
  * Plain JavaScript in a string: it runs in the page, not in Node.
  */
@@ -80,6 +87,39 @@ export const PAGE_PROBE = String.raw`(() => {
       const done = kind === 'type' ? (text) => text !== null && text.endsWith(' match') : (text) => text === expected + ' tools';
       paintedWhen(() => done(countText())).then((shown) => bench.results.push({ kind, ms: shown - start }));
     }, { capture: true, once: true });
+  };
+  /** Scrolls the tool list for durationMs at pxPerSecond; pushes { kind: 'scroll', frames, gaps }. */
+  bench.scroll = (durationMs, pxPerSecond) => {
+    const scroller = document.querySelector('.tool-scroll');
+    const frames = [];
+    const gaps = [];
+    let pending = 0;
+    let first;
+    let last;
+    let direction = 1;
+    const done = () => bench.results.push({ kind: 'scroll', frames, gaps, height: scroller.scrollHeight });
+    const step = (frameStart) => {
+      if (first === undefined) first = frameStart;
+      else gaps.push(frameStart - last);
+      const elapsed = last === undefined ? 1000 / 60 : frameStart - last;
+      last = frameStart;
+      const max = scroller.scrollHeight - scroller.clientHeight;
+      let top = scroller.scrollTop + (direction * pxPerSecond * elapsed) / 1000;
+      if (top >= max) (top = max), (direction = -1);
+      else if (top <= 0) (top = 0), (direction = 1);
+      scroller.scrollTop = top;
+      const more = frameStart - first < durationMs;
+      pending++;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        frames.push(performance.now() - frameStart);
+        if (--pending === 0 && !more) done();
+      };
+      channel.port2.postMessage(null);
+      if (more) requestAnimationFrame(step);
+    };
+    scroller.scrollTop = 0;
+    requestAnimationFrame(step);
   };
   bench.take = () => bench.results.splice(0);
 })();`;

@@ -5,7 +5,8 @@
  * pipeline), audio, or bytes offered as a download.
  */
 import type { BlobView, ContentView, EmbeddedResourceView } from '../../../shared/content-view';
-import { fitImage, type FittedImage } from '../results/image-pipeline';
+import { fitImageInWorker } from '../results/image-fitter';
+import type { FittedImage } from '../results/image-pipeline';
 
 /** The resource contents a read returns (and a prompt embeds): text or a base64 blob. */
 export interface WireResourceContents {
@@ -33,7 +34,7 @@ async function presentImage(data: string, mimeType: string): Promise<BlobView> {
   const input = Buffer.from(data, 'base64');
   let fitted: FittedImage;
   try {
-    fitted = await fitImage(input);
+    fitted = await fitImageInWorker(input);
   } catch {
     return { kind: 'binary', mimeType, data, size: input.length };
   }

@@ -7,7 +7,7 @@
 import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
 import type { AudioBlock, ContentAnnotations, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult } from '../../../shared/tool-results';
-import { fitImage } from './image-pipeline';
+import { fitImageInWorker } from './image-fitter';
 import { jsonByteLength } from './json-size';
 import type { ResultFileStore } from './result-files';
 import { cutText, TextBudget, truncationOf } from './truncate';
@@ -146,7 +146,7 @@ export async function imageBlockFrom(base64: string, mimeType: string, files: Re
   const input = Buffer.from(base64, 'base64');
   const file = await files.save(input, `${name}${extensionFor(mimeType, '.img')}`, mimeType);
   try {
-    const fitted = await fitImage(input);
+    const fitted = await fitImageInWorker(input);
     return {
       type: 'image',
       data: fitted.data.toString('base64'),

@@ -122,6 +122,10 @@ describe('tool runner against the tool-lab fixture', () => {
     expect(await sharp(original).metadata()).toMatchObject({ width: 4000, height: 3000 });
     expect(image.original.file!.path.startsWith(path.join(dataDir, 'results'))).toBe(true);
     expect((await sharp(Buffer.from(image.data!, 'base64')).metadata()).width).toBe(2000);
+    // History keeps a line about the image, never its bytes.
+    const [entry] = await core.api.listHistory({ search: 'make_image' });
+    expect(entry).toMatchObject({ summary: '[image 4000×3000]' });
+    expect(JSON.stringify(entry).length).toBeLessThan(2000);
   });
 
   it('cuts a 20 MB text before it leaves the core and pages through the whole', async () => {

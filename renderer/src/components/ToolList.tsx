@@ -8,10 +8,10 @@
  * it can still be selected to read its schema, but not run.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
-import { visibleToModel } from '../../../shared/app-visibility';
 import { ALL_TOOLS, type ServerTools } from '../state/tools-slice';
+import { listedTools, searchIndexOf, searchWords } from '../state/tools-search-index';
 import { useWorkbench } from '../state/store';
 import { displayName, excludedNote, ToolBadges, ToolIcon } from './tools/tool-display';
 import './tools/tool-list.css';
@@ -20,34 +20,29 @@ export type ToolRow =
   | { kind: 'header'; server: string; total: number; shown: number; status: 'loading' | 'ready' | 'error'; error?: string }
   | { kind: 'tool'; tool: ToolInfo };
 
+// Fixed heights: rows are never measured, so scrolling never asks for a layout.
 const HEADER_HEIGHT = 30;
 const TOOL_HEIGHT = 54;
-
-const haystacks = new WeakMap<ToolInfo, string>();
-function haystackOf(tool: ToolInfo): string {
-  let text = haystacks.get(tool);
-  if (text === undefined) {
-    text = `${displayName(tool)} ${tool.name} ${tool.fullName} ${tool.description ?? ''}`.toLowerCase();
-    haystacks.set(tool, text);
-  }
-  return text;
-}
+const NO_TOOLS: readonly ToolInfo[] = [];
 
 /** Rows for the list: a header per server, then its tools that match every word of `search`. */
 export function buildToolRows(servers: readonly ServerView[], toolsByServer: Readonly<Record<string, ServerTools>>, search: string): ToolRow[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchWords(search);
   const rows: ToolRow[] = [];
   for (const server of servers) {
     const entry = toolsByServer[server.name];
+    const all = entry?.tools ?? NO_TOOLS;
     // Tools only their apps may call (visibility ["app"]) are not listed.
-    const all = (entry?.tools ?? []).filter(visibleToModel);
-    const tools = words.length === 0 ? all : all.filter((tool) => words.every((word) => haystackOf(tool).includes(word)));
+    const listed = listedTools(all);
+    const tools = words.length === 0 ? listed : searchIndexOf(all).match(words);
     if (words.length > 0 && tools.length === 0 && entry?.status === 'ready') continue;
-    rows.push({ kind: 'header', server: server.name, total: all.length, shown: tools.length, status: entry?.status ?? 'loading', ...(entry?.error ? { error: entry.error } : {}) });
+    rows.push({ kind: 'header', server: server.name, total: listed.length, shown: tools.length, status: entry?.status ?? 'loading', ...(entry?.error ? { error: entry.error } : {}) });
     for (const tool of tools) rows.push({ kind: 'tool', tool });
   }
   return rows;
 }
+
+const rowKey = (row: ToolRow): string => (row.kind === 'header' ? `h-${row.server}` : row.tool.fullName);
 
 export function ToolList({ server }: { server?: string } = {}) {
   const servers = useWorkbench((s) => s.servers);
@@ -70,15 +65,21 @@ export function ToolList({ server }: { server?: string } = {}) {
   const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState<number | undefined>(undefined);
+  // Row positions by index, as the virtualizer keeps them (keyed by row, it would also move the
+  // scroll position to keep the top row in place whenever the rows change, and re-render for it).
+  const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'header' ? HEADER_HEIGHT : TOOL_HEIGHT), [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'header' ? HEADER_HEIGHT : TOOL_HEIGHT),
+    estimateSize,
     overscan: 8,
   });
 
   // The active row follows the selection, and stays within the rows.
-  const selectedIndex = rows.findIndex((row) => row.kind === 'tool' && row.tool.server === selected?.server && row.tool.name === selected?.name);
+  const selectedIndex = useMemo(
+    () => (selected ? rows.findIndex((row) => row.kind === 'tool' && row.tool.server === selected.server && row.tool.name === selected.name) : -1),
+    [rows, selected],
+  );
   const activeIndex = active !== undefined && rows[active]?.kind === 'tool' ? active : selectedIndex >= 0 ? selectedIndex : undefined;
 
   // Picking a server in the server list brings its tools into view.
@@ -88,6 +89,15 @@ export function ToolList({ server }: { server?: string } = {}) {
     if (index >= 0 && selectedIndex < 0) virtualizer.scrollToIndex(index, { align: 'start' });
     // Only when the selected server changes, not on every new row.
   }, [selectedServer]);
+
+  // One callback for every row, so a row that did not change is not rendered again.
+  const pick = useCallback(
+    (index: number, tool: ToolInfo) => {
+      setActive(index);
+      selectTool(tool.server, tool.name);
+    },
+    [selectTool],
+  );
 
   const moveTo = (index: number | undefined) => {
     if (index === undefined) return;
@@ -175,68 +185,19 @@ export function ToolList({ server }: { server?: string } = {}) {
           >
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
-              const style = { transform: `translateY(${item.start}px)`, height: item.size };
-              if (row.kind === 'header') {
-                return (
-                  <div key={`h-${row.server}`} role="presentation" className="tool-group-header" style={style} data-server={row.server}>
-                    <span className="tool-group-name">{row.server}</span>
-                    <span className="muted">
-                      {row.status === 'loading' && row.total === 0
-                        ? 'loading…'
-                        : row.status === 'error'
-                          ? ''
-                          : row.shown === row.total
-                            ? `${row.total}`
-                            : `${row.shown} of ${row.total}`}
-                    </span>
-                    {row.status === 'error' && (
-                      <span className="error-text tool-group-error" title={row.error}>
-                        Could not list tools{' '}
-                        <button type="button" className="link-button" onClick={() => void loadTools(row.server)}>
-                          Try again
-                        </button>
-                      </span>
-                    )}
-                    {row.status === 'ready' && row.total === 0 && <span className="muted">no tools</span>}
-                  </div>
-                );
-              }
+              if (row.kind === 'header') return <GroupHeader key={rowKey(row)} row={row} top={item.start} height={item.size} onRetry={loadTools} />;
               const tool = row.tool;
-              const isSelected = selected?.server === tool.server && selected.name === tool.name;
               return (
-                <div
-                  key={tool.fullName}
-                  id={rowId(row)}
-                  role="option"
-                  aria-selected={isSelected}
-                  data-server={tool.server}
-                  data-tool={tool.fullName}
-                  className={`tool-item${isSelected ? ' selected' : ''}${item.index === activeIndex ? ' active' : ''}${tool.excludedReason ? ' excluded' : ''}`}
-                  style={style}
-                  {...(tool.excludedReason ? { title: excludedNote(tool.excludedReason), 'aria-describedby': `${rowId(row)}-excluded` } : {})}
-                  onClick={() => {
-                    setActive(item.index);
-                    selectTool(tool.server, tool.name);
-                  }}
-                >
-                  <span className="tool-line">
-                    <ToolIcon tool={tool} />
-                    <span className="tool-name" title={displayName(tool)}>
-                      {displayName(tool)}
-                    </span>
-                    <ToolBadges tool={tool} />
-                  </span>
-                  {tool.excludedReason ? (
-                    <span className="tool-description" id={`${rowId(row)}-excluded`}>
-                      Not callable: {tool.excludedReason}
-                    </span>
-                  ) : (
-                    <span className="tool-description">
-                      {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
-                      {tool.description ?? tool.fullName}
-                    </span>
-                  )}
-                </div>
+                <ToolOption
+                  key={rowKey(row)}
+                  tool={tool}
+                  index={item.index}
+                  top={item.start}
+                  height={item.size}
+                  selected={selected?.server === tool.server && selected.name === tool.name}
+                  active={item.index === activeIndex}
+                  onPick={pick}
+                />
               );
             })}
           </div>
@@ -248,5 +209,80 @@ export function ToolList({ server }: { server?: string } = {}) {
 }
 
 function rowId(row: ToolRow | undefined): string | undefined {
-  return row?.kind === 'tool' ? `tool-option-${row.tool.fullName.replace(/[^A-Za-z0-9_-]/g, '_')}` : undefined;
+  return row?.kind === 'tool' ? toolOptionId(row.tool) : undefined;
 }
+
+function toolOptionId(tool: ToolInfo): string {
+  return `tool-option-${tool.fullName.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** A server's header row. Memoised: rendered again only when its own props change. */
+const GroupHeader = memo(function GroupHeader({ row, top, height, onRetry }: { row: Extract<ToolRow, { kind: 'header' }>; top: number; height: number; onRetry(server: string): Promise<void> }) {
+  return (
+    <div role="presentation" className="tool-group-header" style={{ transform: `translateY(${top}px)`, height }} data-server={row.server}>
+      <span className="tool-group-name">{row.server}</span>
+      <span className="muted">
+        {row.status === 'loading' && row.total === 0 ? 'loading…' : row.status === 'error' ? '' : row.shown === row.total ? `${row.total}` : `${row.shown} of ${row.total}`}
+      </span>
+      {row.status === 'error' && (
+        <span className="error-text tool-group-error" title={row.error}>
+          Could not list tools{' '}
+          <button type="button" className="link-button" onClick={() => void onRetry(row.server)}>
+            Try again
+          </button>
+        </span>
+      )}
+      {row.status === 'ready' && row.total === 0 && <span className="muted">no tools</span>}
+    </div>
+  );
+});
+
+interface ToolOptionProps {
+  tool: ToolInfo;
+  index: number;
+  top: number;
+  height: number;
+  selected: boolean;
+  active: boolean;
+  onPick(index: number, tool: ToolInfo): void;
+}
+
+/**
+ * One tool's row. Memoised: while the list scrolls, only rows that come into view are
+ * rendered; the ones already there keep their props (a tool, its position, two flags).
+ */
+const ToolOption = memo(function ToolOption({ tool, index, top, height, selected, active, onPick }: ToolOptionProps) {
+  const id = toolOptionId(tool);
+  const name = displayName(tool);
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      data-server={tool.server}
+      data-tool={tool.fullName}
+      className={`tool-item${selected ? ' selected' : ''}${active ? ' active' : ''}${tool.excludedReason ? ' excluded' : ''}`}
+      style={{ transform: `translateY(${top}px)`, height }}
+      {...(tool.excludedReason ? { title: excludedNote(tool.excludedReason), 'aria-describedby': `${id}-excluded` } : {})}
+      onClick={() => onPick(index, tool)}
+    >
+      <span className="tool-line">
+        <ToolIcon tool={tool} />
+        <span className="tool-name" title={name}>
+          {name}
+        </span>
+        <ToolBadges tool={tool} />
+      </span>
+      {tool.excludedReason ? (
+        <span className="tool-description" id={`${id}-excluded`}>
+          Not callable: {tool.excludedReason}
+        </span>
+      ) : (
+        <span className="tool-description">
+          {name !== tool.name && <code className="tool-real-name">{tool.name}</code>}
+          {tool.description ?? tool.fullName}
+        </span>
+      )}
+    </div>
+  );
+});

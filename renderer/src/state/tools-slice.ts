@@ -4,6 +4,7 @@ import type { ToolInfo } from '../../../shared/domain';
 import { createGenerations } from './generations';
 import { withEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { prepareSearchIndex } from './tools-search-index';
 
 /** The key of the search of the list that shows every connected server's tools (no server is named ""). */
 export const ALL_TOOLS = '';
@@ -51,6 +52,8 @@ export const createToolsSlice =
           const tools = await api.listTools({ name: server, ...(refresh ? { refresh } : {}) });
           if (!requests.isCurrent(server, generation)) return;
           set((state) => ({ toolsByServer: { ...state.toolsByServer, [server]: { status: 'ready', tools } } }));
+          // The search text of every tool is built once, in idle time after the list is painted.
+          prepareSearchIndex(tools);
         } catch (error) {
           if (!requests.isCurrent(server, generation)) return;
           set((state) => ({
