@@ -30,8 +30,51 @@ describe('ProtocolLog', () => {
       }
     }
     const log = new Masking();
-    const entry = log.record('a', { direction: 'out', kind: 'request', method: 'tools/call', id: 1, size: 2, text: '{}', headers: { 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': 's3cret' } });
+    log.record('a', { direction: 'out', kind: 'request', method: 'tools/call', id: 1, size: 2, text: '{}', headers: { 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': 's3cret' } });
+    const entry = log.entries('a')[0]!;
     expect(entry.headers).toEqual({ 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': '••••••' });
     expect(JSON.parse(protocolLogEntryToJsonLine(entry)).headers).toEqual({ 'Mcp-Method': 'tools/call', 'Mcp-Param-Token': '••••••' });
+  });
+
+  it('builds an entry only when it is read or published, masked then, once, and exported as an eagerly built one would be', () => {
+    const secrets: string[] = [];
+    let masked = 0;
+    class Masking extends ProtocolLog {
+      protected override prepareText(text: string): string {
+        masked++;
+        return secrets.reduce((out, secret) => out.replaceAll(secret, '••••••'), text);
+      }
+    }
+    const batches: ProtocolLogEntry[][] = [];
+    const log = new Masking((entries) => batches.push(entries));
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'token tok-123456789 é' }] } });
+    log.record('a', { direction: 'in', kind: 'response', method: 'tools/call', id: 7, latencyMs: 1.5, text });
+    // Nothing built on the message's way: the secret learned afterwards is still masked.
+    expect(masked).toBe(0);
+    secrets.push('tok-123456789');
+    const [entry] = log.entries('a');
+    expect(masked).toBe(1);
+    expect(entry).toMatchObject({ seq: 1, server: 'a', direction: 'in', kind: 'response', method: 'tools/call', id: 7, latencyMs: 1.5, size: Buffer.byteLength(text) });
+    expect(entry!.text).toBe(text.replace('tok-123456789', '••••••'));
+    // Built once: reading again and publishing hand out the same entry.
+    expect(log.entries('a')[0]).toBe(entry);
+    log.flush();
+    expect(batches[0]![0]).toBe(entry);
+    expect(masked).toBe(1);
+    const exported = JSON.parse(protocolLogEntryToJsonLine(entry!));
+    expect(exported).toMatchObject({ server: 'a', direction: 'in', kind: 'response', method: 'tools/call', id: 7, size: Buffer.byteLength(text), latencyMs: 1.5 });
+    expect(exported.message.result.content[0].text).toBe('token •••••• é');
+  });
+
+  it('cuts a long text when it is recorded, masked whole first, so the message is not kept', () => {
+    class Masking extends ProtocolLog {
+      protected override prepareText(text: string): string {
+        return text.replaceAll('SECRET-VALUE', '••••••');
+      }
+    }
+    const log = new Masking(() => undefined, { maxEntries: 10, maxChars: 1000, maxEntryChars: 10 });
+    // The secret straddles the cut: masking after cutting would leave "SECR" behind.
+    log.record('a', { direction: 'in', kind: 'noise', text: '123456SECRET-VALUE and more' });
+    expect(log.entries('a')[0]).toMatchObject({ text: '123456••••', truncated: true, size: 27 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The protocol log's memory: a ring buffer per server, bounded in entries and in
  * characters, with each entry's text cut at a maximum. New entries are also pushed to
- * the renderer, batched so a chatty server does not flood the event channel.
+ * the renderer, batched so a chatty server does not flood the event channel. Entries
+ * are built lazily (see Recorded): a message costs the log one small record on its way.
  */
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
 import { BatchedPublisher } from '../util/batched-publisher';
@@ -22,10 +23,30 @@ export const DEFAULT_PROTOCOL_LOG_LIMITS: ProtocolLogLimits = {
   maxEntryChars: 256 * 1024,
 };
 
-export type NewProtocolLogEntry = Omit<ProtocolLogEntry, 'seq' | 'server' | 'time' | 'truncated'> & { time?: number };
+export type NewProtocolLogEntry = Omit<ProtocolLogEntry, 'seq' | 'server' | 'time' | 'truncated' | 'size'> & {
+  time?: number;
+  /** Bytes of the message; left out, it is measured from `text` when the entry is built. */
+  size?: number;
+};
+
+/**
+ * An entry as recorded: the fields as the transport gave them. The entry itself (its text
+ * masked, its size measured, its headers copied) is built once, when someone reads the log
+ * or its batch is published, not while the message is on its way: two entries a call
+ * would otherwise cost more than the rest of the call's bookkeeping.
+ */
+interface Recorded {
+  seq: number;
+  server: string;
+  time: number;
+  fields: NewProtocolLogEntry;
+  /** Characters the entry keeps (what the per-server budget counts). */
+  chars: number;
+  built: ProtocolLogEntry | undefined;
+}
 
 interface ServerLog {
-  entries: ProtocolLogEntry[];
+  entries: Recorded[];
   /** Index of the oldest kept entry: dropping from the front is O(1) until compaction. */
   start: number;
   chars: number;
@@ -34,50 +55,37 @@ interface ServerLog {
 export class ProtocolLog {
   private seq = 0;
   private readonly logs = new Map<string, ServerLog>();
-  private readonly batches: BatchedPublisher<ProtocolLogEntry>;
+  private readonly batches: BatchedPublisher<Recorded>;
 
   constructor(
     publish: (entries: ProtocolLogEntry[]) => void = () => undefined,
     private readonly limits: ProtocolLogLimits = DEFAULT_PROTOCOL_LOG_LIMITS,
   ) {
-    this.batches = new BatchedPublisher(publish);
+    this.batches = new BatchedPublisher((recorded) => publish(recorded.map((item) => this.built(item))));
   }
 
-  record(server: string, fields: NewProtocolLogEntry): ProtocolLogEntry {
-    const full = this.prepareText(fields.text);
-    const truncated = full.length > this.limits.maxEntryChars;
-    // Built field by field, not spread: this runs for every message, and spreading
-    // objects of varying shapes is several times slower.
-    const entry: ProtocolLogEntry = {
-      seq: ++this.seq,
-      server,
-      time: fields.time ?? Date.now(),
-      direction: fields.direction,
-      kind: fields.kind,
-      size: fields.size,
-      text: truncated ? detachedHead(full, this.limits.maxEntryChars) : full,
-    };
-    if (fields.method !== undefined) entry.method = fields.method;
-    if (fields.id !== undefined) entry.id = fields.id;
-    if (fields.latencyMs !== undefined) entry.latencyMs = fields.latencyMs;
-    if (fields.headers !== undefined) entry.headers = Object.fromEntries(Object.entries(fields.headers).map(([name, value]) => [name, this.prepareText(value)]));
-    if (fields.conversation !== undefined) entry.conversation = fields.conversation;
-    if (fields.round !== undefined) entry.round = fields.round;
-    if (truncated) entry.truncated = true;
-    const log = this.logs.get(server) ?? { entries: [], start: 0, chars: 0 };
-    this.logs.set(server, log);
-    log.entries.push(entry);
-    log.chars += entry.text.length;
+  record(server: string, fields: NewProtocolLogEntry): void {
+    const item: Recorded = { seq: ++this.seq, server, time: fields.time ?? Date.now(), fields, chars: 0, built: undefined };
+    if (fields.text.length > this.limits.maxEntryChars) {
+      // A long text is cut now (masked whole first, so no secret is cut in half): the
+      // entry must not keep a 20 MB message alive until someone reads the log.
+      item.built = this.build(item);
+      item.fields = EMPTY_FIELDS;
+    }
+    item.chars = item.built ? item.built.text.length : fields.text.length;
+    let log = this.logs.get(server);
+    if (!log) this.logs.set(server, (log = { entries: [], start: 0, chars: 0 }));
+    log.entries.push(item);
+    log.chars += item.chars;
     while (log.entries.length - log.start > this.limits.maxEntries || (log.chars > this.limits.maxChars && log.entries.length - log.start > 1)) {
-      log.chars -= log.entries[log.start]!.text.length;
+      log.chars -= log.entries[log.start]!.chars;
       log.start++;
     }
     if (log.start > 1024 && log.start * 2 > log.entries.length) {
       log.entries = log.entries.slice(log.start);
       log.start = 0;
     }
-    this.batches.push(entry);
-    return entry;
+    this.batches.push(item);
   }
 
   /** The text as kept and shown (subclasses mask secrets in it). */
@@ -88,7 +96,10 @@ export class ProtocolLog {
   /** The server's kept entries, oldest first. */
   entries(server: string): ProtocolLogEntry[] {
     const log = this.logs.get(server);
-    return log ? log.entries.slice(log.start) : [];
+    if (!log) return [];
+    const out: ProtocolLogEntry[] = [];
+    for (let i = log.start; i < log.entries.length; i++) out.push(this.built(log.entries[i]!));
+    return out;
   }
 
   clear(server: string): void {
@@ -100,4 +111,39 @@ export class ProtocolLog {
   flush(): void {
     this.batches.flush();
   }
+
+  /** The entry, built the first time it is asked for; the recorded fields are let go then. */
+  private built(item: Recorded): ProtocolLogEntry {
+    if (!item.built) {
+      item.built = this.build(item);
+      item.fields = EMPTY_FIELDS;
+    }
+    return item.built;
+  }
+
+  private build({ seq, server, time, fields }: Recorded): ProtocolLogEntry {
+    const full = this.prepareText(fields.text);
+    const truncated = full.length > this.limits.maxEntryChars;
+    // Built field by field, not spread: spreading objects of varying shapes is several times slower.
+    const entry: ProtocolLogEntry = {
+      seq,
+      server,
+      time,
+      direction: fields.direction,
+      kind: fields.kind,
+      size: fields.size ?? Buffer.byteLength(fields.text),
+      text: truncated ? detachedHead(full, this.limits.maxEntryChars) : full,
+    };
+    if (fields.method !== undefined) entry.method = fields.method;
+    if (fields.id !== undefined) entry.id = fields.id;
+    if (fields.latencyMs !== undefined) entry.latencyMs = fields.latencyMs;
+    if (fields.headers !== undefined) entry.headers = Object.fromEntries(Object.entries(fields.headers).map(([name, value]) => [name, this.prepareText(value)]));
+    if (fields.conversation !== undefined) entry.conversation = fields.conversation;
+    if (fields.round !== undefined) entry.round = fields.round;
+    if (truncated) entry.truncated = true;
+    return entry;
+  }
 }
+
+/** What a built entry keeps of its recorded fields: nothing (the message text can go). */
+const EMPTY_FIELDS: NewProtocolLogEntry = { direction: 'local', kind: 'event', text: '' };

@@ -6,7 +6,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolRunResult } from '../../../shared/tool-results';
+import { CoalescedWriter } from '../util/coalesced-writer';
 import { JsonFile } from '../util/json-file';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const OBSERVATIONS_FILE = 'doctor-observations.json';
 
@@ -35,10 +37,14 @@ const SAMPLE_LIMIT = 16_384;
 
 const key = (server: string, tool: string) => `${server}\u0000${tool}`;
 
+/** Observations are written at most this long after a call, many calls in one write. */
+export const OBSERVATIONS_WRITE_DELAY_MS = 500;
+
 export class ResultObservations {
   private data: ObservationsFile = { tools: {} };
   private readonly file: JsonFile<ObservationsFile>;
-  private writing: Promise<void> = Promise.resolve();
+  /** One write for a burst of calls (an atomic write per call would cost more than the call). */
+  private readonly writer: CoalescedWriter;
 
   /** `redact` masks secret values in what is kept (a tool may echo its API key in a structured result). */
   constructor(
@@ -46,6 +52,8 @@ export class ResultObservations {
     private readonly redact: <T>(value: T) => T = (value) => value,
   ) {
     this.file = new JsonFile(path.join(dataDir, OBSERVATIONS_FILE), FileSchema, () => ({ tools: {} }));
+    // A failed write only costs the record: the next call writes again.
+    this.writer = new CoalescedWriter(() => this.file.write(this.data), OBSERVATIONS_WRITE_DELAY_MS, logFailure('Saving the doctor observations failed', 'debug'));
   }
 
   async load(): Promise<void> {
@@ -69,17 +77,17 @@ export class ResultObservations {
       ...(check.status === 'invalid' ? { outputErrors: this.redact(check.errors.slice(0, 5)) } : check.status === 'not-checked' && before?.outputErrors ? { outputErrors: before.outputErrors } : {}),
       ...(largest && (!before?.maxImage || Math.max(largest.width, largest.height) > Math.max(before.maxImage.width, before.maxImage.height) || largest.base64Bytes > before.maxImage.base64Bytes) ? { maxImage: largest } : before?.maxImage ? { maxImage: before.maxImage } : {}),
     };
-    this.data = { ...this.data, tools: { ...this.data.tools, [id]: next } };
-    const snapshot = this.data;
-    // Writes queue up so the last one wins; a failed write only costs the record.
-    this.writing = this.writing.then(() => this.file.write(snapshot)).catch(() => undefined);
+    // In place: the document is serialized when it is written, as it is then.
+    this.data.tools[id] = next;
+    this.writer.changed();
   }
 
   of(server: string, tool: string): ToolObservation | undefined {
     return this.data.tools[key(server, tool)];
   }
 
-  async flush(): Promise<void> {
-    await this.writing;
+  /** Writes what is pending now (shutdown, tests). */
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 }

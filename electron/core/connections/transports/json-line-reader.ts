@@ -5,7 +5,6 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 
 /**
  * A line this long without a newline is dropped. Big enough for a 20 MB text result or a
@@ -116,8 +115,21 @@ export class JsonRpcLineReader {
       this.onNoise(line);
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (parsed.success) this.onMessage(parsed.data, line);
+    if (looksLikeJsonRpc(json)) this.onMessage(json, line);
     else this.onNoise(line);
   }
+}
+
+/**
+ * Whether parsed JSON is shaped like a JSON-RPC message, which is all the reader needs to
+ * tell messages from noise. The SDK's Client checks every message against its schemas
+ * itself (requests, notifications, responses, and each result against its method's), so
+ * validating it here as well would only do that work twice.
+ */
+export function looksLikeJsonRpc(json: unknown): json is JSONRPCMessage {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const message = json as Record<string, unknown>;
+  if (message.jsonrpc !== '2.0') return false;
+  if (typeof message.method === 'string') return true;
+  return 'id' in message && ('result' in message || 'error' in message);
 }

@@ -80,7 +80,7 @@ export class LoggingTransport extends ForwardingTransport {
   }
 
   private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string, headers?: McpHeaders): void {
-    const size = Buffer.byteLength(text);
+    // The size is measured when the entry is built (see protocol-log.ts), not on the message's way.
     const now = performance.now();
     // Our requests are answered by the server's responses, and the other way round.
     const mine = direction === 'out' ? this.sent : this.received;
@@ -95,7 +95,6 @@ export class LoggingTransport extends ForwardingTransport {
           kind: 'request',
           method: message.method,
           id: message.id,
-          size,
           text,
           ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
           ...(round ? { conversation: round.conversation, round: round.round } : {}),
@@ -105,7 +104,7 @@ export class LoggingTransport extends ForwardingTransport {
           const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
           if (requestId !== undefined) (direction === 'out' ? this.sent : this.received).delete(String(requestId));
         }
-        this.log({ direction, kind: 'notification', method: message.method, size, text });
+        this.log({ direction, kind: 'notification', method: message.method, text });
       }
       return;
     }
@@ -119,7 +118,6 @@ export class LoggingTransport extends ForwardingTransport {
       ...(request ? { method: request.method, latencyMs: Math.round((now - request.started) * 10) / 10 } : {}),
       ...(request?.round ? { conversation: request.round.conversation, round: request.round.round } : {}),
       ...(id !== undefined && id !== null ? { id } : {}),
-      size,
       text,
     });
   }

@@ -1,0 +1,47 @@
+/**
+ * The doctor's observations on real files: a burst of calls is one write, not one each,
+ * and nothing recorded is lost when the app shuts down (flush).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ToolRunResult } from '../../../shared/tool-results';
+import { OBSERVATIONS_FILE, ResultObservations } from './result-observations';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-observations-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const result = (tool: string, sizeBytes: number): ToolRunResult => ({
+  callId: `c-${tool}-${sizeBytes}`,
+  server: 'lab',
+  tool,
+  content: [{ type: 'text', text: 'ok' }],
+  structured: { value: { n: sizeBytes } },
+  outputCheck: { status: 'valid' },
+  isError: false,
+  durationMs: 1,
+  sizeBytes,
+});
+
+describe('ResultObservations', () => {
+  it('writes a burst of calls in one go, later, and loses none of them on flush', async () => {
+    const observations = new ResultObservations(dir);
+    await observations.load();
+    for (let i = 1; i <= 500; i++) observations.record(result(i % 2 ? 'odd' : 'even', i));
+    // Recorded synchronously: no write can have run yet (each call used to start one).
+    await expect(fs.access(path.join(dir, OBSERVATIONS_FILE))).rejects.toThrow();
+    expect(observations.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
+
+    await observations.flush();
+    const again = new ResultObservations(dir);
+    await again.load();
+    expect(again.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
+    expect(again.of('lab', 'even')).toMatchObject({ maxResultBytes: 500, structured: { n: 500 } });
+  });
+});
