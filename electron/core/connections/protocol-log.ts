@@ -27,6 +27,8 @@ export type NewProtocolLogEntry = Omit<ProtocolLogEntry, 'seq' | 'server' | 'tim
   time?: number;
   /** Bytes of the message; left out, it is measured from `text` when the entry is built. */
   size?: number;
+  /** `text` is only the start of the message (a long line read as it streamed; `size` is the whole). */
+  cut?: boolean;
 };
 
 /**
@@ -66,7 +68,7 @@ export class ProtocolLog {
 
   record(server: string, fields: NewProtocolLogEntry): void {
     const item: Recorded = { seq: ++this.seq, server, time: fields.time ?? Date.now(), fields, chars: 0, built: undefined };
-    if (fields.text.length > this.limits.maxEntryChars) {
+    if (fields.cut || fields.text.length > this.limits.maxEntryChars) {
       // A long text is cut now (masked whole first, so no secret is cut in half): the
       // entry must not keep a 20 MB message alive until someone reads the log.
       item.built = this.build(item);
@@ -123,7 +125,8 @@ export class ProtocolLog {
 
   private build({ seq, server, time, fields }: Recorded): ProtocolLogEntry {
     const full = this.prepareText(fields.text);
-    const truncated = full.length > this.limits.maxEntryChars;
+    const long = full.length > this.limits.maxEntryChars;
+    const truncated = long || fields.cut === true;
     // Built field by field, not spread: spreading objects of varying shapes is several times slower.
     const entry: ProtocolLogEntry = {
       seq,
@@ -132,7 +135,7 @@ export class ProtocolLog {
       direction: fields.direction,
       kind: fields.kind,
       size: fields.size ?? Buffer.byteLength(fields.text),
-      text: truncated ? detachedHead(full, this.limits.maxEntryChars) : full,
+      text: long ? detachedHead(full, this.limits.maxEntryChars) : full,
     };
     if (fields.method !== undefined) entry.method = fields.method;
     if (fields.id !== undefined) entry.id = fields.id;

@@ -11,7 +11,7 @@ import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
 import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';
 import type { McpHeaders, McpHeaderTap } from './header-tap';
-import { rememberText, textOf } from './message-text';
+import { loggedTextOf, rememberText, type LongText } from './message-text';
 import { MrtrConversations, type ConversationRound } from './mrtr-conversations';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
@@ -63,7 +63,8 @@ export class LoggingTransport extends ForwardingTransport {
   }
 
   protected override handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    this.record('in', message, textOf(message));
+    const { text, long } = loggedTextOf(message);
+    this.record('in', message, text, undefined, long);
     super.handleMessage(message, extra);
   }
 
@@ -79,7 +80,8 @@ export class LoggingTransport extends ForwardingTransport {
     super.handleClose();
   }
 
-  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string, headers?: McpHeaders): void {
+  /** `long`: `text` is only the start of a long message, of `long.bytes` bytes. */
+  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string, headers?: McpHeaders, long?: LongText): void {
     // The size is measured when the entry is built (see protocol-log.ts), not on the message's way.
     const now = performance.now();
     // Our requests are answered by the server's responses, and the other way round.
@@ -119,6 +121,7 @@ export class LoggingTransport extends ForwardingTransport {
       ...(request?.round ? { conversation: request.round.conversation, round: request.round.round } : {}),
       ...(id !== undefined && id !== null ? { id } : {}),
       text,
+      ...(long ? { size: long.bytes, cut: true } : {}),
     });
   }
 }

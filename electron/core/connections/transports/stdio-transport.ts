@@ -13,7 +13,7 @@ import type { StdioServerConfig } from '../../../../shared/config/server-config'
 import type { ProcessExit } from '../../../../shared/domain';
 import { processEnded, processStarted } from '../../lifecycle/started-processes';
 import { JsonRpcLineReader } from './json-line-reader';
-import { rememberText, textOf } from './message-text';
+import { rememberLongText, rememberText, textOf } from './message-text';
 import { terminateTree, type TerminateOptions } from './process-tree';
 
 /** After the process exits, how long to wait for the rest of its output. */
@@ -53,8 +53,9 @@ export class ProcessTransport implements Transport {
     private readonly server?: string,
   ) {
     this.reader = new JsonRpcLineReader(
-      (message, line) => {
-        rememberText(message, line);
+      (message, line, long) => {
+        if (long) rememberLongText(message, line, long.bytes);
+        else rememberText(message, line);
         this.onmessage?.(message);
       },
       (line) => this.hooks.onNoise?.(line),
