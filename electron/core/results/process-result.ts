@@ -82,6 +82,8 @@ async function rawJsonView(raw: ToolCallResult, options: PipelineOptions): Promi
       2,
     );
   const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes);
+  // The usual small result: JSON.stringify without a replacer, which calls back for every value.
+  if (!hasLongStrings(wire)) return cutToFile(JSON.stringify(wire, null, 2), name, 'application/json', options, budget);
   const skeleton = pretty(true);
   // Long strings that fit in the view after all: the plain way (nothing to cut, or not much).
   if (longs.reduce((total, text) => total + text.length, 0) <= options.textLimitBytes) return cutToFile(longs.length === 0 ? skeleton : pretty(false), name, 'application/json', options, budget);
@@ -95,6 +97,14 @@ async function rawJsonView(raw: ToolCallResult, options: PipelineOptions): Promi
   const { ref, chars } = await options.files.saveJsonParts(parts, name, 'application/json');
   const cut = cutText(startOf(parts, budget.next()), budget.next());
   return { text: cut.shown, truncated: { shownChars: cut.shown.length, shownBytes: cut.shownBytes, totalChars: chars, totalBytes: ref.bytes, file: ref } };
+}
+
+/** Whether a value holds a string the raw view shortens or writes apart (long base64, long text). */
+function hasLongStrings(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > RAW_BASE64_CHARS;
+  if (value === null || typeof value !== 'object') return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (hasLongStrings(item)) return true;
+  return false;
 }
 
 /** The first `chars` characters (at least) of the JSON the parts make. */

@@ -91,16 +91,17 @@ export class LoggingTransport extends ForwardingTransport {
     if ('method' in message) {
       if ('id' in message && message.id !== undefined) {
         const round = direction === 'out' ? this.conversations.onRequest(message.method, message.params) : undefined;
-        remember(mine, String(message.id), { started: now, method: message.method, ...(round ? { round: { ...round, params: message.params } } : {}) });
-        this.log({
-          direction,
-          kind: 'request',
-          method: message.method,
-          id: message.id,
-          text,
-          ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
-          ...(round ? { conversation: round.conversation, round: round.round } : {}),
-        });
+        const pending: Pending = { started: now, method: message.method };
+        if (round) pending.round = { conversation: round.conversation, round: round.round, params: message.params };
+        remember(mine, String(message.id), pending);
+        // Field by field, not spread: this runs for every message.
+        const fields: NewProtocolLogEntry = { direction, kind: 'request', method: message.method, id: message.id, text };
+        if (headers && Object.keys(headers).length > 0) fields.headers = headers;
+        if (round) {
+          fields.conversation = round.conversation;
+          fields.round = round.round;
+        }
+        this.log(fields);
       } else {
         if (message.method === 'notifications/cancelled') {
           const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
@@ -114,15 +115,21 @@ export class LoggingTransport extends ForwardingTransport {
     const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;
     if (request) theirs.delete(String(id));
     if (request?.round) this.conversations.onResponse({ method: request.method, ...request.round }, message);
-    this.log({
-      direction,
-      kind: 'error' in message ? 'error' : 'response',
-      ...(request ? { method: request.method, latencyMs: Math.round((now - request.started) * 10) / 10 } : {}),
-      ...(request?.round ? { conversation: request.round.conversation, round: request.round.round } : {}),
-      ...(id !== undefined && id !== null ? { id } : {}),
-      text,
-      ...(long ? { size: long.bytes, cut: true } : {}),
-    });
+    const fields: NewProtocolLogEntry = { direction, kind: 'error' in message ? 'error' : 'response', text };
+    if (request) {
+      fields.method = request.method;
+      fields.latencyMs = Math.round((now - request.started) * 10) / 10;
+      if (request.round) {
+        fields.conversation = request.round.conversation;
+        fields.round = request.round.round;
+      }
+    }
+    if (id !== undefined && id !== null) fields.id = id;
+    if (long) {
+      fields.size = long.bytes;
+      fields.cut = true;
+    }
+    this.log(fields);
   }
 }
 
