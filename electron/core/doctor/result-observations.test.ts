@@ -5,8 +5,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolRunResult } from '../../../shared/tool-results';
+import { JsonFile } from '../util/json-file';
 import { OBSERVATIONS_FILE, ResultObservations } from './result-observations';
 
 let dir: string;
@@ -14,6 +15,7 @@ beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-observations-'));
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -33,12 +35,18 @@ describe('ResultObservations', () => {
   it('writes a burst of calls in one go, later, and loses none of them on flush', async () => {
     const observations = new ResultObservations(dir);
     await observations.load();
+    const written = vi.spyOn(JsonFile.prototype, 'write');
     for (let i = 1; i <= 500; i++) observations.record(result(i % 2 ? 'odd' : 'even', i));
     // Recorded synchronously: no write can have run yet (each call used to start one).
+    expect(written).not.toHaveBeenCalled();
     await expect(fs.access(path.join(dir, OBSERVATIONS_FILE))).rejects.toThrow();
+    written.mockRestore();
     expect(observations.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
 
+    // Counted, still written to the real file.
+    const writes = vi.spyOn(JsonFile.prototype, 'write');
     await observations.flush();
+    expect(writes).toHaveBeenCalledTimes(1);
     const again = new ResultObservations(dir);
     await again.load();
     expect(again.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
