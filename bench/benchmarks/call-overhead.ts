@@ -1,57 +1,71 @@
 /**
  * 1. Call overhead: our core (AppApi callTool: permissions, the connection manager, our
  * stdio transport, the protocol log, the result pipeline, history) versus a bare SDK
- * Client on the SDK's stdio transport, calling the same echo tool of the same fixture
- * (each on its own copy of the server process), one call each in turns.
- * Figure: ratio of the median per-call times. Goal ≤ 1.05.
+ * Client on the SDK's stdio transport, calling the same echo tool of the same server
+ * (each on its own copy of the server process), one call each in turns. Twice: on our
+ * basic-stdio fixture, and on the reference server (server-everything, run as the tests
+ * run it), whose echo tool answers through the SDK's own server code.
+ * Figures per server: ratio of the median per-call times (goal ≤ 1.05) and of the p95s,
+ * each with both sides' n, median and p95.
  */
+import type { StdioServerConfig } from '../../shared/config/server-config';
 import { benchmark } from '../lib/bench-main';
 import { interleave, timed } from '../lib/interleave';
-import { figure } from '../lib/result';
+import { figure, type Figure } from '../lib/result';
 import { round, roundSummary, summarize } from '../lib/stats';
-import { bareClient, fixtureEntry, startCore } from '../lib/workbench';
+import { bareClientOf, everythingEntry, fixtureEntry, startCore } from '../lib/workbench';
+
+interface Target {
+  /** Figure ids start with it ('' for the fixture, whose ids predate the second server). */
+  prefix: string;
+  /** The server's name in the core's config. */
+  server: string;
+  /** In labels. */
+  name: string;
+  entry: StdioServerConfig;
+  arguments: Record<string, unknown>;
+}
+
+const TARGETS: Target[] = [
+  { prefix: '', server: 'echo', name: 'basic-stdio fixture', entry: fixtureEntry('basic-stdio'), arguments: { text: 'hello from the benchmark' } },
+  { prefix: 'everything-', server: 'everything', name: 'server-everything', entry: everythingEntry(), arguments: { message: 'hello from the benchmark' } },
+];
 
 benchmark({
   id: 'call-overhead',
-  title: 'Call overhead: core vs bare SDK client (echo over stdio)',
+  title: 'Call overhead: core vs bare SDK client (echo over stdio, our fixture and the reference server)',
   async run(ctx) {
     const calls = ctx.smoke ? 20 : 2000;
-    const core = await startCore({ echo: fixtureEntry('basic-stdio') });
-    const client = await bareClient('basic-stdio');
+    const core = await startCore(Object.fromEntries(TARGETS.map((target) => [target.server, target.entry])));
+    const figures: Figure[] = [];
     try {
-      await core.api.connectServer({ name: 'echo' });
-      const text = 'hello from the benchmark';
-      const samples = await interleave(
-        {
-          core: () => timed(() => core.api.callTool({ server: 'echo', tool: 'echo', arguments: { text } })),
-          sdk: () => timed(() => client.callTool({ name: 'echo', arguments: { text } })),
-        },
-        { rounds: calls, warmupRounds: ctx.smoke ? 2 : 200, onRound: (n) => n % 500 === 0 && ctx.log(`${n} of ${calls} calls each`) },
-      );
-      const subject = summarize(samples.core);
-      const baseline = summarize(samples.sdk);
-      return {
-        figures: [
-          figure({
-            id: 'median-ratio',
-            label: 'median per call, core ÷ bare SDK',
-            value: round(subject.median / baseline.median),
-            unit: '×',
-            goal: { max: 1.05 },
-            subject: { label: 'core AppApi callTool', unit: 'ms', summary: roundSummary(subject) },
-            baseline: { label: 'SDK Client.callTool', unit: 'ms', summary: roundSummary(baseline) },
-          }),
-          figure({
-            id: 'p95-ratio',
-            label: 'p95 per call, core ÷ bare SDK',
-            value: round(subject.p95 / baseline.p95),
-            unit: '×',
-          }),
-        ],
-        details: { callsEach: calls },
-      };
+      for (const target of TARGETS) {
+        const client = await bareClientOf(target.entry);
+        try {
+          await core.api.connectServer({ name: target.server });
+          const samples = await interleave(
+            {
+              core: () => timed(() => core.api.callTool({ server: target.server, tool: 'echo', arguments: target.arguments })),
+              sdk: () => timed(() => client.callTool({ name: 'echo', arguments: target.arguments })),
+            },
+            { rounds: calls, warmupRounds: ctx.smoke ? 2 : 200, onRound: (n) => n % 500 === 0 && ctx.log(`${target.name}: ${n} of ${calls} calls each`) },
+          );
+          const subject = summarize(samples.core);
+          const baseline = summarize(samples.sdk);
+          const sides = {
+            subject: { label: `core AppApi callTool (${target.name})`, unit: 'ms', summary: roundSummary(subject) },
+            baseline: { label: `SDK Client.callTool (${target.name})`, unit: 'ms', summary: roundSummary(baseline) },
+          };
+          figures.push(
+            figure({ id: `${target.prefix}median-ratio`, label: `${target.name}: median per call, core ÷ bare SDK`, value: round(subject.median / baseline.median), unit: '×', goal: { max: 1.05 }, ...sides }),
+            figure({ id: `${target.prefix}p95-ratio`, label: `${target.name}: p95 per call, core ÷ bare SDK`, value: round(subject.p95 / baseline.p95), unit: '×', ...sides }),
+          );
+        } finally {
+          await client.close();
+        }
+      }
+      return { figures, details: { callsEach: calls, servers: TARGETS.map((target) => target.name) } };
     } finally {
-      await client.close();
       await core.close();
     }
   },

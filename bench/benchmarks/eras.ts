@@ -52,17 +52,13 @@ benchmark({
         );
         const subject = summarize(samples.core);
         const baseline = summarize(samples.sdk);
+        const sides = {
+          subject: { label: `core AppApi callTool (Protocol ${protocol})`, unit: 'ms', summary: roundSummary(subject) },
+          baseline: { label: `SDK v2 Client.callTool (${era})`, unit: 'ms', summary: roundSummary(baseline) },
+        };
         figures.push(
-          figure({
-            id: `${era}-median-ratio`,
-            label: `${era} era: median per call, core ÷ bare SDK v2`,
-            value: round(subject.median / baseline.median),
-            unit: '×',
-            goal: { max: 1.05 },
-            subject: { label: `core AppApi callTool (Protocol ${protocol})`, unit: 'ms', summary: roundSummary(subject) },
-            baseline: { label: `SDK v2 Client.callTool (${era})`, unit: 'ms', summary: roundSummary(baseline) },
-          }),
-          figure({ id: `${era}-p95-ratio`, label: `${era} era: p95 per call, core ÷ bare SDK v2`, value: round(subject.p95 / baseline.p95), unit: '×' }),
+          figure({ id: `${era}-median-ratio`, label: `${era} era: median per call, core ÷ bare SDK v2`, value: round(subject.median / baseline.median), unit: '×', goal: { max: 1.05 }, ...sides }),
+          figure({ id: `${era}-p95-ratio`, label: `${era} era: p95 per call, core ÷ bare SDK v2`, value: round(subject.p95 / baseline.p95), unit: '×', ...sides }),
         );
       }
 

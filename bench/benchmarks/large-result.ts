@@ -5,7 +5,7 @@
  *   ≤ 256 KB, against the 20 MB the server sent.
  * - The main process's peak memory growth during the call (from the call to the
  *   serialized envelope), in a fresh process per sample: our core versus a bare SDK
- *   Client making the same call. Figure: growth ÷ the result's size. Goal ≤ 3.
+ *   Client making the same call. Figure: growth ÷ the result's size. Goal ≤ 2.
  */
 import { createDispatcher } from '../../electron/core/api/dispatcher';
 import type { ToolRunResult } from '../../shared/tool-results';
@@ -110,7 +110,7 @@ benchmark({
           label: "main process's peak memory growth ÷ result size",
           value: round((growth.median * MB) / textBytes, 2),
           unit: '×',
-          goal: { max: 3 },
+          goal: { max: 2 },
           subject: { label: 'core (dispatcher call + serialized envelope)', unit: 'MB', summary: roundSummary(growth, 1) },
           baseline: { label: `bare SDK Client, same call (${round((sdkGrowth.median * MB) / textBytes, 2)}× the result)`, unit: 'MB', summary: roundSummary(sdkGrowth, 1) },
         }),

@@ -11,7 +11,7 @@ import type { StdioServerConfig } from '../../shared/config/server-config';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/api/core-api';
 import { SERVERS_FILE } from '../../electron/core/config/server-registry';
 import { MAX_LINE_BYTES } from '../../electron/core/connections/transports/json-line-reader';
-import { fixtureServer, type FixtureName } from '../../e2e/fixtures/paths';
+import { everythingServer, fixtureServer, type FixtureName } from '../../e2e/fixtures/paths';
 
 export { fixtureServer, type FixtureName };
 export { waitUntil } from '../../e2e/support/processes';
@@ -70,9 +70,17 @@ const BASELINE_MAX_MESSAGE_BYTES = MAX_LINE_BYTES;
 
 /** The baseline client: the SDK's Client on the SDK's StdioClientTransport, nothing else (options: the era to speak, say). */
 export async function bareClient(name: FixtureName, args: string[] = [], options?: ClientOptions): Promise<Client> {
+  return bareClientOf({ command: process.execPath, args: [fixtureServer(name), ...args] }, options);
+}
+
+/** The baseline client on any stdio server (the reference server, say): the same entry the core is given. */
+export async function bareClientOf(entry: StdioServerConfig, options?: ClientOptions): Promise<Client> {
   const client = new Client({ name: 'bench-baseline', version: '1.0.0' }, options);
-  await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [fixtureServer(name), ...args], stderr: 'ignore', maxBufferSize: BASELINE_MAX_MESSAGE_BYTES }),
-  );
+  await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args ?? [], stderr: 'ignore', maxBufferSize: BASELINE_MAX_MESSAGE_BYTES }));
   return client;
+}
+
+/** The reference server, `@modelcontextprotocol/server-everything`, as the tests run it: `node <its dist/index.js> stdio`. */
+export function everythingEntry(): StdioServerConfig {
+  return { command: process.execPath, args: [everythingServer, 'stdio'] };
 }

@@ -4,9 +4,13 @@
  */
 import type { ServerConfig } from '../../../shared/config/server-config';
 
+const NONE: ReadonlySet<string> = new Set();
+
 export function disabledToolsOf(config: ServerConfig | undefined): ReadonlySet<string> {
   const value = (config as { disabledTools?: unknown } | undefined)?.disabledTools;
-  return new Set(Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : []);
+  // Every call asks: most entries switch nothing off, and need no set of their own.
+  if (!Array.isArray(value) || value.length === 0) return NONE;
+  return new Set(value.filter((name): name is string => typeof name === 'string'));
 }
 
 export function withoutDisabledTools<T extends { name: string }>(tools: T[], config: ServerConfig | undefined): T[] {

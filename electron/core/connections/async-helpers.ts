@@ -22,15 +22,6 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () =
   });
 }
 
-/** A fresh signal that follows `outer`; dispose() removes the link. */
-export function linkSignal(outer: AbortSignal): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const abort = () => controller.abort(outer.reason);
-  if (outer.aborted) controller.abort(outer.reason);
-  else outer.addEventListener('abort', abort, { once: true });
-  return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', abort) };
-}
-
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

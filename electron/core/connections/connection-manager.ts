@@ -19,7 +19,7 @@ import { AppError } from '../../../shared/envelope';
 import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
-import { delay, linkSignal, withDeadline } from './async-helpers';
+import { delay, withDeadline } from './async-helpers';
 import { cappedTimeout } from '../settings/env-overrides';
 import { AutoReconnect } from './auto-reconnect';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
@@ -131,8 +131,13 @@ interface RequestContext {
   signal?: AbortSignal;
 }
 
+/** Each entry's JSON, made once: every call looks its connection and tool list up by it (entries are never changed in place, only replaced). */
+const configJson = new WeakMap<ServerConfig, string>();
+
 export function connectionKey(name: ServerName, config: ServerConfig): string {
-  return `${name}-${JSON.stringify(config)}`;
+  let json = configJson.get(config);
+  if (json === undefined) configJson.set(config, (json = JSON.stringify(config)));
+  return `${name}-${json}`;
 }
 
 /** The connect timeout: `MCP_TIMEOUT` in milliseconds when set (capped at the most allowed), else 30 s. */
@@ -240,17 +245,15 @@ export class ConnectionManager {
    * Runs one request on the server: connects (or reconnects) first; after an expired
    * session, re-initializes and runs it again (SESSION_RETRY_DELAYS_MS). Errors come back
    * as AppErrors whose message names the server and says what happened.
-   * `run` gets a fresh AbortSignal per attempt when the caller gave one.
+   * `run` gets the caller's signal (the SDK removes its listener when each request ends).
    */
   async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const connection = await this.ensureConnection(name, config);
       // Cancelled while connecting: the request is never sent.
       if (ctx.signal?.aborted) throw new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
-      // The SDK never removes its abort listener: one controller per request.
-      const link = ctx.signal ? linkSignal(ctx.signal) : undefined;
       try {
-        return await run(connection.client, link?.signal);
+        return await run(connection.client, ctx.signal);
       } catch (error) {
         const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && connection.built.sessionExpired());
         if (expired && !ctx.signal?.aborted) {
@@ -282,8 +285,6 @@ export class ConnectionManager {
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
           { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true) },
         );
-      } finally {
-        link?.dispose();
       }
     }
   }
@@ -391,7 +392,7 @@ export class ConnectionManager {
           onStderr: (text) => stderr.write(text),
           onStderrEnd: () => stderr.end(),
           onNoise: (line) => {
-            log({ direction: 'in', kind: 'noise', size: Buffer.byteLength(line), text: line });
+            log({ direction: 'in', kind: 'noise', text: line });
             this.options.events.emit({ type: 'server-log', server: name, stream: 'stdout', line, time: Date.now() });
           },
           onSignal: (signal) => this.logEvent(name, `Sent ${signal} to the server's processes.`),

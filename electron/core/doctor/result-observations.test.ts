@@ -1,14 +1,13 @@
 /**
- * Observations are kept in a real file: a run of calls costs one write of it (the
- * inotify events of the write's temporary files are counted), and what a flush writes
- * is the latest of them.
+ * The doctor's observations on real files: a burst of calls is one write, not one each,
+ * and nothing recorded is lost when the app shuts down (flush).
  */
-import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolRunResult } from '../../../shared/tool-results';
+import { JsonFile } from '../util/json-file';
 import { OBSERVATIONS_FILE, ResultObservations } from './result-observations';
 
 let dir: string;
@@ -16,49 +15,41 @@ beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-observations-'));
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const result = (sizeBytes: number): ToolRunResult => ({
-  callId: `c${sizeBytes}`,
-  server: 'srv',
-  tool: 'echo',
-  content: [{ type: 'text', text: 'x' }],
-  outputCheck: { status: 'not-checked', reason: 'no output schema' },
+const result = (tool: string, sizeBytes: number): ToolRunResult => ({
+  callId: `c-${tool}-${sizeBytes}`,
+  server: 'lab',
+  tool,
+  content: [{ type: 'text', text: 'ok' }],
+  structured: { value: { n: sizeBytes } },
+  outputCheck: { status: 'valid' },
   isError: false,
   durationMs: 1,
   sizeBytes,
 });
 
-describe('result observations', () => {
-  it('write a burst of calls to the file once, the latest state, when flushed', async () => {
+describe('ResultObservations', () => {
+  it('writes a burst of calls in one go, later, and loses none of them on flush', async () => {
     const observations = new ResultObservations(dir);
     await observations.load();
-    // Each write makes its own temporary file next to the real one and renames it into place.
-    const temporaries = new Set<string>();
-    const watcher = watch(dir, (_event, name) => {
-      if (name && name.startsWith(`${OBSERVATIONS_FILE}.`)) temporaries.add(name);
-    });
-    try {
-      for (let i = 1; i <= 50; i++) observations.record(result(i * 10));
-      await observations.flush();
-      const written = JSON.parse(await fs.readFile(path.join(dir, OBSERVATIONS_FILE), 'utf8')) as { tools: Record<string, { maxResultBytes: number }> };
-      expect(Object.values(written.tools).map((tool) => tool.maxResultBytes)).toEqual([500]);
-      // The rename's event can trail the write's promise: wait for the one write to be seen.
-      await expect.poll(() => temporaries.size).toBe(1);
-      expect(observations.of('srv', 'echo')?.maxResultBytes).toBe(500);
-    } finally {
-      watcher.close();
-    }
-  });
+    const written = vi.spyOn(JsonFile.prototype, 'write');
+    for (let i = 1; i <= 500; i++) observations.record(result(i % 2 ? 'odd' : 'even', i));
+    // Recorded synchronously: no write can have run yet (each call used to start one).
+    expect(written).not.toHaveBeenCalled();
+    await expect(fs.access(path.join(dir, OBSERVATIONS_FILE))).rejects.toThrow();
+    written.mockRestore();
+    expect(observations.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
 
-  it('are read back by a later run', async () => {
-    const first = new ResultObservations(dir);
-    await first.load();
-    first.record(result(42));
-    await first.flush();
-    const second = new ResultObservations(dir);
-    await second.load();
-    expect(second.of('srv', 'echo')?.maxResultBytes).toBe(42);
+    // Counted, still written to the real file.
+    const writes = vi.spyOn(JsonFile.prototype, 'write');
+    await observations.flush();
+    expect(writes).toHaveBeenCalledTimes(1);
+    const again = new ResultObservations(dir);
+    await again.load();
+    expect(again.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
+    expect(again.of('lab', 'even')).toMatchObject({ maxResultBytes: 500, structured: { n: 500 } });
   });
 });

@@ -6,7 +6,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolRunResult } from '../../../shared/tool-results';
+import { CoalescedWriter } from '../util/coalesced-writer';
 import { JsonFile } from '../util/json-file';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const OBSERVATIONS_FILE = 'doctor-observations.json';
 
@@ -35,20 +37,14 @@ const SAMPLE_LIMIT = 16_384;
 
 const key = (server: string, tool: string) => `${server}\u0000${tool}`;
 
-/**
- * How long new observations wait before they are written: a run of calls (a script, a
- * benchmark, a user clicking Run) costs one write of the file, not one per call. `flush`
- * (on quitting) writes what waits at once.
- */
-export const OBSERVATIONS_WRITE_DELAY_MS = 1000;
+/** Observations are written at most this long after a call, many calls in one write. */
+export const OBSERVATIONS_WRITE_DELAY_MS = 500;
 
 export class ResultObservations {
   private data: ObservationsFile = { tools: {} };
   private readonly file: JsonFile<ObservationsFile>;
-  private writing: Promise<void> = Promise.resolve();
-  /** Observations recorded since the last write began. */
-  private dirty = false;
-  private timer: NodeJS.Timeout | undefined;
+  /** One write for a burst of calls (an atomic write per call would cost more than the call). */
+  private readonly writer: CoalescedWriter;
 
   /** `redact` masks secret values in what is kept (a tool may echo its API key in a structured result). */
   constructor(
@@ -56,6 +52,8 @@ export class ResultObservations {
     private readonly redact: <T>(value: T) => T = (value) => value,
   ) {
     this.file = new JsonFile(path.join(dataDir, OBSERVATIONS_FILE), FileSchema, () => ({ tools: {} }));
+    // A failed write only costs the record: the next call writes again.
+    this.writer = new CoalescedWriter(() => this.file.write(this.data), OBSERVATIONS_WRITE_DELAY_MS, logFailure('Saving the doctor observations failed', 'debug'));
   }
 
   async load(): Promise<void> {
@@ -79,32 +77,17 @@ export class ResultObservations {
       ...(check.status === 'invalid' ? { outputErrors: this.redact(check.errors.slice(0, 5)) } : check.status === 'not-checked' && before?.outputErrors ? { outputErrors: before.outputErrors } : {}),
       ...(largest && (!before?.maxImage || Math.max(largest.width, largest.height) > Math.max(before.maxImage.width, before.maxImage.height) || largest.base64Bytes > before.maxImage.base64Bytes) ? { maxImage: largest } : before?.maxImage ? { maxImage: before.maxImage } : {}),
     };
-    this.data = { ...this.data, tools: { ...this.data.tools, [id]: next } };
-    this.dirty = true;
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.write(), OBSERVATIONS_WRITE_DELAY_MS);
-      // Waiting observations never keep a finished process alive (flush writes them on quitting).
-      this.timer.unref();
-    }
-  }
-
-  /** Writes what was recorded since the last write, after the writes before it; a failed write only costs the record. */
-  private write(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.dirty) return this.writing;
-    this.dirty = false;
-    const snapshot = this.data;
-    this.writing = this.writing.then(() => this.file.write(snapshot)).catch(() => undefined);
-    return this.writing;
+    // In place: the document is serialized when it is written, as it is then.
+    this.data.tools[id] = next;
+    this.writer.changed();
   }
 
   of(server: string, tool: string): ToolObservation | undefined {
     return this.data.tools[key(server, tool)];
   }
 
-  /** Writes what waits now, and resolves once every write has ended. */
-  async flush(): Promise<void> {
-    await this.write();
+  /** Writes what is pending now (shutdown, tests). */
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 }

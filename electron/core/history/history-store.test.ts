@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HISTORY_FILE, HistoryStore, type NewHistoryEntry } from './history-store';
+import { HISTORY_FILE, HistoryStore, MAX_ARGUMENT_BYTES, type NewHistoryEntry } from './history-store';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,5 +45,29 @@ describe('HistoryStore', () => {
     await cleared;
     await store.flush();
     expect(await linesOnDisk()).toEqual(['t101']);
+  });
+
+  it('keeps no arguments bigger than the limit, measured without serializing them, and writes the entry as listed', async () => {
+    const store = new HistoryStore(dir);
+    await store.load();
+    // Multi-byte characters: the limit is on the UTF-8 bytes of the JSON, not on characters.
+    const chars = Math.floor(MAX_ARGUMENT_BYTES / 3);
+    const big = store.add({ ...call(1), arguments: { text: '€'.repeat(chars) } });
+    const small = store.add({ ...call(2), arguments: { text: '€'.repeat(chars - 10) } });
+    expect(big).toMatchObject({ arguments: {}, argumentsTooLarge: true });
+    expect(small.argumentsTooLarge).toBeUndefined();
+    expect((small.arguments.text as string).length).toBe(chars - 10);
+    await store.flush();
+    const lines = (await fs.readFile(path.join(dir, HISTORY_FILE), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    expect(lines).toEqual([big, small]);
+  });
+
+  it('loses no entry added just before shutdown: flush() writes what waits for the timer', async () => {
+    const store = new HistoryStore(dir);
+    await store.load();
+    const entries = Array.from({ length: 300 }, (_, i) => store.add(call(i)));
+    // No timer has fired yet (the calls above are synchronous): everything is still waiting.
+    await store.flush();
+    expect(await linesOnDisk()).toEqual(entries.map((entry) => entry.tool));
   });
 });

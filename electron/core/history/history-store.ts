@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { HistoryEntry, HistoryQuery, SavedRequest, SaveRequestRequest } from '../../../shared/api/history';
 import { AppError } from '../../../shared/envelope';
 import { JsonFile } from '../util/json-file';
+import { jsonByteLength } from '../results/json-size';
 import { logFailure } from '../diagnostics/diagnostics';
 
 export const HISTORY_FILE = 'history.jsonl';
@@ -61,8 +62,8 @@ export class HistoryStore {
   /** Writes run one after another, so lines never interleave. */
   private queue: Promise<unknown> = Promise.resolve();
   private dirMade: Promise<void> | undefined;
-  /** Lines of entries added but not yet appended to the file. */
-  private unwritten: string[] = [];
+  /** Entries added but not yet appended to the file (serialized when they are, off the call's path). */
+  private unwritten: HistoryEntry[] = [];
   private appendQueued = false;
   private appendTimer: NodeJS.Timeout | undefined;
 
@@ -107,19 +108,29 @@ export class HistoryStore {
    * a tool call never waits for the disk.
    */
   add(fields: NewHistoryEntry): HistoryEntry {
-    let entry: HistoryEntry = this.redact({ ...fields, id: randomUUID() });
-    let line = JSON.stringify(entry);
-    // One serialization for the usual small call; the arguments are measured only when
-    // the whole line could hold more than MAX_ARGUMENT_BYTES of them.
-    if (line.length * 3 > MAX_ARGUMENT_BYTES && Buffer.byteLength(JSON.stringify(fields.arguments)) > MAX_ARGUMENT_BYTES) {
-      entry = { ...entry, arguments: {}, argumentsTooLarge: true };
-      line = JSON.stringify(entry);
-    }
+    // Measured, not serialized: the line is made when it is appended, and a call only pays
+    // for a walk of its arguments (no string is built, however big they are).
+    const tooLarge = jsonByteLength(fields.arguments) > MAX_ARGUMENT_BYTES;
+    // Field by field, not spread: this runs for every call.
+    const built: HistoryEntry = {
+      id: randomUUID(),
+      time: fields.time,
+      server: fields.server,
+      tool: fields.tool,
+      fullName: fields.fullName,
+      arguments: tooLarge ? {} : fields.arguments,
+      outcome: fields.outcome,
+      summary: fields.summary,
+      durationMs: fields.durationMs,
+    };
+    if (tooLarge) built.argumentsTooLarge = true;
+    if (fields.sizeBytes !== undefined) built.sizeBytes = fields.sizeBytes;
+    const entry = this.redact(built);
     this.entries.push(entry);
     // shift(), not splice(0, n): V8 moves a shifted array's start in place, while splice
     // copies the whole array (17 µs a call at 1000 entries, more than the rest of a call).
     while (this.entries.length > this.limit) this.entries.shift();
-    this.unwritten.push(`${line}\n`);
+    this.unwritten.push(entry);
     this.scheduleAppend();
     return entry;
   }
@@ -215,14 +226,15 @@ export class HistoryStore {
     this.appendQueued = true;
     return this.enqueue(async () => {
       this.appendQueued = false;
-      const lines = this.unwritten;
+      const added = this.unwritten;
       this.unwritten = [];
-      if (lines.length === 0) return;
-      if (this.linesOnDisk + lines.length > this.limit * 2) await this.rewrite();
+      if (added.length === 0) return;
+      if (this.linesOnDisk + added.length > this.limit * 2) await this.rewrite();
       else {
+        const body = linesOf(added);
         await this.ensureDir();
-        await fs.appendFile(this.historyPath, lines.join(''), { mode: 0o600 });
-        this.linesOnDisk += lines.length;
+        await fs.appendFile(this.historyPath, body, { mode: 0o600 });
+        this.linesOnDisk += added.length;
       }
     }).catch(logFailure('Appending to the history file failed'));
   }
@@ -241,7 +253,7 @@ export class HistoryStore {
 
   private async rewrite(): Promise<void> {
     // The kept entries include every line not yet appended.
-    const body = this.entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    const body = linesOf(this.entries);
     this.unwritten = [];
     await this.ensureDir();
     await writeFileAtomic(this.historyPath, body, { mode: 0o600 });
@@ -253,4 +265,11 @@ export class HistoryStore {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** Entries as history.jsonl lines. */
+function linesOf(entries: readonly HistoryEntry[]): string {
+  let body = '';
+  for (const entry of entries) body += `${JSON.stringify(entry)}\n`;
+  return body;
 }

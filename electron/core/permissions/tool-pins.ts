@@ -39,6 +39,18 @@ export function definitionHashes(tool: ToolInfo): Record<Part, string> {
   return Object.fromEntries(PARTS.map((part) => [part, createHash('sha256').update(canonical(tool[part])).digest('hex')])) as Record<Part, string>;
 }
 
+/**
+ * The hashes of each listed definition, made once: every call checks its tool's pin, and the
+ * listed ToolInfo is the same object until the list is fetched again (a new list, new objects).
+ */
+const hashesOfListed = new WeakMap<ToolInfo, Record<Part, string>>();
+
+function hashesOf(tool: ToolInfo): Record<Part, string> {
+  let hashes = hashesOfListed.get(tool);
+  if (!hashes) hashesOfListed.set(tool, (hashes = definitionHashes(tool)));
+  return hashes;
+}
+
 export class ToolPins {
   private data: PinsFile = { pins: {} };
   private readonly file: JsonFile<PinsFile>;
@@ -54,13 +66,13 @@ export class ToolPins {
   check(tool: ToolInfo): PinCheck {
     const pin = this.data.pins[tool.fullName];
     if (!pin) return { status: 'new' };
-    const now = definitionHashes(tool);
+    const now = hashesOf(tool);
     const changes = PARTS.filter((part) => pin.parts[part] !== now[part]).map((part) => PART_NAMES[part]);
     return changes.length ? { status: 'changed', changes } : { status: 'same' };
   }
 
   async pin(tool: ToolInfo): Promise<void> {
-    this.data = { ...this.data, pins: { ...this.data.pins, [tool.fullName]: { time: Date.now(), parts: definitionHashes(tool) } } };
+    this.data = { ...this.data, pins: { ...this.data.pins, [tool.fullName]: { time: Date.now(), parts: hashesOf(tool) } } };
     await this.file.write(this.data);
   }
 }

@@ -49,4 +49,21 @@ describe('processToolResult', () => {
     expect(result.raw!.truncated?.totalBytes).toBeGreaterThan(5000);
     expect(JSON.parse(await fs.readFile(result.raw!.truncated!.file.path, 'utf8')).content[0].text).toBe(text);
   });
+
+  it('writes the raw JSON of a result with a long text in parts: the file is the whole pretty JSON, masked, the view its start', async () => {
+    const masking = new ResultFileStore(dir, undefined, (text) => text.replaceAll('tok-SECRET-123', '••••••'));
+    // Escapes, multi-byte characters and a surrogate pair on every line; the secret straddles no slice (it is masked whole).
+    const text = `${'line "one" \\ é 😀 \u0001\n'.repeat(200_000)}tok-SECRET-123 at the end`;
+    const wire = { content: [{ type: 'text', text }, { type: 'text', text: 'short' }], structuredContent: { note: 'small' }, isError: false };
+    const result = await processToolResult({ ...wire, durationMs: 3 }, ctx, { files: masking, textLimitBytes: 64 * 1024, label: 'long' });
+    const whole = JSON.stringify(wire, null, 2).replace('tok-SECRET-123', '••••••');
+    const truncated = result.raw!.truncated!;
+    expect(await fs.readFile(truncated.file.path, 'utf8')).toBe(whole);
+    expect(truncated).toMatchObject({ totalChars: whole.length, totalBytes: Buffer.byteLength(whole) });
+    expect(truncated.file.bytes).toBe(Buffer.byteLength(whole));
+    expect(whole.startsWith(result.raw!.text)).toBe(true);
+    expect(truncated.shownBytes).toBe(Buffer.byteLength(result.raw!.text));
+    expect(truncated.shownBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(truncated.shownBytes).toBeGreaterThan(60 * 1024);
+  });
 });

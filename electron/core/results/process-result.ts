@@ -6,10 +6,11 @@
  */
 import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
-import type { AudioBlock, ContentAnnotations, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult } from '../../../shared/tool-results';
+import type { AudioBlock, ContentAnnotations, EmbeddedResourceBlock, ImageBlock, OutputCheck, ResultBlock, StructuredResult, ToolRunResult, Truncation } from '../../../shared/tool-results';
 import { fitImageInWorker } from './image-fitter';
 import { jsonByteLength } from './json-size';
-import type { ResultFileStore } from './result-files';
+import { randomUUID } from 'node:crypto';
+import { jsonStringSlices, type ResultFileStore } from './result-files';
 import { cutText, TextBudget, truncationOf } from './truncate';
 
 /** Audio up to this size plays inline; bigger is only saved (open it from the file). */
@@ -36,7 +37,7 @@ export async function processToolResult(raw: ToolCallResult, ctx: ToolResultCont
   const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS);
   const content = await processContent(raw.content, options, budget);
   const structured = raw.structuredContent === undefined ? undefined : await processStructured(raw.structuredContent, options, budget);
-  const rawJson = await cutToFile(rawJsonOf(raw), `${options.label}-raw.json`, 'application/json', options, new TextBudget(options.textLimitBytes, options.textLimitBytes));
+  const rawJson = await rawJsonView(raw, options);
   return {
     callId: ctx.callId,
     server: ctx.server,
@@ -54,17 +55,67 @@ export async function processToolResult(raw: ToolCallResult, ctx: ToolResultCont
 /** Base64 longer than this is shortened in the raw view: the block itself shows (and saves) it. */
 const RAW_BASE64_CHARS = 120;
 
-/** The result's JSON for the "Raw JSON" view: the wire fields, long base64 (image, audio, blob) shortened. */
-function rawJsonOf(raw: ToolCallResult): string {
+/** Strings longer than this are left out of the raw view's JSON.stringify, and written to its file a slice at a time. */
+const LONG_RAW_CHARS = 64 * 1024;
+
+/**
+ * The "Raw JSON" view: the result's wire fields as pretty JSON, long base64 (image, audio,
+ * blob) shortened, cut like long text with the whole saved to a file. A result holding a
+ * long string (a 20 MB text) is serialized without it, the string marked; the file is
+ * written in parts and the view is its start, so the whole JSON is never one string.
+ */
+async function rawJsonView(raw: ToolCallResult, options: PipelineOptions): Promise<{ text: string; truncated?: Truncation }> {
   const { durationMs: _duration, ...wire } = raw;
-  return JSON.stringify(
-    wire,
-    (key, value: unknown) =>
-      (key === 'data' || key === 'blob') && typeof value === 'string' && value.length > RAW_BASE64_CHARS
-        ? `${value.slice(0, 40)}… (${value.length.toLocaleString('en')} base64 characters)`
-        : value,
-    2,
-  );
+  const name = `${options.label}-raw.json`;
+  const longs: string[] = [];
+  const marker = `@@mcpwb-raw-${randomUUID()}-`;
+  const pretty = (markLongs: boolean) =>
+    JSON.stringify(
+      wire,
+      (key, value: unknown) => {
+        if (typeof value !== 'string') return value;
+        if ((key === 'data' || key === 'blob') && value.length > RAW_BASE64_CHARS) return `${value.slice(0, 40)}… (${value.length.toLocaleString('en')} base64 characters)`;
+        if (!markLongs || value.length <= LONG_RAW_CHARS) return value;
+        longs.push(value);
+        return `${marker}${longs.length - 1}`;
+      },
+      2,
+    );
+  const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes);
+  // The usual small result: JSON.stringify without a replacer, which calls back for every value.
+  if (!hasLongStrings(wire)) return cutToFile(JSON.stringify(wire, null, 2), name, 'application/json', options, budget);
+  const skeleton = pretty(true);
+  // Long strings that fit in the view after all: the plain way (nothing to cut, or not much).
+  if (longs.reduce((total, text) => total + text.length, 0) <= options.textLimitBytes) return cutToFile(longs.length === 0 ? skeleton : pretty(false), name, 'application/json', options, budget);
+  const parts: Array<string | { jsonString: string }> = [];
+  let from = 0;
+  for (const match of skeleton.matchAll(new RegExp(`"${marker}(\\d+)"`, 'g'))) {
+    parts.push(skeleton.slice(from, match.index), { jsonString: longs[Number(match[1])]! });
+    from = match.index + match[0].length;
+  }
+  parts.push(skeleton.slice(from));
+  const { ref, chars } = await options.files.saveJsonParts(parts, name, 'application/json');
+  const cut = cutText(startOf(parts, budget.next()), budget.next());
+  return { text: cut.shown, truncated: { shownChars: cut.shown.length, shownBytes: cut.shownBytes, totalChars: chars, totalBytes: ref.bytes, file: ref } };
+}
+
+/** Whether a value holds a string the raw view shortens or writes apart (long base64, long text). */
+function hasLongStrings(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > RAW_BASE64_CHARS;
+  if (value === null || typeof value !== 'object') return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (hasLongStrings(item)) return true;
+  return false;
+}
+
+/** The first `chars` characters (at least) of the JSON the parts make. */
+function startOf(parts: ReadonlyArray<string | { jsonString: string }>, chars: number): string {
+  let text = '';
+  for (const part of parts) {
+    if (text.length >= chars) break;
+    if (typeof part === 'string') text += part;
+    else for (const slice of jsonStringSlices(part.jsonString.slice(0, chars + 1), chars + 1)) text += slice;
+  }
+  return text;
 }
 
 /** Content blocks (of a tool result or a resources/read answer) through the pipeline. */

@@ -57,6 +57,41 @@ export class ResultFileStore {
     return { id, name: path.basename(file), path: file, bytes, ...(mimeType ? { mimeType } : {}) };
   }
 
+  /**
+   * Saves a JSON text given as parts: plain text, and strings to write as JSON string
+   * literals (a 20 MB text inside a result), escaped a slice at a time as they are written,
+   * so the whole JSON never exists as one string. Each part is masked whole first.
+   * Resolves with the file and the text's length in characters.
+   */
+  async saveJsonParts(parts: ReadonlyArray<string | { jsonString: string }>, name: string, mimeType?: string): Promise<{ ref: ResultFileRef; chars: number }> {
+    const id = randomUUID();
+    const folder = path.join(this.dir, id);
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    const file = path.join(folder, safeName(name));
+    const handle = await fs.open(file, 'w', 0o600);
+    let bytes = 0;
+    let chars = 0;
+    const write = async (text: string) => {
+      if (text.length === 0) return;
+      bytes += Buffer.byteLength(text);
+      chars += text.length;
+      await handle.write(text);
+    };
+    try {
+      for (const part of parts) {
+        if (typeof part === 'string') await write(this.maskText(part));
+        else for (const slice of jsonStringSlices(this.maskText(part.jsonString))) await write(slice);
+      }
+    } finally {
+      await handle.close();
+    }
+    if (++this.savesSincePrune >= PRUNE_EVERY) {
+      this.savesSincePrune = 0;
+      void this.prune().catch(logFailure('Removing old result files failed'));
+    }
+    return { ref: { id, name: path.basename(file), path: file, bytes, ...(mimeType ? { mimeType } : {}) }, chars };
+  }
+
   /** The file with this id, or a not-found error. */
   async resolve(id: string): Promise<ResultFile> {
     if (!ResultFileIdSchema.safeParse(id).success) throw new AppError('invalid-request', 'Not a result file id.');
@@ -163,6 +198,28 @@ export function safeName(name: string): string {
  * handle's write encodes a string into a buffer of its own that is freed as soon as the
  * write is done; a Buffer made here would linger until the next garbage collection.
  */
+/** Characters JSON.stringify writes as escapes (surrogates: it escapes lone ones). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A string as a JSON string literal, in slices (quotes first and last), never splitting a
+ * surrogate pair. A slice with nothing to escape is handed out as it is (a view of the
+ * text, no copy), so writing plain text makes no garbage.
+ */
+export function* jsonStringSlices(text: string, sliceChars = WRITE_CHUNK_CHARS): Generator<string> {
+  yield '"';
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + sliceChars, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const slice = text.slice(start, end);
+    yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
+    start = end;
+  }
+  yield '"';
+}
+
 async function writeText(file: string, text: string): Promise<void> {
   const handle = await fs.open(file, 'w', 0o600);
   try {

@@ -26,6 +26,10 @@ export interface TaskCallContext {
 /** Undefined: not a task call, the ordinary tools/call path runs. */
 export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Promise<TaskCallOutcome | undefined> {
   const { server, tool, arguments: args } = ctx.request;
+  // Only a caller asking for a task, or a tool that requires one, can run as one: every
+  // other call is an ordinary tools/call, known without asking the connection (below,
+  // "optional" and "forbidden" without `task: true` both end here).
+  if (ctx.request.task !== true && ctx.info?.execution?.taskSupport !== 'required') return undefined;
   const support = await tasks.supportOf(server, ctx.config, ctx.info?.execution?.taskSupport);
   if (support === 'forbidden' || (support === 'optional' && ctx.request.task !== true)) return undefined;
   const started = await tasks.start(server, ctx.config, tool, args, {

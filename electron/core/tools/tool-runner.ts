@@ -50,6 +50,9 @@ export interface ToolRunnerDeps {
   onResult?: (result: ToolRunResult) => void;
 }
 
+/** The signal of a call nobody can cancel (it has no callId), for the few steps that want one. */
+const NEVER_CANCELLED = new AbortController().signal;
+
 export class ToolRunner {
   private readonly running = new Map<string, AbortController>();
 
@@ -63,9 +66,12 @@ export class ToolRunner {
   }
 
   async run(request: CallToolRequest): Promise<ToolRunResult> {
+    // Only a call with an id can be cancelled (cancelCall names it): one without gets no
+    // controller, and the SDK no abort listener.
+    if (request.callId === undefined) return this.runRegistered(request, randomUUID(), undefined);
     // The cancel is registered before anything waits (the server may still be starting),
     // so a cancel pressed at any moment is heard.
-    const callId = request.callId ?? randomUUID();
+    const callId = request.callId;
     if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
     const controller = new AbortController();
     this.running.set(callId, controller);
@@ -76,7 +82,7 @@ export class ToolRunner {
     }
   }
 
-  private async runRegistered(request: CallToolRequest, callId: string, signal: AbortSignal): Promise<ToolRunResult> {
+  private async runRegistered(request: CallToolRequest, callId: string, signal: AbortSignal | undefined): Promise<ToolRunResult> {
     const { server, tool, arguments: args } = request;
     const config = this.deps.configOf(server);
     const fullName = mcpToolName(server, tool);
@@ -89,7 +95,7 @@ export class ToolRunner {
       return entry;
     };
     const stopIfCancelled = () => {
-      if (!signal.aborted) return;
+      if (!signal?.aborted) return;
       const error = cancelledCall(server);
       record('cancelled', error.message);
       throw error;
@@ -112,12 +118,12 @@ export class ToolRunner {
     if (info && this.deps.pins && (pin?.status === 'new' || pin?.status === 'changed')) await this.deps.pins.pin(info);
 
     const options: CallOptions = {
-      signal,
+      ...(signal ? { signal } : {}),
       onProgress: (progress) => this.deps.events.emit({ type: 'tool-progress', callId, ...progress }),
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
       ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
-      ...(request.answerInputByHand ? { onInputRequired: (asked, round) => this.inputResponsesByHand(server, tool, asked, round, signal) } : {}),
+      ...(request.answerInputByHand ? { onInputRequired: (asked, round) => this.inputResponsesByHand(server, tool, asked, round, signal ?? NEVER_CANCELLED) } : {}),
     };
 
     try {
@@ -125,10 +131,10 @@ export class ToolRunner {
       let task: ToolRunResult['task'];
       for (let attempt = 0; ; attempt++) {
         // Never sent once cancelled (during a URL step, say).
-        if (signal.aborted) throw cancelledCall(server);
+        if (signal?.aborted) throw cancelledCall(server);
         try {
           const viaTask = this.deps.tasks
-            ? await callAsTask(this.deps.tasks, { config, info, request, callId, signal, onProgress: options.onProgress!, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) })
+            ? await callAsTask(this.deps.tasks, { config, info, request, callId, signal: signal ?? NEVER_CANCELLED, onProgress: options.onProgress!, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) })
             : undefined;
           if (viaTask?.kind === 'detached') {
             const entry = record('ok', `Task ${viaTask.task.taskId} started (${viaTask.task.status}).`);
@@ -139,8 +145,8 @@ export class ToolRunner {
           break;
         } catch (error) {
           const elicitations = urlElicitationsOf(error);
-          if (!elicitations || attempt >= URL_ELICITATION_RETRIES || signal.aborted) throw error;
-          await this.completeUrlSteps(server, tool, elicitations, signal);
+          if (!elicitations || attempt >= URL_ELICITATION_RETRIES || signal?.aborted) throw error;
+          await this.completeUrlSteps(server, tool, elicitations, signal ?? NEVER_CANCELLED);
         }
       }
       const settings = this.deps.settings();
@@ -153,7 +159,7 @@ export class ToolRunner {
       this.deps.onResult?.(result);
       return { ...result, historyId: entry.id, ...(task ? { task } : {}) };
     } catch (error) {
-      record(signal.aborted ? 'cancelled' : 'failed', messageOf(error));
+      record(signal?.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
     }
   }

@@ -11,7 +11,7 @@ import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
 import type { NewProtocolLogEntry } from '../protocol-log';
 import { ForwardingTransport } from './forwarding-transport';
 import type { McpHeaders, McpHeaderTap } from './header-tap';
-import { rememberText, textOf } from './message-text';
+import { loggedTextOf, rememberText, type LongText } from './message-text';
 import { MrtrConversations, type ConversationRound } from './mrtr-conversations';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
@@ -63,7 +63,8 @@ export class LoggingTransport extends ForwardingTransport {
   }
 
   protected override handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    this.record('in', message, textOf(message));
+    const { text, long } = loggedTextOf(message);
+    this.record('in', message, text, undefined, long);
     super.handleMessage(message, extra);
   }
 
@@ -79,8 +80,9 @@ export class LoggingTransport extends ForwardingTransport {
     super.handleClose();
   }
 
-  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string, headers?: McpHeaders): void {
-    const size = Buffer.byteLength(text);
+  /** `long`: `text` is only the start of a long message, of `long.bytes` bytes. */
+  private record(direction: ProtocolLogDirection, message: JSONRPCMessage, text: string, headers?: McpHeaders, long?: LongText): void {
+    // The size is measured when the entry is built (see protocol-log.ts), not on the message's way.
     const now = performance.now();
     // Our requests are answered by the server's responses, and the other way round.
     const mine = direction === 'out' ? this.sent : this.received;
@@ -89,23 +91,23 @@ export class LoggingTransport extends ForwardingTransport {
     if ('method' in message) {
       if ('id' in message && message.id !== undefined) {
         const round = direction === 'out' ? this.conversations.onRequest(message.method, message.params) : undefined;
-        remember(mine, String(message.id), { started: now, method: message.method, ...(round ? { round: { ...round, params: message.params } } : {}) });
-        this.log({
-          direction,
-          kind: 'request',
-          method: message.method,
-          id: message.id,
-          size,
-          text,
-          ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
-          ...(round ? { conversation: round.conversation, round: round.round } : {}),
-        });
+        const pending: Pending = { started: now, method: message.method };
+        if (round) pending.round = { conversation: round.conversation, round: round.round, params: message.params };
+        remember(mine, String(message.id), pending);
+        // Field by field, not spread: this runs for every message.
+        const fields: NewProtocolLogEntry = { direction, kind: 'request', method: message.method, id: message.id, text };
+        if (headers && Object.keys(headers).length > 0) fields.headers = headers;
+        if (round) {
+          fields.conversation = round.conversation;
+          fields.round = round.round;
+        }
+        this.log(fields);
       } else {
         if (message.method === 'notifications/cancelled') {
           const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
           if (requestId !== undefined) (direction === 'out' ? this.sent : this.received).delete(String(requestId));
         }
-        this.log({ direction, kind: 'notification', method: message.method, size, text });
+        this.log({ direction, kind: 'notification', method: message.method, text });
       }
       return;
     }
@@ -113,15 +115,21 @@ export class LoggingTransport extends ForwardingTransport {
     const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;
     if (request) theirs.delete(String(id));
     if (request?.round) this.conversations.onResponse({ method: request.method, ...request.round }, message);
-    this.log({
-      direction,
-      kind: 'error' in message ? 'error' : 'response',
-      ...(request ? { method: request.method, latencyMs: Math.round((now - request.started) * 10) / 10 } : {}),
-      ...(request?.round ? { conversation: request.round.conversation, round: request.round.round } : {}),
-      ...(id !== undefined && id !== null ? { id } : {}),
-      size,
-      text,
-    });
+    const fields: NewProtocolLogEntry = { direction, kind: 'error' in message ? 'error' : 'response', text };
+    if (request) {
+      fields.method = request.method;
+      fields.latencyMs = Math.round((now - request.started) * 10) / 10;
+      if (request.round) {
+        fields.conversation = request.round.conversation;
+        fields.round = request.round.round;
+      }
+    }
+    if (id !== undefined && id !== null) fields.id = id;
+    if (long) {
+      fields.size = long.bytes;
+      fields.cut = true;
+    }
+    this.log(fields);
   }
 }
 

@@ -4,14 +4,35 @@
  * it, so neither the log nor the transport serializes it again: for a 20 MB result that
  * is 20 MB less memory and one JSON.stringify less; for every small call, one less too.
  * Only text that is exactly the message (as read, or as just serialized) is remembered.
+ * A long line read as it streamed (long-line-parser.ts) keeps only its start and size:
+ * all the protocol log shows of it.
  */
 const texts = new WeakMap<object, string>();
+const longTexts = new WeakMap<object, LongText>();
+
+export interface LongText {
+  /** The start of the message's text. */
+  head: string;
+  /** The whole text's size in bytes. */
+  bytes: number;
+}
 
 export function rememberText(message: object, text: string): void {
   texts.set(message, text);
 }
 
+/** A message read from a long line: its text's start and its size. */
+export function rememberLongText(message: object, head: string, bytes: number): void {
+  longTexts.set(message, { head, bytes });
+}
+
 /** The remembered text of the message, or its JSON. */
 export function textOf(message: object): string {
   return texts.get(message) ?? JSON.stringify(message);
+}
+
+/** What the protocol log records of a message: its text, or for a long line read as it streamed, its start and size. */
+export function loggedTextOf(message: object): { text: string; long?: LongText } {
+  const long = longTexts.get(message);
+  return long ? { text: long.head, long } : { text: textOf(message) };
 }

@@ -13,7 +13,7 @@ import type { StdioServerConfig } from '../../../../shared/config/server-config'
 import type { ProcessExit } from '../../../../shared/domain';
 import { processEnded, processStarted } from '../../lifecycle/started-processes';
 import { JsonRpcLineReader } from './json-line-reader';
-import { rememberText, textOf } from './message-text';
+import { rememberLongText, rememberText, textOf } from './message-text';
 import { terminateTree, type TerminateOptions } from './process-tree';
 
 /** After the process exits, how long to wait for the rest of its output. */
@@ -44,7 +44,6 @@ export class ProcessTransport implements Transport {
   private closing: Promise<void> | undefined;
   private finished = false;
   private outputDone: Promise<void> = Promise.resolve();
-  private exited: Promise<void> = Promise.resolve();
   private readonly reader: JsonRpcLineReader;
 
   constructor(
@@ -54,8 +53,9 @@ export class ProcessTransport implements Transport {
     private readonly server?: string,
   ) {
     this.reader = new JsonRpcLineReader(
-      (message, line) => {
-        rememberText(message, line);
+      (message, line, long) => {
+        if (long) rememberLongText(message, line, long.bytes);
+        else rememberText(message, line);
         this.onmessage?.(message);
       },
       (line) => this.hooks.onNoise?.(line),
@@ -95,7 +95,6 @@ export class ProcessTransport implements Transport {
       this.child = child;
       let spawned = false;
       this.outputDone = new Promise((done) => child.once('close', () => done()));
-      this.exited = new Promise((done) => child.once('exit', () => done()));
 
       child.once('spawn', () => {
         spawned = true;
@@ -128,17 +127,18 @@ export class ProcessTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin?.writable || this.exit || this.closing) return Promise.reject(new Error('Not connected'));
-    return new Promise((resolve, reject) => {
-      stdin.write(`${textOf(message)}\n`, (error) => {
-        if (!error) return resolve();
-        // A broken pipe means the process is going away: its exit closes the transport,
-        // and that close (with the exit code) is the better answer for the request.
-        const timer = setTimeout(() => reject(error), OUTPUT_FLUSH_MS * 5);
-        void this.exited.then(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+    // Written as the SDK's own transport writes: no callback to wait for. A broken pipe
+    // means the process is going away: its exit closes the transport, and that close
+    // (with the exit code) is the answer the request gets.
+    if (stdin.write(`${textOf(message)}\n`)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        stdin.off('drain', done);
+        stdin.off('close', done);
+        resolve();
+      };
+      stdin.once('drain', done);
+      stdin.once('close', done);
     });
   }
 
