@@ -56,6 +56,21 @@ describe('the config slice', () => {
     expect(api.listServers).not.toHaveBeenCalled();
   });
 
+  it('saving a new server that connects asks for nothing but the add and its tools', async () => {
+    const connected: ServerView = { ...view('new'), status: 'connected' };
+    const api = fakeApi({ addServer: vi.fn(async () => connected), listTools: vi.fn(async () => []) });
+    const store = createWorkbenchStore(api);
+    // What the core sends before it answers: the list, then the connection's state.
+    applyEvent(store, { type: 'servers-changed', servers: [view('new')] });
+    applyEvent(store, { type: 'server-state', server: connected });
+    await store.getState().saveNewServer({ name: 'new', config: { command: 'x' } });
+    expect(store.getState().selectedServer).toBe('new');
+    expect(api.addServer).toHaveBeenCalledTimes(1);
+    expect(api.listTools).toHaveBeenCalledTimes(1);
+    expect(api.listServers).not.toHaveBeenCalled();
+    expect(api.getConfigStatus).not.toHaveBeenCalled();
+  });
+
   it('opens a project and moves a server with one call each', async () => {
     const api = fakeApi();
     const store = createWorkbenchStore(api);

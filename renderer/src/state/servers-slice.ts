@@ -71,7 +71,8 @@ export const createServersSlice =
       selectServer(name) {
         set({ selectedServer: name, selectedTool: undefined });
         const server = get().servers.find((s) => s.name === name);
-        if (name && server?.status === 'connected') void get().loadTools(name);
+        // A list already there (or on its way) is kept fresh by the server's change notices.
+        if (name && server?.status === 'connected' && !get().toolsByServer[name]) void get().loadTools(name);
       },
       async addServer(request) {
         const view = await api.addServer(request);
