@@ -259,7 +259,7 @@ export class ConnectionManager {
           if (attempt < SESSION_RETRY_DELAYS_MS.length) {
             const wait = SESSION_RETRY_DELAYS_MS[attempt]!;
             this.logEvent(name, `The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
-            if (wait) await delay(wait);
+            if (wait) await delay(wait, { keepAlive: true });
             continue;
           }
           const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
