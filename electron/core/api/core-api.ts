@@ -188,7 +188,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return outcome.answered && outcome.answer.action === 'accept' ? 'always' : 'refuse';
   };
   const projectApprovals = new ProjectApprovals(options.dataDir);
-  projectApprovals.load();
+  await projectApprovals.load();
   const approvals = new ProjectServerApprovalService(
     registry,
     projectApprovals,

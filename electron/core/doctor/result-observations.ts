@@ -38,7 +38,6 @@ const key = (server: string, tool: string) => `${server}\u0000${tool}`;
 export class ResultObservations {
   private data: ObservationsFile = { tools: {} };
   private readonly file: JsonFile<ObservationsFile>;
-  private writing: Promise<void> = Promise.resolve();
 
   /** `redact` masks secret values in what is kept (a tool may echo its API key in a structured result). */
   constructor(
@@ -71,15 +70,15 @@ export class ResultObservations {
     };
     this.data = { ...this.data, tools: { ...this.data.tools, [id]: next } };
     const snapshot = this.data;
-    // Writes queue up so the last one wins; a failed write only costs the record.
-    this.writing = this.writing.then(() => this.file.write(snapshot)).catch(() => undefined);
+    // Writes take turns, so the last one wins; a failed write only costs the record.
+    void this.file.write(snapshot).catch(() => undefined);
   }
 
   of(server: string, tool: string): ToolObservation | undefined {
     return this.data.tools[key(server, tool)];
   }
 
-  async flush(): Promise<void> {
-    await this.writing;
+  flush(): Promise<void> {
+    return this.file.idle();
   }
 }
