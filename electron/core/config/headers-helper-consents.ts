@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { JsonFile } from '../util/json-file';
+import { JsonFile, JsonObjectSchema } from '../util/json-file';
 
 export const HEADERS_HELPER_CONSENTS_FILE = 'headers-helper-consents.json';
 
@@ -20,7 +20,7 @@ interface Consent {
 }
 
 /** Entries without a command hash are not consents; the map has no prototype (its keys come from the file). */
-const ConsentsSchema = z.looseObject({ servers: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value)).optional() }).transform(({ servers = {} }) => {
+const ConsentsSchema = z.looseObject({ servers: JsonObjectSchema.optional() }).transform(({ servers = {} }) => {
   const out = Object.create(null) as Record<string, Consent>;
   for (const [name, entry] of Object.entries(servers)) {
     const { command, at } = (entry ?? {}) as { command?: unknown; at?: unknown };

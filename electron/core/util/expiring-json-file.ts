@@ -6,8 +6,7 @@
  * write; entries that do not have their shape are skipped. Reads and writes of one file
  * take turns, and every write is atomic (the JsonFile underneath).
  */
-import { z } from 'zod';
-import { JsonFile } from './json-file';
+import { JsonFile, JsonObjectSchema } from './json-file';
 
 export interface ExpiringJsonFileOptions<T> {
   ttlMs: number;
@@ -19,9 +18,6 @@ export interface ExpiringJsonFileOptions<T> {
   now?: () => number;
 }
 
-/** Any JSON object, as parsed: its keys kept as they are (zod's record would drop "__proto__"). */
-const ObjectSchema = z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value));
-
 export class ExpiringJsonFile<T> {
   private readonly now: () => number;
   private readonly file: JsonFile<Record<string, unknown>>;
@@ -31,7 +27,7 @@ export class ExpiringJsonFile<T> {
     private readonly options: ExpiringJsonFileOptions<T>,
   ) {
     this.now = options.now ?? Date.now;
-    this.file = new JsonFile(filePath, ObjectSchema, () => ({}), { damaged: 'replace', mode: 0o644 });
+    this.file = new JsonFile(filePath, JsonObjectSchema, () => ({}), { damaged: 'replace', mode: 0o644 });
   }
 
   /** The entry, if it is younger than the TTL. */

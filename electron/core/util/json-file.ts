@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../../../shared/envelope';
 import { diagnostics } from '../diagnostics/diagnostics';
 import { withFileLock } from './file-lock';
@@ -20,6 +20,9 @@ import { SerialQueue } from './serial-queue';
 
 /** Larger than any file the core writes by far: a file beyond it is not ours to read whole. */
 export const DEFAULT_MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
+
+/** Any JSON object, as parsed: its keys kept as they are (zod's record would drop "__proto__"). */
+export const JsonObjectSchema = z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { message: 'must hold a JSON object' });
 
 export interface JsonFileOptions {
   damaged?: 'keep' | 'replace';
