@@ -62,8 +62,12 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
     new Map<ServerName, Snapshot>(ctx.registry.effective().map((e) => [e.name, { key: JSON.stringify(e.config), scope: e.scope, enabled: isEnabled(e.config) }]));
   let previous = snapshot();
   const scanLaunches = createLaunchScan(ctx.registry, ctx);
-  /** Per server, the work its latest change set off. */
+  /** Per server, the work its latest change set off, until it is done. */
   const work = new Map<ServerName, Promise<unknown>>();
+  const track = (name: ServerName, promise: Promise<unknown>) => {
+    work.set(name, promise);
+    void promise.finally(() => work.get(name) === promise && work.delete(name));
+  };
   let listed: Promise<void> = Promise.resolve();
 
   const isLive = (name: ServerName) => {
@@ -92,7 +96,7 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
       ctx.launchInfo.delete(name);
       const forgetting = ctx.connections.forget(name).catch(ignore);
       const credentials = change.project ? undefined : options.forgetCredentials?.(name).catch(ignore);
-      work.set(name, Promise.all([forgetting, credentials]));
+      track(name, Promise.all([forgetting, credentials]));
     }
     for (const [name, now] of next) {
       const before = previous.get(name);
@@ -100,7 +104,7 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
       const config = ctx.registry.get(name)!;
       const live = isLive(name);
       if (!now.enabled) {
-        if (live) work.set(name, ctx.connections.disconnect(name).catch(ignore));
+        if (live) track(name, ctx.connections.disconnect(name).catch(ignore));
       } else if (change.added === name) {
         // Added here, maybe over an entry of a lower scope: it connects at once.
         toConnect.push(name);
@@ -109,7 +113,7 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
         // project uncovered it, or the entry that hid it went) waits for the user; an edit
         // of the project entry made here restarts the server, like any other.
         const tookOver = now.scope === 'project' && (!here || before.scope !== 'project');
-        if (tookOver) work.set(name, ctx.connections.disconnect(name).catch(ignore));
+        if (tookOver) track(name, ctx.connections.disconnect(name).catch(ignore));
         else toConnect.push(name);
       } else if (before) {
         if (here && !before.enabled) toConnect.push(name);
@@ -122,7 +126,7 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
     previous = next;
     if (toConnect.length > 0) {
       const connecting = runWithConcurrency(toConnect, STDIO_STARTUP_BATCH, ctx.connectQuietly);
-      for (const name of toConnect) work.set(name, connecting);
+      for (const name of toConnect) track(name, connecting);
     }
     ctx.events.emit({
       type: 'config-changed',
