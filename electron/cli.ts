@@ -5,6 +5,7 @@
 import { EXIT } from './cli/exit-codes';
 import { flush } from './cli/output';
 import { runCli } from './cli/run-cli';
+import { stopSignalOwner } from './cli/signal-handoff';
 import { onStopSignals, signalExitCode } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
 
@@ -34,7 +35,12 @@ const interrupt = (signal: NodeJS.Signals, code: number) => {
   process.stderr.write(`\n${signal === 'SIGINT' ? 'Interrupted' : 'Stopped'}: closing servers…\n`);
   void closeSessions().finally(() => exit(code));
 };
-onStopSignals((signal) => interrupt(signal, signalExitCode(signal)));
+onStopSignals((signal) => {
+  // `record` passes signals on to the server it stands in front of, and ends when it does.
+  const owner = stopSignalOwner();
+  if (owner) owner(signal);
+  else interrupt(signal, signalExitCode(signal));
+});
 
 runCli(process.argv.slice(2), io).then(
   (code) => {

@@ -1,4 +1,5 @@
 /** Events pushed from the main process to the renderer on the single event subscription. */
+import type { CollectionRunProgress } from './api/collections';
 import type { ConsoleEntry } from './api/server-console';
 import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
@@ -47,7 +48,9 @@ export type AppEvent =
   /** The server reconnected offering something else than at its last connection (this run): what changed. */
   | { type: 'contract-changed'; server: string; changes: ContractChange[] }
   /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
-  | { type: 'auth-changed'; server: string };
+  | { type: 'auth-changed'; server: string }
+  /** A collection run started or finished a step (no `result` yet: it started). */
+  | { type: 'collection-progress'; progress: CollectionRunProgress };
 
 export type AppEventType = AppEvent['type'];
 /** The event of one type, e.g. `AppEventOf<'server-state'>` has `server`. */

@@ -50,6 +50,12 @@ export interface WsRequest {
 /**
  * What the host sends: an answer to one request, or a batch of events (oldest first; the
  * host coalesces the events of about one animation frame into one frame). The events that
- * were emitted before an answer are sent before it.
+ * were emitted before an answer reach the page before it: those still waiting when the
+ * answer is ready travel in the answer itself (`events`, delivered first), so a call
+ * costs one frame, its history and log events included. What is ready in the same tick
+ * (several answers, say) goes out as one `batch` frame, its messages in order.
  */
-export type WsServerMessage = { kind: 'response'; id: number; envelope: Envelope<unknown> } | { kind: 'events'; events: AppEvent[] };
+export type WsServerMessage =
+  | { kind: 'response'; id: number; envelope: Envelope<unknown>; events?: AppEvent[] }
+  | { kind: 'events'; events: AppEvent[] }
+  | { kind: 'batch'; messages: WsServerMessage[] };

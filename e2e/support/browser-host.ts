@@ -29,9 +29,11 @@ const HOST_ENTRY = path.resolve('out/electron/browser-host.cjs');
  * `env` adds to (or, with undefined, removes from) the host's environment, e.g. a fake HOME
  * for import tests. `open` lets the host open the browser (with a stand-in opener on PATH).
  * `port` asks for a fixed port (default 0: any free one), e.g. the port of a host that stopped.
+ * `nodeArgs` go to Node before the entry (the benchmarks' `--cpu-prof`, which NODE_OPTIONS refuses);
+ * `entry` runs another build of the host (a benchmark comparing two builds).
  */
 export async function startBrowserHost(
-  options: { home?: string; env?: Record<string, string | undefined>; open?: boolean; port?: number } = {},
+  options: { home?: string; env?: Record<string, string | undefined>; open?: boolean; port?: number; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<BrowserHost> {
   const home = options.home ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-e2e-')));
   const env: NodeJS.ProcessEnv = { ...process.env, MCP_WORKBENCH_HOME: home };
@@ -39,7 +41,7 @@ export async function startBrowserHost(
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, [HOST_ENTRY, ...(options.open ? [] : ['--no-open']), '--port', String(options.port ?? 0)], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? HOST_ENTRY, ...(options.open ? [] : ['--no-open']), '--port', String(options.port ?? 0)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

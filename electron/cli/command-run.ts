@@ -30,7 +30,7 @@ export class CommandRun {
     const [{ openSession }, { declineServerRequests }] = await Promise.all([import('./session'), import('./server-requests')]);
     this.opened = await openSession(options, this.io, hooks);
     for (const note of this.opened.notes) this.output.note(`Note: ${note}`);
-    declineServerRequests(this.opened.api, (text) => this.output.note(text));
+    if (!hooks?.answersServerRequests) declineServerRequests(this.opened.api, (text) => this.output.note(text));
     return this.opened;
   }
 

@@ -4,20 +4,7 @@
  * when the rule found an error there. Warnings are listed in the case's <system-out>.
  */
 import type { DoctorFinding, DoctorReport } from '../../shared/api/doctor';
-
-/** XML 1.0 text: the five special characters escaped, characters XML cannot hold dropped. */
-export function xmlText(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&apos;')
-  );
-}
+import { xmlText } from './reporters/xml-text';
 
 const describeFinding = (f: DoctorFinding) => `${f.severity}: ${f.tool ? `${f.tool} ` : ''}${f.pointer || '(whole)'}: ${f.message} [${f.source}]`;
 

@@ -8,9 +8,13 @@ import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
 import type { DiffOptions, SnapshotOptions } from './commands/contracts';
 import type { DoctorOptions } from './commands/doctor';
+import type { TestOptions } from './commands/test';
+import type { RecordOptions } from './commands/record';
+import type { MockOptions, ReplayOptions } from './commands/recordings';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
+import { REPORTERS } from './reporters/collection-results';
 import type { SourceOptions } from './session';
 import { collect, type ArgumentOptions } from './tool-arguments';
 
@@ -23,6 +27,9 @@ const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
 const contractsCommands = () => import('./commands/contracts');
+const testCommand = () => import('./commands/test');
+const recordCommand = () => import('./commands/record');
+const recordingsCommands = () => import('./commands/recordings');
 
 declare const __APP_VERSION__: string;
 
@@ -76,9 +83,10 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
-doctor found an error, or diff a breaking change), 2 usage or config error (or an
-unreadable snapshot file), 3 connection or sign-in failure,
-4 timeout, 5 the task is gone (expired, or unknown to the server).
+doctor found an error, diff a breaking change, test a failed step, or replay a different
+answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
+3 connection or sign-in failure, 4 timeout, 5 the task is gone (expired, or unknown to the
+server). record exits with its server's exit status.
 
 Data folder: MCP_WORKBENCH_HOME, else the app's (servers, settings, secrets are shared).
 Examples:
@@ -230,6 +238,54 @@ Examples:
       .option('--against <file>', 'compare the live server with this snapshot (the file is "before")')
       .addOption(jsonOption())
       .action(async (operands: string[], options: DiffOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await contractsCommands()).diff(run, operands, options)))),
+  );
+
+  configure(
+    withAdhoc(
+      program
+        .command('test')
+        .description('run collections (saved requests with assertions, see docs/collections.md) against a server; exits 1 when a step fails')
+        .argument('[files...]', "collection files (default: every .yaml file in the project's .mcp-workbench/collections/, the project being --project or the current folder)"),
+    )
+      .option('--server <name>', "run every collection against this server, over each collection's own `server:`")
+      .addOption(new Option('--reporter <name>', 'how to report: pretty (default), junit (JUnit XML), tap (TAP 14) or json').choices([...REPORTERS]))
+      .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
+      .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
+      .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
+  );
+  configure(
+    program
+      .command('record')
+      .description("start a stdio server behind a recording proxy: put it in a client's config in place of the server; every message both ways is written to a recording file as it passes")
+      .usage('[options] -- <command> [args...]')
+      .argument('<command...>', 'the server to start, after --')
+      .option('-o, --output <file>', 'the recording file (default: mcp-recording-<time>.jsonl in the current folder)')
+      .action(async (words: string[], options: RecordOptions) => done(await runCommand(io, false, async () => (await recordCommand()).record(io, words, options)))),
+  );
+  configure(
+    withAdhoc(
+      program
+        .command('replay')
+        .description("send a recording's requests and notifications to a server again and compare each answer with the recorded one; exits 1 when one differs")
+        .usage('[options] <recording> [server]   (or: [options] <recording> --stdio "<command line>" | --url <url>)')
+        .argument('<recording>', 'the recording file')
+        .argument('[server]', SERVER_ARGUMENT),
+    )
+      .addOption(new Option('--ignore <JSON pointer>', 'a place in every answer not to compare, e.g. /result/content/0/text (repeatable; * matches any one segment)').argParser(collect))
+      .option('--timeout <ms>', 'how long to wait for each answer (default 30000)')
+      .addOption(jsonOption())
+      .action(async (file: string, server: string | undefined, options: ReplayOptions & { json?: boolean }) =>
+        done(await runCommand(io, !!options.json, async (run) => (await recordingsCommands()).replay(run, file, server, options))),
+      ),
+  );
+  configure(
+    program
+      .command('mock')
+      .description('serve a recording as an MCP server: answers each request with the recorded answer that matches it (stdio, or Streamable HTTP on 127.0.0.1 with --http)')
+      .argument('<recording>', 'the recording file')
+      .option('--http [port]', 'serve Streamable HTTP on 127.0.0.1 (port 0 or none: any free port; the URL is printed on stderr)')
+      .addOption(new Option('--ignore <JSON pointer>', 'a place in request params not to match on (repeatable; * matches any one segment)').argParser(collect))
+      .action(async (file: string, options: MockOptions) => done(await runCommand(io, false, async (run) => (await recordingsCommands()).mock(run, file, options)))),
   );
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));

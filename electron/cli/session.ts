@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildAppApi } from '../../shared/api/client';
 import type { AppApi } from '../../shared/api';
 import { unwrapEnvelope } from '../../shared/envelope';
-import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerName } from '../../shared/config/server-config';
+import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerConfig, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
@@ -48,6 +48,8 @@ export function protocolOption(value: string | undefined): ProtocolSetting | und
 export interface SessionHooks {
   /** Shows a sign-in's authorization page (`auth login`): print it, open a browser. */
   openAuthorizationUrl?: AuthorizationUrlOpener;
+  /** The command answers the servers' questions itself (`test`, with its scripted answers): they are not declined. */
+  answersServerRequests?: boolean;
 }
 
 export interface Session {
@@ -65,6 +67,8 @@ export interface Session {
   view(name: ServerName): Promise<ServerView | undefined>;
   /** Where secrets sit that this run cannot read, said for the user; undefined when there are none. */
   unreadableSecrets(): string | undefined;
+  /** The server's entry as it is launched (variables and secrets filled in). */
+  launchConfig(name: ServerName): Promise<ServerConfig>;
   close(): Promise<void>;
 }
 
@@ -156,6 +160,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       return (await api.listServers()).find((server) => server.name === name);
     },
     unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
+    launchConfig: (name) => core.launchConfig(name),
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
       return closing;

@@ -3,9 +3,15 @@
  * sends can stop the host: a malformed frame or an oversized message closes that
  * socket only, and a client that stops reading is dropped once its queue is full
  * instead of growing the host's memory without bound (its page reconnects by reloading).
+ *
+ * Output is written once per tick: the events waiting when an answer is ready travel
+ * inside that answer, and everything made ready in the same tick (answers finishing
+ * together, a batch of events) goes out as one frame. Frame writes, not the JSON, were
+ * what a call cost the host.
  */
 import { WebSocket } from 'ws';
 import { WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMessage } from '../../shared/ws-protocol';
+import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
 
@@ -30,44 +36,73 @@ export function serveApi(ws: WebSocket, dispatch: Dispatch, events: EventBus, ma
   // already sent its close frame and ends the socket. Without a listener it would throw.
   ws.on('error', () => undefined);
 
-  const send = (message: WsServerMessage) => {
+  let outgoing: WsServerMessage[] = [];
+  const write = () => {
+    const messages = outgoing;
+    outgoing = [];
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > maxQueuedBytes) {
       // Not reading: a close frame would wait behind the queue, so drop the connection outright.
       ws.terminate();
       return;
     }
-    let text: string;
-    try {
-      text = JSON.stringify(message);
-    } catch (error) {
-      // An answer that cannot be written as JSON still answers its call.
-      if (message.kind !== 'response') return;
-      text = JSON.stringify(failure(message.id, error));
-    }
-    ws.send(text);
+    ws.send(frameText(messages));
   };
-  // One frame per batch of events; the batch waiting when an answer is ready goes first, so
-  // an answer never overtakes an event emitted before it.
-  const stream = events.stream((batch) => send({ kind: 'events', events: batch }));
-  const answer = (message: WsServerMessage) => {
-    stream.flush();
-    send(message);
+  const queue = (message: WsServerMessage) => {
+    // The first message of a tick schedules the write; nextTick runs once the promise jobs
+    // of this tick (other answers resolving) have run.
+    if (outgoing.push(message) === 1) process.nextTick(write);
+  };
+  const stream = events.stream((batch) => queue({ kind: 'events', events: batch }));
+  const answer = (id: number, envelope: Envelope<unknown>) => {
+    const waiting = stream.take();
+    queue(waiting.length > 0 ? { kind: 'response', id, envelope, events: waiting } : { kind: 'response', id, envelope });
   };
   ws.on('close', () => stream.close());
   ws.on('message', (data, isBinary) => {
     const request = parseRequest(isBinary ? undefined : data.toString());
     if (!request) {
-      answer({ kind: 'response', id: -1, envelope: { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } } });
+      answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } });
       return;
     }
-    const fail = (error: unknown) => answer(failure(request.id, error));
-    void dispatch(request.method, request.payload).then((envelope) => answer({ kind: 'response', id: request.id, envelope }), fail);
+    void dispatch(request.method, request.payload).then(
+      (envelope) => answer(request.id, envelope),
+      (error: unknown) => answer(request.id, failedEnvelope(error)),
+    );
   });
 }
 
-function failure(id: number, error: unknown): WsServerMessage {
-  return { kind: 'response', id, envelope: { ok: false, error: { code: 'failed', message: error instanceof Error ? error.message : String(error) } } };
+/** One frame's text: the message itself, or a batch of them in order. */
+function frameText(messages: WsServerMessage[]): string {
+  const message: WsServerMessage = messages.length === 1 ? messages[0]! : { kind: 'batch', messages };
+  try {
+    return JSON.stringify(message);
+  } catch {
+    // An answer that cannot be written as JSON still answers its call; the rest go as they are.
+    return JSON.stringify({ kind: 'batch', messages: messages.map(writable) } satisfies WsServerMessage);
+  }
+}
+
+function writable(message: WsServerMessage): WsServerMessage {
+  const problem = jsonProblem(message);
+  if (problem === undefined) return message;
+  if (message.kind !== 'response') return { kind: 'events', events: [] };
+  const bare: WsServerMessage = { kind: 'response', id: message.id, envelope: message.envelope };
+  return jsonProblem(bare) === undefined ? bare : { kind: 'response', id: message.id, envelope: failedEnvelope(problem) };
+}
+
+/** Why the value cannot be written as JSON (a BigInt, a cycle), or undefined when it can. */
+function jsonProblem(value: unknown): unknown {
+  try {
+    JSON.stringify(value);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+function failedEnvelope(error: unknown): Envelope<unknown> {
+  return { ok: false, error: { code: 'failed', message: error instanceof Error ? error.message : String(error) } };
 }
 
 function parseRequest(text: string | undefined): WsRequest | undefined {

@@ -14,8 +14,15 @@ let host: RunningHost;
 let rendererDir: string;
 const events = new EventBus();
 
+/** getSettings answers once the test opens the gate: calls held there resolve in one tick. */
+const gate = { calls: 0, arrived: () => undefined as void, open: () => undefined as void, opened: Promise.resolve() };
 const api = {
   listServers: async () => [],
+  getSettings: () => {
+    gate.calls++;
+    gate.arrived();
+    return gate.opened;
+  },
   onEvent: () => () => undefined,
 } as unknown as AppApi;
 
@@ -46,6 +53,12 @@ function getFrom(port: number, pathname: string, headers: Record<string, string>
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The messages of one frame: a batch frame holds several, in order. */
+function unpack(data: WebSocket.RawData): WsServerMessage[] {
+  const message = JSON.parse(data.toString()) as WsServerMessage;
+  return message.kind === 'batch' ? message.messages : [message];
 }
 
 /** Opens the API WebSocket; resolves with the socket once open, or the HTTP status it was refused with. */
@@ -176,7 +189,7 @@ describe('browser host', () => {
         arrived();
       });
     ws!.on('message', (data) => {
-      messages.push(JSON.parse(data.toString()) as WsServerMessage);
+      messages.push(...unpack(data));
       arrived();
     });
     ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
@@ -201,9 +214,8 @@ describe('browser host', () => {
     const lines: string[] = [];
     const all = new Promise<void>((resolve) => {
       ws!.on('message', (data) => {
-        const message = JSON.parse(data.toString()) as WsServerMessage;
-        frames.push(message);
-        if (message.kind === 'events') for (const event of message.events) if (event.type === 'server-log') lines.push(event.line);
+        frames.push(JSON.parse(data.toString()) as WsServerMessage);
+        for (const message of unpack(data)) if (message.kind === 'events') for (const event of message.events) if (event.type === 'server-log') lines.push(event.line);
         if (lines.length === count) resolve();
       });
     });
@@ -220,14 +232,14 @@ describe('browser host', () => {
     ws!.close();
   });
 
-  it('sends the events emitted before an answer ahead of that answer', async () => {
+  it('sends the events still waiting when an answer is ready in that answer, ahead of it, in one frame', async () => {
     const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
-    const kinds: string[] = [];
+    const frames: string[][] = [];
     const answered = new Promise<void>((resolve) => {
       ws!.on('message', (data) => {
-        const message = JSON.parse(data.toString()) as WsServerMessage;
-        kinds.push(message.kind === 'events' ? `events:${message.events.length}` : `response:${message.id}`);
-        if (message.kind === 'response' && message.id === 2) resolve();
+        const messages = unpack(data);
+        frames.push(messages.map((message) => (message.kind === 'response' ? `response:${message.id}${message.events ? ` after ${message.events.length} events` : ''}` : message.kind)));
+        if (messages.some((message) => message.kind === 'response' && message.id === 2)) resolve();
       });
     });
     ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
@@ -236,7 +248,27 @@ describe('browser host', () => {
     events.emit({ type: 'servers-changed', servers: [] });
     ws!.send(JSON.stringify({ id: 2, method: 'listServers' }));
     await answered;
-    expect(kinds).toEqual(['response:1', 'events:2', 'response:2']);
+    expect(frames).toEqual([['response:1'], ['response:2 after 2 events']]);
+    ws!.close();
+  });
+
+  it('sends the answers ready in the same tick as one frame, in order', async () => {
+    const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
+    const frames: number[][] = [];
+    const answered = new Promise<void>((resolve) => {
+      ws!.on('message', (data) => {
+        frames.push(unpack(data).map((message) => (message.kind === 'response' ? message.id : 0)));
+        if (frames.flat().length === 3) resolve();
+      });
+    });
+    gate.calls = 0;
+    gate.opened = new Promise<void>((resolve) => (gate.open = resolve));
+    const allArrived = new Promise<void>((resolve) => (gate.arrived = () => gate.calls === 3 && resolve()));
+    for (const id of [1, 2, 3]) ws!.send(JSON.stringify({ id, method: 'getSettings' }));
+    await allArrived;
+    gate.open();
+    await answered;
+    expect(frames).toEqual([[1, 2, 3]]);
     ws!.close();
   });
 

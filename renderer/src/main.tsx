@@ -1,4 +1,7 @@
 /** Entry: pick the AppApi, build the store, subscribe to events, render. */
+// The theme's tokens and the base styles come first: every component's own sheet builds on them.
+import './theme/tokens.css';
+import './theme/base.css';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { resolveApi } from './api/resolve-api';
@@ -6,8 +9,6 @@ import { App } from './app/App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { persistUi } from './state/persist-ui';
 import { applyEvent, createWorkbenchStore, StoreContext, type WorkbenchStore } from './state/store';
-import './styles.css';
-import './layout.css';
 
 function Root({ store }: { store: WorkbenchStore }) {
   useEffect(() => {

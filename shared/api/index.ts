@@ -9,6 +9,7 @@ import type { AppEventListener, Unsubscribe } from '../events';
 import { appsChannels, type AppsApi } from './apps';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
+import { collectionsChannels, type CollectionsApi } from './collections';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
@@ -17,6 +18,7 @@ import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { promptsChannels, type PromptsApi } from './prompts';
 import { protocolLogChannels, type ProtocolLogApi } from './protocol-log';
+import { recordingsChannels, type RecordingsApi } from './recordings';
 import { resourcesChannels, type ResourcesApi } from './resources';
 import { serverConsoleChannels, type ServerConsoleApi } from './server-console';
 import { serversChannels, type ServersApi } from './servers';
@@ -43,13 +45,15 @@ export interface AppApi
     HistoryApi,
     ServerRequestsApi,
     ProtocolLogApi,
+    RecordingsApi,
     SettingsApi,
     ProjectApi,
     TransferApi,
     AuthApi,
     DiagnosticsApi,
     DoctorApi,
-    AppsApi {
+    AppsApi,
+    CollectionsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -73,6 +77,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...historyChannels,
   ...serverRequestsChannels,
   ...protocolLogChannels,
+  ...recordingsChannels,
   ...settingsChannels,
   ...projectChannels,
   ...transferChannels,
@@ -80,6 +85,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...diagnosticsChannels,
   ...doctorChannels,
   ...appsChannels,
+  ...collectionsChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

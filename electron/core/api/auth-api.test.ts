@@ -206,6 +206,17 @@ describe('OAuth sign-in on a real core', () => {
     expect(JSON.stringify(await c.api.getOAuthLog({ name: 'guarded' }))).not.toContain('pre-shared-secret');
   });
 
+  it('shutting down waits for the needs-sign-in record: nothing is written into the data folder after the core is gone', async () => {
+    const f = await oauthFixture();
+    const dataDir = await tempDir();
+    const { core: c } = await core(dataDir, { guarded: { type: 'http', url: f.url } });
+    cores.splice(cores.indexOf(c), 1);
+    expect((await c.api.connectServer({ name: 'guarded' })).status).toBe('needs-auth');
+    await c.dispose();
+    const cache = JSON.parse(await fs.readFile(path.join(dataDir, NEEDS_AUTH_CACHE_FILE), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(cache)).toEqual(['guarded']);
+  });
+
   it('sign-out forgets every credential and disconnects; the next connect needs sign-in again', async () => {
     const f = await oauthFixture();
     const dataDir = await tempDir();

@@ -19,7 +19,7 @@ import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
 import { deniedMessage, ProjectServerApprovalService } from '../config/project-server-approval';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
-import type { ProtocolSetting } from '../../../shared/config/server-config';
+import type { ProtocolSetting, ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ConnectionManager, type ServerState } from '../connections/connection-manager';
 import { EraCache } from '../connections/era/era-cache';
 import type { TokenProvider } from '../connections/token-provider';
@@ -51,10 +51,10 @@ import { uiExtension } from '../apps/ui-extension';
 import type { AppSandboxInfo } from '../../../shared/api/apps';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
+import { createCollectionsApi } from './collections-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
-import { captureSnapshot } from '../contracts/capture';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
@@ -64,6 +64,7 @@ import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
 import { createProtocolLogApi } from './protocol-log-api';
+import { createRecordingsApi } from './recordings-api';
 import { createResourcesApi } from './resources-api';
 import { createServerConsoleApi } from './server-console-api';
 import { createResultsApi } from './results-api';
@@ -137,6 +138,8 @@ export interface Core {
   api: AppApi;
   events: EventBus;
   secretStore: SecretStoreInfo;
+  /** A server's entry as it is launched (variables and secrets filled in), for a command that talks to it without a connection (replay). */
+  launchConfig(name: ServerName): Promise<ServerConfig>;
   /** Closes every connection; call before the process exits so no server is orphaned. */
   dispose(): Promise<void>;
 }
@@ -210,18 +213,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const lockDir = ideLockDir(env);
   // Log messages reach the console without passing an event: masked as they are kept.
-  const consoleBuffer = new ConsoleBuffer((entries) => events.emit({ type: 'server-console', entries }), undefined, (text) => redactor.redact(text));
+  const consoleBuffer = new ConsoleBuffer((entry) => events.emit({ type: 'server-console', entries: [entry] }), undefined, (text) => redactor.redact(text));
   // Before any server starts: what an earlier run that ended abruptly left running is stopped.
   const processLedger = await openProcessLedger(options.dataDir, {
     ...(options.notice ? { notice: options.notice } : {}),
     console: (server, text) => void consoleBuffer.record(server, { source: 'event', text }),
   });
   const logLevels = new LogLevels();
+  const resolveLaunchConfig = async (name: ServerName, config: ServerConfig): Promise<ServerConfig> => {
+    // Every way into a connection (Connect, a tool call, a reconnect) passes here.
+    if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
+    const resolved = await launcher.resolve(name, config);
+    const launch = await applyHeadersHelper(name, resolved, {
+      consents: headersHelperConsents,
+      ask: options.headersHelperConsent ?? askInWindow,
+      env: getEnvironment,
+      cwd: () => registry.project ?? os.homedir(),
+      onSecret: (value) => redactor.remember(value),
+    });
+    if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
+    return launch;
+  };
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
     settings: () => settings.effective(),
-    protocolLog: new RedactingProtocolLog(redactor, (entries) => events.emit({ type: 'protocol-log', entries })),
+    protocolLog: new RedactingProtocolLog(redactor, (entry) => events.emit({ type: 'protocol-log', entries: [entry] })),
     ideLockDir: lockDir,
     eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
@@ -230,20 +247,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     currentConfig: (name) => registry.get(name),
-    resolveLaunchConfig: async (name, config) => {
-      // Every way into a connection (Connect, a tool call, a reconnect) passes here.
-      if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
-      const resolved = await launcher.resolve(name, config);
-      const launch = await applyHeadersHelper(name, resolved, {
-        consents: headersHelperConsents,
-        ask: options.headersHelperConsent ?? askInWindow,
-        env: getEnvironment,
-        cwd: () => registry.project ?? os.homedir(),
-        onSecret: (value) => redactor.remember(value),
-      });
-      if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
-      return launch;
-    },
+    resolveLaunchConfig,
   });
   const ctx = createCoreContext({
     events,
@@ -304,6 +308,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   registry.onChange = sync.onChange;
 
+  // The collections runner calls tools, resources and prompts through this same API.
   const api: AppApi = maskSecrets(
     {
       ...createServersApi(ctx, sync),
@@ -318,6 +323,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createHistoryApi(toolKit),
       ...createServerRequestsApi(toolKit),
       ...createProtocolLogApi(ctx),
+      ...createRecordingsApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals }),
       ...createTransferApi(ctx, options.importLocator),
@@ -325,6 +331,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
+      ...createCollectionsApi(ctx, { api: () => api, events, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -332,7 +339,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // Before any connection starts, so the first one of each server is its baseline.
   const stopContractWatch = options.watchContracts
-    ? watchContracts({ subscribe: (listener) => events.subscribe(listener), emit: (event) => events.emit(event), capture: (view) => captureSnapshot(api, view, { refresh: false }) })
+    ? watchContracts({ onServerState: (listener) => events.on('server-state', listener), onListStored: (listener) => connections.caches.onListStored(listener), emit: (event) => events.emit(event) })
     : undefined;
 
   if (options.autoConnect) {
@@ -345,13 +352,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     api,
     events,
     secretStore: secrets.info(),
+    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
     dispose: async () => {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
       await Promise.all([auth.dispose(), connections.closeAll()]);
       await processLedger.dispose();
-      consoleBuffer.flush();
       await toolKit.history.flush();
       await toolKit.observations.flush();
       removeLogMask();

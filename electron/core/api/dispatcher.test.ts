@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { appApiMethods, type AppApi } from '../../../shared/api';
+import { appApiMethods, channels, type AppApi } from '../../../shared/api';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { AppError, unwrapEnvelope } from '../../../shared/envelope';
-import { createDispatcher } from './dispatcher';
+import { createDispatcher, payloadCheck } from './dispatcher';
 
 function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
   const fail = () => Promise.reject(new Error('not expected'));
@@ -12,6 +12,25 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
 }
 
 describe('dispatcher', () => {
+  it("checks every request of a channel with that channel's one schema, through one check kept for every dispatcher", async () => {
+    const schema = channels.callTool.request;
+    const parse = vi.spyOn(schema, 'safeParse');
+    try {
+      const check = payloadCheck('callTool');
+      const first = createDispatcher(fakeApi({ callTool: vi.fn(async () => ({}) as ToolRunResult) }));
+      const second = createDispatcher(fakeApi({ callTool: vi.fn(async () => ({}) as ToolRunResult) }));
+      const good = { server: 'ok', tool: 'echo', arguments: {} };
+      expect(await first('callTool', good)).toMatchObject({ ok: true });
+      expect(await second('callTool', good)).toMatchObject({ ok: true });
+      expect(await first('callTool', { ...good, extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+      expect(parse).toHaveBeenCalledTimes(3);
+      expect(parse.mock.contexts.every((context) => context === schema)).toBe(true);
+      expect(payloadCheck('callTool')).toBe(check);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('refuses a method that is not in the channel table', async () => {
     const api = fakeApi();
     const dispatch = createDispatcher(api);

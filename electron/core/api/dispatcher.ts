@@ -1,6 +1,6 @@
 /**
  * The single handler path for every AppApi call arriving from outside the core
- * (Electron IPC or the browser host's WebSocket): reject unknown methods, reject
+ * (Electron IPC, the browser host's WebSocket, the CLI): reject unknown methods, reject
  * payloads that fail their schema, run the call, and answer with an envelope.
  */
 import type { AppApi } from '../../../shared/api';
@@ -11,16 +11,37 @@ import { findForbiddenKey } from './payload-guard';
 
 export type Dispatch = (method: unknown, payload: unknown) => Promise<Envelope<unknown>>;
 
+type Verdict = { ok: true; data: unknown } | { ok: false; message: string };
+type PayloadCheck = (payload: unknown) => Verdict;
+
+/** Each channel's check, made on its first request and kept for the process (every dispatcher shares them). */
+const checks = new Map<AppApiMethod, PayloadCheck>();
+
 /**
- * The schema's verdict; a schema that throws instead (zod can, on an object without a
- * prototype where it expects a string with a length) refuses the payload like any other.
+ * The payload check of one channel: its schema looked up once, and zod's parser for it
+ * (which zod compiles on the first parse) reused for every request after that.
  */
-function checkPayload(method: AppApiMethod, payload: unknown): ReturnType<ZodType['safeParse']> | { refused: string } {
-  try {
-    return (channels[method].request as ZodType).safeParse(payload);
-  } catch {
-    return { refused: 'it could not be checked against its schema' };
-  }
+export function payloadCheck(method: AppApiMethod): PayloadCheck {
+  const known = checks.get(method);
+  if (known) return known;
+  const schema = channels[method].request as ZodType;
+  const check: PayloadCheck = (payload) => {
+    let parsed: ReturnType<ZodType['safeParse']>;
+    try {
+      parsed = schema.safeParse(payload);
+    } catch {
+      // zod can throw instead (on an object without a prototype where it expects a string with a length): refused like any other.
+      return { ok: false, message: 'it could not be checked against its schema' };
+    }
+    if (parsed.success) return { ok: true, data: parsed.data };
+    const detail = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+      .join('; ');
+    return { ok: false, message: detail };
+  };
+  checks.set(method, check);
+  return check;
 }
 
 export function createDispatcher(api: AppApi): Dispatch {
@@ -32,19 +53,12 @@ export function createDispatcher(api: AppApi): Dispatch {
     if (forbidden) {
       return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${forbidden} is not allowed` } };
     }
-    const parsed = checkPayload(method, payload);
-    if ('refused' in parsed) return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${parsed.refused}` } };
-    if (!parsed.success) {
-      const detail = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-        .join('; ');
-      return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${detail}` } };
-    }
+    const verdict = payloadCheck(method)(payload);
+    if (!verdict.ok) return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${verdict.message}` } };
     try {
       // The table guarantees the parsed payload has the method's request type.
       const call = api[method] as (request: unknown) => Promise<unknown>;
-      return { ok: true, value: await call(parsed.data) };
+      return { ok: true, value: await call(verdict.data) };
     } catch (error) {
       if (error instanceof AppError) return { ok: false, error: error.toData() };
       // Unexpected errors: the message only, never a stack trace.

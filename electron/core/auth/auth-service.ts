@@ -140,10 +140,15 @@ export class AuthService implements ConnectionAuth {
     return readAuthStatus(this.ctx, server, config, this.flows.has(server));
   }
 
-  /** Cancels sign-ins and timers, and lets a refresh under way store its tokens. */
+  /**
+   * Cancels sign-ins and timers, lets a refresh under way store its tokens, and waits for
+   * the needs-sign-in records still being written (nothing writes into the data folder
+   * after the core is gone).
+   */
   async dispose(): Promise<void> {
     this.flows.cancelAll('MCP Workbench is shutting down.');
     await this.keeper.dispose();
+    await this.cache.settled();
   }
 }
 

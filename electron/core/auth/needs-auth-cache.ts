@@ -63,4 +63,9 @@ export class NeedsAuthCache {
   async clear(server: ServerName): Promise<void> {
     await this.file.delete(server);
   }
+
+  /** Every record and clear asked for so far has reached the file. */
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
 }

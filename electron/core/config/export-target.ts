@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
 
 /** The real path of the nearest folder of `target` that exists (the writer creates the rest). */
@@ -59,4 +60,30 @@ export async function checkExportTarget(target: string, dataDir: string): Promis
     throw new AppError('invalid-request', `Not exporting to ${target}: it is a symbolic link, and exports never follow links. Choose another file name.`);
   }
   if (!stat.isFile()) throw new AppError('invalid-request', `Not exporting to ${target}: it is not a regular file.`);
+}
+
+/**
+ * Writes an export to `target` after the checks above. An existing file is replaced only
+ * with `overwrite` (its previous version kept as `<file>.bak`); without it the answer is
+ * a conflict the UI turns into a "Replace" button.
+ */
+export async function writeExportFile(target: string, text: string, options: { dataDir: string; overwrite?: boolean }): Promise<void> {
+  await checkExportTarget(target, options.dataDir);
+  let existing: string | undefined;
+  try {
+    existing = await fs.readFile(target, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+  }
+  if (existing !== undefined && !options.overwrite) {
+    throw new AppError('conflict', `${target} already exists. Choose to replace it (its current version is kept as ${path.basename(target)}.bak).`);
+  }
+  if (existing !== undefined) await checkExportTarget(`${target}.bak`, options.dataDir);
+  try {
+    if (existing !== undefined) await writeFileAtomic(`${target}.bak`, existing, { mode: 0o600 });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await writeFileAtomic(target, text);
+  } catch (error) {
+    throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+  }
 }

@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type {
   ApplyImportRequest,
   ApplyImportResult,
@@ -35,7 +34,7 @@ import { SourceError, type ParsedSource } from './formats/types';
 import { asObject, mapConfigStrings } from './formats/variables';
 import { knownSources, type SourceLocator } from './import-sources';
 import { parseJsonText } from './json-text';
-import { checkExportTarget } from './export-target';
+import { writeExportFile } from './export-target';
 import { ownedKeysOf, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
 import type { ServerRegistry } from './server-registry';
 
@@ -300,24 +299,7 @@ export function createTransferService(deps: TransferDeps) {
     const exported = exportServers(entries, request.format);
     if (!request.path) return exported;
     const target = request.path.trim();
-    await checkExportTarget(target, registry.dataFolder);
-    let existing: string | undefined;
-    try {
-      existing = await fs.readFile(target, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
-    }
-    if (existing !== undefined && !request.overwrite) {
-      throw new AppError('conflict', `${target} already exists. Choose to replace it (its current version is kept as ${path.basename(target)}.bak).`);
-    }
-    if (existing !== undefined) await checkExportTarget(`${target}.bak`, registry.dataFolder);
-    try {
-      if (existing !== undefined) await writeFileAtomic(`${target}.bak`, existing, { mode: 0o600 });
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await writeFileAtomic(target, exported.text);
-    } catch (error) {
-      throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
-    }
+    await writeExportFile(target, exported.text, { dataDir: registry.dataFolder, ...(request.overwrite ? { overwrite: true } : {}) });
     return { ...exported, savedTo: target };
   }
 

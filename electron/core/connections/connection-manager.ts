@@ -201,7 +201,6 @@ export class ConnectionManager {
     this.shutDown = true;
     this.autoReconnect.cancelAll();
     await Promise.all([...this.entries.keys()].map((name) => this.disconnect(name)));
-    this.protocolLog.flush();
   }
 
   /** Start-up: every enabled server, a few stdio ones and more remote ones at a time. */

@@ -3,16 +3,14 @@ import { protocolLogEntryToJsonLine, type ProtocolLogEntry } from '../../../shar
 import { ProtocolLog } from './protocol-log';
 
 describe('ProtocolLog', () => {
-  it('keeps a bounded ring per server, cuts long texts, and publishes in batches', async () => {
-    const batches: ProtocolLogEntry[][] = [];
-    const log = new ProtocolLog((entries) => batches.push(entries), { maxEntries: 3, maxChars: 1000, maxEntryChars: 10 });
+  it('keeps a bounded ring per server, cuts long texts, and publishes each entry as it is recorded', async () => {
+    const published: ProtocolLogEntry[] = [];
+    const log = new ProtocolLog((entry) => published.push(entry), { maxEntries: 3, maxChars: 1000, maxEntryChars: 10 });
     for (let i = 1; i <= 5; i++) log.record('a', { direction: 'out', kind: 'notification', size: 1, text: `message ${i}` });
     log.record('b', { direction: 'in', kind: 'noise', size: 30, text: 'x'.repeat(30) });
     expect(log.entries('a').map((e) => e.text)).toEqual(['message 3', 'message 4', 'message 5']);
     expect(log.entries('b')[0]).toMatchObject({ text: 'x'.repeat(10), truncated: true, size: 30 });
-    log.flush();
-    expect(batches).toHaveLength(1);
-    expect(batches[0]!.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(published.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     log.clear('a');
     expect(log.entries('a')).toEqual([]);
   });

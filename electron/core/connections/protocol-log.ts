@@ -1,10 +1,9 @@
 /**
  * The protocol log's memory: a ring buffer per server, bounded in entries and in
- * characters, with each entry's text cut at a maximum. New entries are also pushed to
- * the renderer, batched so a chatty server does not flood the event channel.
+ * characters, with each entry's text cut at a maximum. Each new entry is also published
+ * as it is recorded; the front ends' event streams batch them (events/event-batcher.ts).
  */
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
-import { BatchedPublisher } from '../util/batched-publisher';
 import { detachedHead } from '../util/detached-head';
 
 export interface ProtocolLogLimits {
@@ -34,14 +33,11 @@ interface ServerLog {
 export class ProtocolLog {
   private seq = 0;
   private readonly logs = new Map<string, ServerLog>();
-  private readonly batches: BatchedPublisher<ProtocolLogEntry>;
 
   constructor(
-    publish: (entries: ProtocolLogEntry[]) => void = () => undefined,
+    private readonly publish: (entry: ProtocolLogEntry) => void = () => undefined,
     private readonly limits: ProtocolLogLimits = DEFAULT_PROTOCOL_LOG_LIMITS,
-  ) {
-    this.batches = new BatchedPublisher(publish);
-  }
+  ) {}
 
   record(server: string, fields: NewProtocolLogEntry): ProtocolLogEntry {
     const full = this.prepareText(fields.text);
@@ -76,7 +72,7 @@ export class ProtocolLog {
       log.entries = log.entries.slice(log.start);
       log.start = 0;
     }
-    this.batches.push(entry);
+    this.publish(entry);
     return entry;
   }
 
@@ -93,11 +89,5 @@ export class ProtocolLog {
 
   clear(server: string): void {
     this.logs.delete(server);
-    this.batches.dropServer(server);
-  }
-
-  /** Pushes the batched entries now. */
-  flush(): void {
-    this.batches.flush();
   }
 }

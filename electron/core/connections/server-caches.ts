@@ -16,8 +16,21 @@ interface Droppable {
   drop(server: string): void;
 }
 
+/** Hears each list a cache keeps for a server's connection, as it is kept. */
+export type ListStoredListener = (server: string, value: object) => void;
+
 export class ServerCaches {
   private readonly caches = new Set<Droppable>();
+  private readonly storedListeners = new Set<ListStoredListener>();
+
+  /**
+   * Calls `listener` with every list a list cache keeps (what a connection fetched anyway),
+   * so others can use it without asking the server again: the contract watch does.
+   */
+  onListStored(listener: ListStoredListener): () => void {
+    this.storedListeners.add(listener);
+    return () => void this.storedListeners.delete(listener);
+  }
 
   /** A new cache keyed by server name, dropped with the others. */
   create<T extends object>(max = SERVER_CACHE_SIZE): LRUCache<string, T> {
@@ -28,7 +41,9 @@ export class ServerCaches {
 
   /** A new list cache keyed by server name whose writes are guarded by generations (see above). */
   createList<T extends object>(max = SERVER_CACHE_SIZE): GuardedCache<T> {
-    const cache = new GuardedCache<T>(max);
+    const cache = new GuardedCache<T>(max, (server, value) => {
+      for (const listener of this.storedListeners) listener(server, value);
+    });
     this.caches.add(cache);
     return cache;
   }
@@ -47,7 +62,10 @@ export class GuardedCache<T extends object> {
   private readonly newest = new Map<string, number>();
   private counter = 0;
 
-  constructor(max = SERVER_CACHE_SIZE) {
+  constructor(
+    max = SERVER_CACHE_SIZE,
+    private readonly stored: (server: string, value: T) => void = () => undefined,
+  ) {
     this.values = new LRUCache<string, T>({ max });
   }
 
@@ -66,6 +84,7 @@ export class GuardedCache<T extends object> {
   set(server: string, ticket: CacheTicket, value: T): boolean {
     if (this.newest.get(server) !== ticket) return false;
     this.values.set(server, value);
+    this.stored(server, value);
     return true;
   }
 

@@ -2,17 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConsoleBuffer } from './console-buffer';
 
 describe('ConsoleBuffer', () => {
-  it('keeps the last entries of each server apart, cuts long lines, and pushes new entries in one batch', () => {
+  it('keeps the last entries of each server apart, cuts long lines, and publishes each entry as it is recorded', () => {
     const publish = vi.fn();
     const buffer = new ConsoleBuffer(publish, { maxEntries: 3, maxEntryChars: 10 });
     for (let i = 1; i <= 10; i++) buffer.record('a', { source: 'stderr', text: `line ${i}` });
     buffer.record('b', { source: 'log', level: 'info', logger: 'x', text: 'a very long message' });
     expect(buffer.entries('a').map((e) => e.text)).toEqual(['line 8', 'line 9', 'line 10']);
     expect(buffer.entries('b')).toEqual([expect.objectContaining({ server: 'b', level: 'info', logger: 'x', text: 'a very lon', truncated: true })]);
-    expect(publish).not.toHaveBeenCalled();
-    buffer.flush();
-    expect(publish).toHaveBeenCalledTimes(1);
-    expect(publish.mock.calls[0]![0]).toHaveLength(11);
+    expect(publish).toHaveBeenCalledTimes(11);
+    expect(publish.mock.calls.map(([entry]) => (entry as { seq: number }).seq)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
     buffer.clear('a');
     expect(buffer.entries('a')).toEqual([]);
     expect(buffer.entries('b')).toHaveLength(1);
@@ -24,7 +22,6 @@ describe('ConsoleBuffer masking', () => {
     const publish = vi.fn();
     const buffer = new ConsoleBuffer(publish, undefined, (text) => text.replaceAll('hunter2', '••••••'));
     buffer.record('a', { source: 'log', level: 'info', text: 'token=hunter2' });
-    buffer.flush();
     expect(buffer.entries('a')[0]?.text).toBe('token=••••••');
     expect(JSON.stringify(publish.mock.calls)).not.toContain('hunter2');
   });

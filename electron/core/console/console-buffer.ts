@@ -1,10 +1,10 @@
 /**
  * The server console's memory: the last entries of each server (stderr lines, log
- * messages, connection events), each cut at a maximum length. New entries are pushed
- * to the renderer in batches, so a chatty server does not flood the event channel.
+ * messages, connection events), each cut at a maximum length. Each new entry is also
+ * published as it is recorded; the front ends' event streams batch them
+ * (events/event-batcher.ts), so a chatty server does not flood the event channel.
  */
 import type { ConsoleEntry } from '../../../shared/api/server-console';
-import { BatchedPublisher } from '../util/batched-publisher';
 import { detachedHead } from '../util/detached-head';
 
 export interface ConsoleLimits {
@@ -21,16 +21,13 @@ export type NewConsoleEntry = Omit<ConsoleEntry, 'seq' | 'server' | 'time' | 'tr
 export class ConsoleBuffer {
   private seq = 0;
   private readonly buffers = new Map<string, ConsoleEntry[]>();
-  private readonly batches: BatchedPublisher<ConsoleEntry>;
 
   constructor(
-    publish: (entries: ConsoleEntry[]) => void = () => undefined,
+    private readonly publish: (entry: ConsoleEntry) => void = () => undefined,
     private readonly limits: ConsoleLimits = DEFAULT_CONSOLE_LIMITS,
     /** Masks secret values in every entry's text before it is kept or pushed. */
     private readonly redact: (text: string) => string = (text) => text,
-  ) {
-    this.batches = new BatchedPublisher(publish);
-  }
+  ) {}
 
   record(server: string, fields: NewConsoleEntry): ConsoleEntry {
     const text = this.redact(fields.text);
@@ -48,7 +45,7 @@ export class ConsoleBuffer {
     entries.push(entry);
     // Dropping in chunks keeps this O(1) amortized instead of a shift per entry.
     if (entries.length > this.limits.maxEntries * 1.25) entries.splice(0, entries.length - this.limits.maxEntries);
-    this.batches.push(entry);
+    this.publish(entry);
     return entry;
   }
 
@@ -59,11 +56,5 @@ export class ConsoleBuffer {
 
   clear(server: string): void {
     this.buffers.delete(server);
-    this.batches.dropServer(server);
-  }
-
-  /** Pushes the batched entries now. */
-  flush(): void {
-    this.batches.flush();
   }
 }

@@ -1,6 +1,8 @@
 /**
  * A real core with contract watching on, and real stdio fixture servers: a reconnect to the
- * same server says nothing; a reconnect that reaches a different server emits what changed.
+ * same server says nothing; a reconnect that reaches a different server emits what changed,
+ * its identity at once and its tools once they are listed. The watch itself never asks the
+ * server for a list.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -31,16 +33,29 @@ afterAll(async () => {
 describe('what changed since the last connection', () => {
   it('emits contract-changed with the changes when a reconnect finds another surface, and nothing when it is the same', async () => {
     expect((await core.api.connectServer({ name: 'srv' })).status).toBe('connected');
+    await core.api.listTools({ name: 'srv' });
     expect((await core.api.reconnectServer({ name: 'srv' })).status).toBe('connected');
+    await core.api.listTools({ name: 'srv' });
+    expect(contractEvents).toEqual([]);
+
     await core.api.updateServer({ name: 'srv', scope: 'user', config: { command: process.execPath, args: [fixtureServer('v2-stdio')] } });
     expect((await core.api.reconnectServer({ name: 'srv' })).status).toBe('connected');
-
-    // Captures run in connection order, so once this one is here the same-surface reconnect has been compared too.
-    await expect.poll(() => contractEvents.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The identity comes with the connection: its change is known at once.
     expect(contractEvents).toHaveLength(1);
-    const [event] = contractEvents;
+    expect(contractEvents[0]!.changes).toContainEqual(expect.objectContaining({ kind: 'changed', in: 'after', pointer: '/server/name' }));
+    expect(contractEvents[0]!.changes.some((change) => change.pointer.startsWith('/tools'))).toBe(false);
+
+    // The tools, once something lists them: the event goes out again with them added.
+    await core.api.listTools({ name: 'srv' });
+    expect(contractEvents).toHaveLength(2);
+    const [, event] = contractEvents;
     expect(event!.server).toBe('srv');
     expect(event!.changes).toContainEqual(expect.objectContaining({ kind: 'changed', in: 'after', pointer: '/server/name' }));
     expect(event!.changes.some((change) => change.kind === 'breaking' && /^tool .+ removed$/.test(change.message))).toBe(true);
+
+    // Three connections, three tools/list: every one was ours, none the watch's.
+    const requests = (await core.api.getProtocolLog({ server: 'srv' })).filter((entry) => entry.direction === 'out' && entry.kind === 'request');
+    expect(requests.filter((entry) => entry.method === 'tools/list')).toHaveLength(3);
+    expect(requests.filter((entry) => entry.method === 'resources/list' || entry.method === 'prompts/list' || entry.method === 'resources/templates/list')).toEqual([]);
   });
 });

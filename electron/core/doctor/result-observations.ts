@@ -35,9 +35,19 @@ const SAMPLE_LIMIT = 16_384;
 
 const key = (server: string, tool: string) => `${server}\u0000${tool}`;
 
+/**
+ * How long new observations wait before they are written: a run of calls (a script, a
+ * benchmark, a user clicking Run) costs one write of the file, not one per call. `flush`
+ * (on quitting) writes what waits at once.
+ */
+export const OBSERVATIONS_WRITE_DELAY_MS = 1000;
+
 export class ResultObservations {
   private data: ObservationsFile = { tools: {} };
   private readonly file: JsonFile<ObservationsFile>;
+  /** Observations recorded since the last write began. */
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
 
   /** `redact` masks secret values in what is kept (a tool may echo its API key in a structured result). */
   constructor(
@@ -69,16 +79,32 @@ export class ResultObservations {
       ...(largest && (!before?.maxImage || Math.max(largest.width, largest.height) > Math.max(before.maxImage.width, before.maxImage.height) || largest.base64Bytes > before.maxImage.base64Bytes) ? { maxImage: largest } : before?.maxImage ? { maxImage: before.maxImage } : {}),
     };
     this.data = { ...this.data, tools: { ...this.data.tools, [id]: next } };
+    this.dirty = true;
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.write(), OBSERVATIONS_WRITE_DELAY_MS);
+      // Waiting observations never keep a finished process alive (flush writes them on quitting).
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what was recorded since the last write, after the writes before it; a failed write only costs the record. */
+  private write(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.dirty) return this.file.idle();
+    this.dirty = false;
     const snapshot = this.data;
-    // Writes take turns, so the last one wins; a failed write only costs the record.
-    void this.file.write(snapshot).catch(() => undefined);
+    // Writes take turns (the file's queue), so the last one wins; a failed write only costs the record.
+    return this.file.write(snapshot).catch(() => undefined);
   }
 
   of(server: string, tool: string): ToolObservation | undefined {
     return this.data.tools[key(server, tool)];
   }
 
-  flush(): Promise<void> {
-    return this.file.idle();
+  /** Writes what waits now, and resolves once every write has ended. */
+  async flush(): Promise<void> {
+    await this.write();
+    await this.file.idle();
   }
 }

@@ -93,6 +93,41 @@ describe('batched streams', () => {
     b.close();
   });
 
+  it('join a burst of protocol log and console entries into few events in few batches, losing none and keeping order', async () => {
+    const bus = new EventBus();
+    const count = 5000;
+    const seen: AppEvent[][] = [];
+    const entry = (seq: number) => ({ seq, server: 'chatty', time: seq, direction: 'in' as const, kind: 'notification' as const, size: 1, text: `entry ${seq}` });
+    let all!: () => void;
+    const done = new Promise<void>((resolve) => (all = resolve));
+    const delivered = () => seen.flat().reduce((sum, event) => sum + (event.type === 'protocol-log' || event.type === 'server-console' ? event.entries.length : 1), 0);
+    const stream = bus.stream((batch) => {
+      seen.push(batch);
+      if (delivered() === count + 2) all();
+    });
+    // Each entry is its own event, as the protocol log emits them; a console line and a state change cut in.
+    const emitted: AppEvent[] = [];
+    const emit = (event: AppEvent) => {
+      emitted.push(event);
+      bus.emit(event);
+    };
+    for (let i = 1; i <= count; i++) {
+      emit({ type: 'protocol-log', entries: [entry(i)] });
+      if (i === 100) emit({ type: 'server-console', entries: [{ seq: 1, server: 'chatty', time: 1, source: 'stderr', text: 'a line' }] });
+      if (i === 200) emit({ type: 'servers-changed', servers: [] });
+    }
+    await done;
+    expect(seen.length).toBeLessThanOrEqual(Math.ceil((count + 2) / 1000));
+    const events = seen.flat();
+    // Runs of one type are one event: protocol-log, server-console, protocol-log, servers-changed, protocol-log… per batch.
+    expect(events.length).toBeLessThanOrEqual(4 + 2 * seen.length);
+    const flat = (list: AppEvent[]) => list.flatMap((event) => (event.type === 'protocol-log' || event.type === 'server-console' ? event.entries.map((e) => `${event.type}:${e.seq}`) : [event.type]));
+    expect(flat(events)).toEqual(flat(emitted));
+    // The events as emitted (shared with every other subscriber) are left as they were.
+    expect(emitted.filter((event) => event.type === 'protocol-log').every((event) => event.type === 'protocol-log' && event.entries.length === 1)).toBe(true);
+    stream.close();
+  });
+
   it('deliver nothing after close', () => {
     const bus = new EventBus();
     const seen: AppEvent[][] = [];

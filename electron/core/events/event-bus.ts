@@ -36,13 +36,15 @@ export class EventBus {
 
   /**
    * One front-end subscriber: `deliver` gets the events of each window as one batch, oldest
-   * first. `flush()` delivers what waits now (before an answer that must not overtake them).
+   * first. `flush()` delivers what waits now (before an answer that must not overtake them);
+   * `take()` hands it back instead, to go out in the same message as that answer.
    */
   stream(deliver: (batch: AppEvent[]) => void, options: EventBatcherOptions = {}): EventStream {
     const batcher = new EventBatcher(deliver, options);
     const unsubscribe = this.subscribe((event) => batcher.push(event));
     return {
       flush: () => batcher.flush(),
+      take: () => batcher.take(),
       close: () => {
         unsubscribe();
         batcher.close();
@@ -65,5 +67,6 @@ export class EventBus {
 
 export interface EventStream {
   flush(): void;
+  take(): AppEvent[];
   close(): void;
 }

@@ -79,4 +79,9 @@ export class ExpiringJsonFile<T> {
     }
     return out;
   }
+
+  /** Resolves once every change asked for so far is on disk (or failed): shutdown waits on it. */
+  settled(): Promise<void> {
+    return this.file.idle();
+  }
 }

@@ -52,13 +52,14 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
     pending.clear();
   });
   // Untyped MessageEvent: this file also runs in Node (the benchmarks), whose MessageEvent is not generic.
-  socket.addEventListener('message', (message: MessageEvent) => {
-    const data = JSON.parse(message.data as string) as WsServerMessage;
-    if (data.kind === 'events') {
-      // One frame carries a batch: each event reaches the listeners on its own, in order.
-      deliverBatch(data.events, listeners);
+  const receive = (data: WsServerMessage) => {
+    if (data.kind === 'batch') {
+      for (const message of data.messages) receive(message);
       return;
     }
+    // A batch of events, or those an answer carries: each event reaches the listeners on its own, in order, before the answer.
+    if (data.events) deliverBatch(data.events, listeners);
+    if (data.kind === 'events') return;
     const call = pending.get(data.id);
     if (!call) return;
     pending.delete(data.id);
@@ -67,7 +68,8 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
     } catch (error) {
       call.reject(error as Error);
     }
-  });
+  };
+  socket.addEventListener('message', (message: MessageEvent) => receive(JSON.parse(message.data as string) as WsServerMessage));
 
   const invoke = async (method: string, payload: unknown): Promise<unknown> => {
     await opened;

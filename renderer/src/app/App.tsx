@@ -18,6 +18,7 @@ import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 import { Workspaces } from '../workspace/Workspaces';
 import { HostBanner } from './HostBanner';
+import './app.css';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);

@@ -4,6 +4,7 @@
  * port), so the page says where the new URL comes from instead of promising a reconnect.
  */
 import type { HostStatus } from '../api/ws-client';
+import './app.css';
 
 export function HostBanner({ status }: { status: HostStatus | undefined }) {
   if (status === 'lost') {

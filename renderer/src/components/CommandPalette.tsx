@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWorkbench } from '../state/store';
 import { Modal } from './Modal';
 import { displayName } from './tools/tool-display';
+import './CommandPalette.css';
 
 export interface PaletteAction {
   label: string;

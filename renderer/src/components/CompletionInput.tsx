@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CompletionResult } from '../../../shared/api/resources';
+import './CompletionInput.css';
 
 export const COMPLETION_DEBOUNCE_MS = 200;
 

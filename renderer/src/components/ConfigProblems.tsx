@@ -5,6 +5,7 @@
  */
 import { SCOPE_LABELS } from '../../../shared/config/scopes';
 import { useWorkbench } from '../state/store';
+import './ConfigProblems.css';
 
 export function ConfigProblems() {
   const status = useWorkbench((s) => s.configStatus);

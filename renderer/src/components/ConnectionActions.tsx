@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { SignInActions } from './SignInActions';
+import './ConnectionActions.css';
 
 export function ConnectionActions({ server }: { server: ServerView }) {
   const connect = useWorkbench((s) => s.connectServer);

@@ -5,6 +5,7 @@
  */
 import { parseJsonText, type ContentView } from '../../../shared/content-view';
 import { formatBytes } from './tools/format';
+import './ContentViewer.css';
 
 interface Props {
   content: ContentView;

@@ -2,6 +2,7 @@
 import { X } from 'lucide-react';
 import { CHANGE_KINDS } from '../../../shared/contracts';
 import { useWorkbench } from '../state/store';
+import './ContractChanges.css';
 
 export function ContractChanges({ server }: { server: string }) {
   const changes = useWorkbench((s) => s.contractChanges[server]);

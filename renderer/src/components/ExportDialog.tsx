@@ -8,6 +8,7 @@ import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat, type ExportRes
 import { useWorkbench } from '../state/store';
 import { Field } from './Field';
 import { closeDialogOf, Modal } from './Modal';
+import './ExportDialog.css';
 
 const TITLE_ID = 'export-title';
 

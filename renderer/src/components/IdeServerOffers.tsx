@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { IdeServerOffer } from '../../../shared/api/connections';
 import { useWorkbench } from '../state/store';
+import './IdeServerOffers.css';
 
 export function IdeServerOffers() {
   const api = useWorkbench((s) => s.api);

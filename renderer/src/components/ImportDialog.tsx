@@ -13,6 +13,7 @@ import { useWorkbench } from '../state/store';
 import { Field } from './Field';
 import { importDetails } from './import-details';
 import { closeDialogOf, Modal } from './Modal';
+import './ImportDialog.css';
 
 const TITLE_ID = 'import-title';
 

@@ -2,9 +2,11 @@
  * The one modal dialog of the app, a native <dialog> shown with showModal(): focus moves
  * into it, Escape closes it (or runs `onCancel`, which may prevent that), and the page
  * behind is inert. No portal and no injected styles, so the CSP's `style-src 'self'` holds.
- * Its body scrolls while the title and `.dialog-actions` stay in view (layout.css).
+ * Its body scrolls while the title and `.dialog-actions` stay in view (Modal.css, and
+ * `dialog .dialog-actions` in theme/base.css).
  */
 import { useEffect, useRef, type ReactNode, type Ref, type SyntheticEvent } from 'react';
+import './Modal.css';
 
 interface Props {
   titleId: string;

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import type { AuthStatus, OAuthHttpExchange, OAuthLogEntry } from '../../../shared/api/auth';
 import { useWorkbench } from '../state/store';
 import { closeDialogOf, Modal } from './Modal';
+import './OAuthView.css';
 
 export function OAuthView({ server }: { server: string }) {
   const status = useWorkbench((s) => s.authStatuses[server]);

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { ApprovalDecision, ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
+import './ProjectApproval.css';
 
 const LABEL: Record<ApprovalDecision, string> = { approved: 'approved', denied: 'denied' };
 

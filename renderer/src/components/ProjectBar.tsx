@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useWorkbench } from '../state/store';
+import './ProjectBar.css';
 
 export function ProjectBar() {
   const status = useWorkbench((s) => s.configStatus);

@@ -1,14 +1,17 @@
 /**
  * The protocol log of one server: every JSON-RPC message in and out, with time,
- * direction, kind, method, id, size and latency; filters, search, and export as JSON
- * Lines. Select a row to see the whole message. The rounds of one multi-round-trip call
- * are one collapsible conversation, each entry with its round number.
+ * direction, kind, method, id, size and latency; filters, search, export as JSON
+ * Lines, and save as a recording (for replay and mock). Select a row to see the whole
+ * message. The rounds of one multi-round-trip call are one collapsible conversation,
+ * each entry with its round number.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { matchesProtocolLogFilter, type ProtocolLogDirection, type ProtocolLogEntry, type ProtocolLogKind } from '../../../shared/protocol-log';
 import { useWorkbench } from '../state/store';
 import { FilterSelect } from './FilterSelect';
+import { SaveRecording } from './SaveRecording';
 import { groupConversations, type ProtocolLogItem } from './protocol-log-conversations';
+import './ProtocolLogView.css';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],
@@ -113,6 +116,7 @@ export function ProtocolLogView() {
           <button type="button" onClick={() => void onExport()} disabled={!server}>
             Export JSONL
           </button>
+          <SaveRecording server={server} disabled={!server || entries.length === 0} />
           <button type="button" onClick={onClear} disabled={!server || entries.length === 0}>
             Clear
           </button>

@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Group, Panel, Separator, type Layout } from 'react-resizable-panels';
+import './ResizableSplit.css';
 
 interface Props {
   /** The Group's DOM id; unique on the page. */

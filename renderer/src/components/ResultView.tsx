@@ -12,6 +12,7 @@ import { useWorkbench } from '../state/store';
 import { formatBytes, formatDuration } from './tools/format';
 import { JsonView, tryParseJson } from './tools/JsonTree';
 import { FileActions } from './tools/result-files';
+import './tools/result.css';
 
 export function ResultView({ result }: { result: ToolRunResult }) {
   const [raw, setRaw] = useState(false);

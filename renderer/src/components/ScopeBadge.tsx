@@ -1,5 +1,6 @@
 /** Where a server's entry lives, and which lower scopes it hides. */
 import { SCOPE_DESCRIPTIONS, SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
+import './ScopeBadge.css';
 
 export function ScopeBadge({ scope, shadows = [] }: { scope: ConfigScope; shadows?: ConfigScope[] | undefined }) {
   return (

@@ -10,6 +10,7 @@ import { isEnabled } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import { useWorkbench } from '../state/store';
 import { ScopeBadge } from './ScopeBadge';
+import './ServerConfigBar.css';
 
 export function ServerConfigBar({ server }: { server: ServerView }) {
   const openForm = useWorkbench((s) => s.openServerForm);

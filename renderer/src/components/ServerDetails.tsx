@@ -19,6 +19,7 @@ import { ServerConfigBar } from './ServerConfigBar';
 import { useRememberedFlag } from './remembered-flag';
 import { ServerFailure } from './ServerFailure';
 import { StatusBadge } from './StatusBadge';
+import './ServerDetails.css';
 
 /** `actions`: extra buttons for the header (a workspace pane puts Keep open and Close there). */
 export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {

@@ -1,5 +1,6 @@
 /** Why a server failed: the reason, how its process ended, and its last stderr lines. */
 import type { ServerView } from '../../../shared/domain';
+import './ServerFailure.css';
 
 export function describeExit(exit: NonNullable<ServerView['exit']>): string {
   if (exit.signal) return `killed by ${exit.signal}`;

@@ -16,6 +16,7 @@ import { filterServers, summarize } from './server-list/summary';
 import { SignInActions } from './SignInActions';
 import { StatusBadge } from './StatusBadge';
 import { DoctorBadge } from './doctor/DoctorBadge';
+import './server-list/server-list.css';
 
 export function ServerList({ onAdd }: { onAdd: () => void }) {
   const servers = useWorkbench((s) => s.servers);

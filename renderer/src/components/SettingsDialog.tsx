@@ -4,6 +4,7 @@ import { SettingsSchema, type SettingKey, type SettingsPatch } from '../../../sh
 import { useWorkbench } from '../state/store';
 import { LogFolder } from './LogFolder';
 import { Modal } from './Modal';
+import './SettingsDialog.css';
 
 interface NumberField {
   key: Exclude<SettingKey, 'resetTimeoutOnProgress'>;

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { signsIn } from '../state/auth-slice';
 import { useWorkbench } from '../state/store';
+import './SignInActions.css';
 
 /** `compact`: only what needs doing now (Sign in, or the sign-in under way), for a server's row. */
 export function SignInActions({ server, compact = false }: { server: ServerView; compact?: boolean }) {

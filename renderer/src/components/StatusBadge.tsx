@@ -1,4 +1,5 @@
 import type { ConnectionStatus } from '../../../shared/domain';
+import './StatusBadge.css';
 
 const LABELS: Record<ConnectionStatus, string> = {
   disconnected: 'Disconnected',

@@ -1,5 +1,6 @@
 /** System, light or dark; remembered across sessions. */
 import { useEffect, useState } from 'react';
+import './ThemeToggle.css';
 
 type Theme = 'system' | 'light' | 'dark';
 const KEY = 'mcp-workbench-theme';

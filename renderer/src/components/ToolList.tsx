@@ -14,6 +14,7 @@ import { visibleToModel } from '../../../shared/app-visibility';
 import { ALL_TOOLS, type ServerTools } from '../state/tools-slice';
 import { useWorkbench } from '../state/store';
 import { displayName, excludedNote, ToolBadges, ToolIcon } from './tools/tool-display';
+import './tools/tool-list.css';
 
 export type ToolRow =
   | { kind: 'header'; server: string; total: number; shown: number; status: 'loading' | 'ready' | 'error'; error?: string }

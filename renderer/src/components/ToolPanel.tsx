@@ -13,6 +13,7 @@ import { ResultView } from './ResultView';
 import { ArgumentsEditor } from './tools/ArgumentsEditor';
 import { formatDuration } from './tools/format';
 import { CopyButton, displayName, excludedNote, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
+import './tools/tool-panel.css';
 
 // MCP Apps' host (ext-apps' bridge) loads only when a tool with an app is run.
 const AppView = lazy(() => import('./apps/AppView').then((module) => ({ default: module.AppView })));

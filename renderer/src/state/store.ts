@@ -9,6 +9,7 @@ import type { AppEvent } from '../../../shared/events';
 import type { HostStatus } from '../api/ws-client';
 import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createCallsSlice, type CallsSlice } from './calls-slice';
+import { createCollectionsSlice, type CollectionsSlice } from './collections-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createPermissionsSlice, type PermissionsSlice } from './permissions-slice';
 import { createConfigSlice, type ConfigSlice } from './config-slice';
@@ -41,7 +42,8 @@ export type WorkbenchState = ServersSlice &
   PromptsSlice &
   ConsoleSlice &
   ContractsSlice &
-  DoctorSlice & {
+  DoctorSlice &
+  CollectionsSlice & {
     api: AppApi;
     /** Browser mode only: whether the host's WebSocket is up. */
     hostStatus?: HostStatus;
@@ -68,6 +70,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createConsoleSlice(api)(...args),
     ...createDoctorSlice(api)(...args),
     ...createContractsSlice(...args),
+    ...createCollectionsSlice(api)(...args),
   }));
 }
 
@@ -137,6 +140,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'contract-changed':
       state.applyContractChanges(event.server, event.changes);
+      break;
+    case 'collection-progress':
+      state.applyCollectionProgress(event.progress);
       break;
   }
 }

@@ -4,7 +4,7 @@
  * side by side never mix their data; the Tools tab shows the tool list and tool panel
  * through a store scoped to this server.
  */
-import { useContext, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { ServerConsole } from '../components/console/ServerConsole';
 import { DoctorPanel } from '../components/doctor/DoctorPanel';
@@ -17,6 +17,10 @@ import { ToolsSplit } from './ToolsSplit';
 import { StoreContext, useWorkbench } from '../state/store';
 import { scopeStore } from './server-scope';
 import { WorkspaceTabs } from './WorkspaceTabs';
+import './workspace.css';
+
+// Loaded when the tab is first opened: the editor and run view stay off the first screen.
+const CollectionsView = lazy(() => import('../components/collections/CollectionsView').then((module) => ({ default: module.CollectionsView })));
 
 export function ServerWorkspace({ server }: { server: ServerView }) {
   const base = useContext(StoreContext);
@@ -42,6 +46,11 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
           {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
           {tab === 'console' && <ServerConsole server={server} />}
           {tab === 'doctor' && <DoctorPanel server={server} />}
+          {tab === 'collections' && (
+            <Suspense fallback={<p className="muted">Loading collections…</p>}>
+              <CollectionsView server={server} />
+            </Suspense>
+          )}
         </WorkspaceTabs>
       </section>
     </StoreContext.Provider>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { ResizableSplit } from '../components/ResizableSplit';
 import { ToolPanel } from '../components/ToolPanel';
+import './workspace.css';
 
 export function ToolsSplit({ id, list }: { id: string; list: ReactNode }) {
   return (

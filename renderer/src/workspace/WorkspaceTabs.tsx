@@ -1,11 +1,12 @@
 /**
- * The tabs of a server's workspace (Tools, Tasks, Resources, Prompts, Console, Doctor), as ARIA tabs:
+ * The tabs of a server's workspace (Tools, Tasks, Resources, Prompts, Console, Doctor, Collections), as ARIA tabs:
  * arrow keys, Home and End move between them. Only the chosen tab's panel is rendered.
  */
 import { useRef, type ReactNode } from 'react';
 import { WORKSPACE_TABS, type WorkspaceTab } from '../state/workspace-slice';
+import './workspace.css';
 
-const LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', console: 'Console', doctor: 'Doctor' };
+const LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', console: 'Console', doctor: 'Doctor', collections: 'Collections' };
 
 interface Props {
   server: string;

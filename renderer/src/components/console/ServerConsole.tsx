@@ -10,6 +10,7 @@ import type { ServerView } from '../../../../shared/domain';
 import { matchesConsoleFilter } from '../../state/console-slice';
 import { useWorkbench } from '../../state/store';
 import { FilterSelect } from '../FilterSelect';
+import './console.css';
 
 const SOURCES: Array<[ConsoleSource | '', string]> = [
   ['', 'Everything'],

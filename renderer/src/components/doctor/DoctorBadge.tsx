@@ -1,6 +1,7 @@
 /** The doctor's verdict in the server list: errors and warnings of the last check, once one ran. */
 import { doctorCounts } from '../../state/doctor-slice';
 import { useWorkbench } from '../../state/store';
+import './doctor.css';
 
 export function DoctorBadge({ server }: { server: string }) {
   // The entry is selected (a stable object); the counts are worked out here, not in the selector.

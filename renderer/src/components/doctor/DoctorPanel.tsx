@@ -9,6 +9,7 @@ import { useWorkbench } from '../../state/store';
 import { ConnectAs } from './ConnectAs';
 import { FindingList } from './FindingList';
 import { SeeItAs } from './SeeItAs';
+import './doctor.css';
 
 export function DoctorPanel({ server }: { server: ServerView }) {
   const entry = useWorkbench((s) => s.doctor[server.name]);

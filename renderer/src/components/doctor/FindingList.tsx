@@ -1,5 +1,6 @@
 /** Findings grouped by severity, then by host: rule, tool, JSON pointer, what to change, and a link to the rule's source. */
 import { DOCTOR_HOST_LABELS, DOCTOR_HOSTS, FINDING_SEVERITIES, type DoctorFinding, type FindingSeverity } from '../../../../shared/api/doctor';
+import './doctor.css';
 
 const SEVERITY_LABELS: Record<FindingSeverity, string> = { error: 'Errors', warning: 'Warnings', info: 'Notes' };
 

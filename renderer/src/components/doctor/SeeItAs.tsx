@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { DOCTOR_HOST_LABELS, DOCTOR_HOSTS, type DoctorHost } from '../../../../shared/api/doctor';
 import { hostViewKey } from '../../state/doctor-slice';
 import { useWorkbench } from '../../state/store';
+import './doctor.css';
 
 const HOSTS = DOCTOR_HOSTS.filter((host) => host !== 'spec');
 

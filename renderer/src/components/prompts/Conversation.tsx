@@ -1,6 +1,7 @@
 /** A prompt's messages as a conversation: who says what (text, images, embedded resources, links). */
 import type { PromptMessageView } from '../../../../shared/api/prompts';
 import { ContentViewer } from '../ContentViewer';
+import './prompts.css';
 
 const ROLE_NAMES: Record<PromptMessageView['role'], string> = { user: 'User', assistant: 'Assistant' };
 

@@ -11,6 +11,8 @@ import { completerFor } from '../completion';
 import { CompletionInput } from '../CompletionInput';
 import { formatDuration } from '../tools/format';
 import { Conversation } from './Conversation';
+import '../item-browser.css';
+import './prompts.css';
 
 const EMPTY_VIEW: PromptView = { args: {} };
 

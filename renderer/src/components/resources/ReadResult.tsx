@@ -11,6 +11,7 @@ import { ContentViewer } from '../ContentViewer';
 import type { ResourceReadResult } from '../../../../shared/api/resources';
 import { formatDuration } from '../tools/format';
 import { cachedNote } from './cached-note';
+import './resources.css';
 
 export function ReadResult({ server, read, view }: { server: ServerView; read: ResourceRead; view: ResourceView }) {
   const readResource = useWorkbench((s) => s.readResource);

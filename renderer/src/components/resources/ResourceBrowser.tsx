@@ -11,6 +11,7 @@ import { useWorkbench } from '../../state/store';
 import { cachedNote } from './cached-note';
 import { ReadResult } from './ReadResult';
 import { TemplateForm } from './TemplateForm';
+import '../item-browser.css';
 
 /** Rows shown at once; a filter narrows longer lists. */
 const MAX_ROWS = 500;

@@ -8,6 +8,7 @@ import { useWorkbench } from '../../state/store';
 import { completerFor } from '../completion';
 import { CompletionInput } from '../CompletionInput';
 import { expandTemplate, missingVariables, optionalVariables } from './template-fields';
+import './resources.css';
 
 export function TemplateForm({ server, template, values }: { server: ServerView; template: ResourceTemplateInfo; values: Record<string, string> }) {
   const api = useWorkbench((s) => s.api);

@@ -1,5 +1,6 @@
 /** The arguments of a stdio command: one field per argument, so none needs quoting. */
 import { useRef } from 'react';
+import './server-form.css';
 
 export function ArgsEditor({ args, onChange }: { args: string[]; onChange: (args: string[]) => void }) {
   const list = useRef<HTMLOListElement>(null);

@@ -5,6 +5,7 @@
  */
 import { useRef } from 'react';
 import { emptyRow, type KeyValueRow } from './form-model';
+import './server-form.css';
 
 export function KeyValueEditor({
   legend,

@@ -14,6 +14,7 @@ import { closeDialogOf, Modal } from '../Modal';
 import { ArgsEditor } from './ArgsEditor';
 import { buildRequest, emptyValues, hasHeaders, isIde, STDIO, valuesFromConfig, type FieldErrors, type FormValues } from './form-model';
 import { KeyValueEditor } from './KeyValueEditor';
+import './server-form.css';
 
 const TITLE_ID = 'server-form-title';
 

@@ -3,6 +3,7 @@ import { SCOPE_LABELS } from '../../../../shared/config/scopes';
 import type { ServerView } from '../../../../shared/domain';
 import { useWorkbench } from '../../state/store';
 import { closeDialogOf, Modal } from '../Modal';
+import './server-list.css';
 
 const TITLE_ID = 'remove-server-title';
 

@@ -12,6 +12,7 @@ import { isEnabled } from '../../../../shared/config/server-config';
 import type { ServerView } from '../../../../shared/domain';
 import { useWorkbench } from '../../state/store';
 import { RemoveServerDialog } from './RemoveServerDialog';
+import './server-list.css';
 
 export function ServerActionsMenu({ server, onError }: { server: ServerView; onError(message: string | undefined): void }) {
   const openForm = useWorkbench((s) => s.openServerForm);

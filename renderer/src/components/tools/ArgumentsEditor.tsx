@@ -12,6 +12,7 @@ import { formatIssues, validateAgainstSchema } from '../../../../shared/json-sch
 import { parseArguments } from '../../state/calls-slice';
 import { useWorkbench } from '../../state/store';
 import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
+import './tool-panel.css';
 
 const JsonEditor = lazy(() => import('./json-editor/JsonEditor'));
 

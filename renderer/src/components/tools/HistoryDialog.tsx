@@ -1,13 +1,17 @@
 /**
  * Every call made (newest first, searchable) and the saved requests by group. Open puts
  * a call's tool and arguments in the tool panel; Run again runs it (asking first when
- * its permission says so).
+ * its permission says so); Add to collection… makes it a step of a collection.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history';
 import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import { formatBytes, formatDuration } from './format';
+import './tool-dialogs.css';
+
+// Loaded when first asked for, like the Collections tab, so the first screen stays small.
+const AddToCollection = lazy(() => import('../collections/AddToCollection').then((module) => ({ default: module.AddToCollection })));
 
 const OUTCOMES: Record<HistoryEntry['outcome'], string> = { ok: 'ok', 'tool-error': 'tool error', failed: 'failed', cancelled: 'cancelled' };
 
@@ -121,6 +125,11 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
 
 function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; onOpen(run: boolean): void; onDelete(): void; onSave(name: string, group: string): Promise<void> }) {
   const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | undefined>();
+  const [addError, setAddError] = useState<string | undefined>();
+  const lastTarget = useWorkbench((s) => s.lastStepTarget);
+  const addStep = useWorkbench((s) => s.addHistoryEntryToCollection);
   const [name, setName] = useState('');
   const [group, setGroup] = useState('');
   return (
@@ -145,10 +154,60 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
         <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>
           Save…
         </button>
+        {lastTarget && (
+          <button
+            type="button"
+            disabled={entry.argumentsTooLarge}
+            onClick={() =>
+              void addStep(entry, { file: lastTarget })
+                .then((step) => {
+                  setAdded(`Added as step ${step.step} of ${step.file}.`);
+                  setAddError(undefined);
+                })
+                .catch((error: unknown) => setAddError((error as Error).message))
+            }
+            aria-label={`Add the call of ${entry.tool} to ${lastTarget}`}
+          >
+            Add to {lastTarget}
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={entry.argumentsTooLarge}
+          onClick={() => {
+            setAdding(!adding);
+            setAdded(undefined);
+          }}
+          aria-expanded={adding}
+          aria-label={`Add the call of ${entry.tool} to a collection`}
+        >
+          Add to collection…
+        </button>
         <button type="button" onClick={onDelete} aria-label={`Delete call of ${entry.tool}`}>
           Delete
         </button>
       </span>
+      {adding && (
+        <Suspense fallback={<p className="muted">Loading collections…</p>}>
+          <AddToCollection
+            entry={entry}
+            onDone={(message) => {
+              setAdding(false);
+              setAdded(message);
+            }}
+          />
+        </Suspense>
+      )}
+      {added && (
+        <p role="status" className="collection-saved">
+          {added}
+        </p>
+      )}
+      {addError && (
+        <p role="alert" className="error-text">
+          {addError}
+        </p>
+      )}
       {saving && (
         <form
           className="save-request"

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { ServerRequestAnswer, ServerRequestBody } from '../../../../shared/api/server-requests';
 import { inputResponsesSkeleton } from '../../../../shared/input-responses-skeleton';
+import './tool-panel.css';
 
 type Body = Extract<ServerRequestBody, { kind: 'input-required' }>;
 

@@ -4,6 +4,7 @@
  * pretty-printed text instead, which the browser renders far faster.
  */
 import { useMemo } from 'react';
+import './result.css';
 
 const MAX_TREE_NODES = 3000;
 const OPEN_DEPTH = 2;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision } from '../../../../shared/permissions';
 import { useWorkbench } from '../../state/store';
 import { closeDialogOf, Modal } from '../Modal';
+import './tool-dialogs.css';
 
 export function PermissionsDialog({ onClose }: { onClose: () => void }) {
   const rules = useWorkbench((s) => s.permissionRules);

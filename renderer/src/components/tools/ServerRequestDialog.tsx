@@ -14,6 +14,7 @@ import { Modal } from '../Modal';
 import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
 import { initialArguments } from './schema-form/schema-model';
 import { InputResponsesRequest } from './InputResponsesRequest';
+import './tool-dialogs.css';
 
 export function ServerRequestDialog() {
   const request = useWorkbench((s) => s.serverRequests[0]);

@@ -8,6 +8,7 @@ import type { AppApi } from '../../../../shared/api';
 import type { ResultFileRef } from '../../../../shared/tool-results';
 import { useWorkbench } from '../../state/store';
 import { formatBytes } from './format';
+import './result.css';
 
 const CHUNK = 4 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 /** Small pieces every view of a tool shares: its display name, badges, icon, copy button. */
 import { useState } from 'react';
 import type { ToolIcon as Icon, ToolInfo } from '../../../../shared/domain';
+import './tool-display.css';
 
 /** The name model clients show: annotations.title, then title, then name. */
 export function displayName(tool: ToolInfo): string {

@@ -32,6 +32,7 @@ import {
   type Path,
   type Schema,
 } from './schema-model';
+import './schema-form.css';
 
 export interface SchemaFormProps {
   schema: Schema;

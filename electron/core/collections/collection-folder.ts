@@ -1,0 +1,87 @@
+/**
+ * The project's collections folder, `.mcp-workbench/collections/` beside its `.mcp.json`:
+ * listing its YAML files (each parsed, with its problems), reading one, writing one back.
+ * Files are named, never given as paths, and links are not followed, so nothing outside the
+ * folder is read or written.
+ */
+import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { stringify } from 'yaml';
+import { CollectionFileNameSchema, type Collection, type CollectionFile, type CollectionList } from '../../../shared/api/collections';
+import { AppError } from '../../../shared/envelope';
+import { parseCollection } from './collection-parse';
+
+export const COLLECTIONS_FOLDER = path.join('.mcp-workbench', 'collections');
+
+export function collectionsFolder(projectDir: string): string {
+  return path.join(projectDir, COLLECTIONS_FOLDER);
+}
+
+export function isCollectionFileName(name: string): boolean {
+  return CollectionFileNameSchema.safeParse(name).success;
+}
+
+/** Reads and parses one collection file at any path (the CLI's arguments, the folder's files). */
+export async function readCollectionFile(filePath: string, label = path.basename(filePath)): Promise<CollectionFile> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a collection file' : (error as Error).message;
+    return { file: label, path: filePath, problems: [{ file: label, message }] };
+  }
+  const parsed = parseCollection(text, label);
+  return { file: label, path: filePath, ...(parsed.collection ? { collection: parsed.collection } : {}), problems: parsed.problems };
+}
+
+export async function listCollections(projectDir: string | undefined): Promise<CollectionList> {
+  if (!projectDir) return { files: [] };
+  const folder = collectionsFolder(projectDir);
+  let names: string[];
+  try {
+    names = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isFile() && isCollectionFileName(entry.name)).map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { folder, files: [] };
+    throw error;
+  }
+  names.sort((a, b) => a.localeCompare(b));
+  return { folder, files: await Promise.all(names.map((name) => readCollectionFile(path.join(folder, name), name))) };
+}
+
+function folderOrError(projectDir: string | undefined): string {
+  if (!projectDir) throw new AppError('invalid-request', 'Collections live in a project: open a project folder first.');
+  return collectionsFolder(projectDir);
+}
+
+/**
+ * A symbolic link in the folder is refused: a repository could point one at any file of
+ * yours, which the app would then show, or overwrite on Save.
+ */
+async function refuseLink(filePath: string, file: string): Promise<void> {
+  const stat = await lstat(filePath).catch(() => undefined);
+  if (stat?.isSymbolicLink()) throw new AppError('invalid-request', `${file} is a symbolic link; collections are read and written only as plain files of the collections folder.`);
+}
+
+export async function readCollection(projectDir: string | undefined, file: string): Promise<CollectionFile> {
+  const folder = folderOrError(projectDir);
+  await refuseLink(path.join(folder, file), file);
+  const read = await readCollectionFile(path.join(folder, file), file);
+  if (read.problems.length === 1 && read.problems[0]!.message === 'no such file') throw new AppError('not-found', `No collection file "${file}" in ${folder}.`);
+  return read;
+}
+
+/** The collection as YAML: keys in the order of the format's docs, no line folding (long strings stay on one line). */
+export function collectionToYaml(collection: Collection): string {
+  return stringify(collection, { lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+export async function saveCollection(projectDir: string | undefined, file: string, collection: Collection): Promise<CollectionFile> {
+  const folder = folderOrError(projectDir);
+  await mkdir(folder, { recursive: true });
+  const filePath = path.join(folder, file);
+  await refuseLink(filePath, file);
+  await writeFileAtomic(filePath, collectionToYaml(collection));
+  return readCollectionFile(filePath, file);
+}
