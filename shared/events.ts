@@ -5,6 +5,7 @@ import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
+import type { ConfigFilesStatus } from './api/project';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
 import type { TaskView } from './api/tasks';
@@ -12,9 +13,10 @@ import type { ProtocolLogEntry } from './protocol-log';
 
 export type AppEvent =
   | { type: 'server-state'; server: ServerView }
-  | { type: 'servers-changed' }
-  /** A config file changed; `external` when another program changed it. */
-  | { type: 'config-changed'; scopes: ConfigScope[]; external: boolean }
+  /** The configured servers changed (an edit, another program's write, a project opened or closed): the whole list as it is now. */
+  | { type: 'servers-changed'; servers: ServerView[] }
+  /** A config file changed; `external` when another program changed it. `status`: the project and the files as they are now. */
+  | { type: 'config-changed'; scopes: ConfigScope[]; external: boolean; status: ConfigFilesStatus }
   | { type: 'server-log'; server: string; stream: 'stderr' | 'stdout'; line: string; time: number }
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** The server said its tool list changed (notifications/tools/list_changed): list again. */

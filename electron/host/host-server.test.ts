@@ -197,13 +197,13 @@ describe('browser host', () => {
     ws!.send(JSON.stringify({ id: 3, method: 'spawnShell', payload: {} }));
     ws!.send('not json');
     await received(4);
-    events.emit({ type: 'servers-changed' });
+    events.emit({ type: 'servers-changed', servers: [] });
     await received(5);
     expect(messages).toContainEqual({ kind: 'response', id: 1, envelope: { ok: true, value: [] } });
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: 2, envelope: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid-request' }) }) }));
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: 3, envelope: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'unknown-method' }) }) }));
     expect(messages).toContainEqual(expect.objectContaining({ kind: 'response', id: -1 }));
-    expect(messages).toContainEqual({ kind: 'events', events: [{ type: 'servers-changed' }] });
+    expect(messages).toContainEqual({ kind: 'events', events: [{ type: 'servers-changed', servers: [] }] });
     ws!.close();
   });
 
@@ -244,8 +244,8 @@ describe('browser host', () => {
     });
     ws!.send(JSON.stringify({ id: 1, method: 'listServers' }));
     await new Promise<void>((resolve) => ws!.once('message', () => resolve()));
-    events.emit({ type: 'servers-changed' });
-    events.emit({ type: 'servers-changed' });
+    events.emit({ type: 'servers-changed', servers: [] });
+    events.emit({ type: 'servers-changed', servers: [] });
     ws!.send(JSON.stringify({ id: 2, method: 'listServers' }));
     await answered;
     expect(frames).toEqual([['response:1'], ['response:2 after 2 events']]);

@@ -5,13 +5,13 @@
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSecretService, withSilentBus } from '../../tests/support/secret-service';
 import { createSecretStore } from '../core/secrets/create-secret-store';
 import { ENCRYPTED_SECRETS_FILE, FileSecretStore } from '../core/secrets/file-secret-store';
-import { envWithoutBus, startSecretService, type SecretService } from '../core/secrets/secret-service.testing';
+import { envWithoutBus } from '../core/secrets/secret-service.testing';
 import { createDesktopSecretStore } from './desktop-secret-store';
 import { utilityProcessKeychainRunner, type ForkUtilityProcess } from './keychain-utility-process';
 import { createSafeStorageCipher, type SafeStorageLike } from './safe-storage-secrets';
@@ -24,18 +24,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-let service: SecretService | undefined;
-let unavailable = '';
-beforeAll(async () => {
-  const started = await startSecretService();
-  if ('unavailable' in started) {
-    unavailable = started.unavailable;
-    console.warn(`Desktop keychain tests against a real Secret Service skipped: ${unavailable}`);
-  } else service = started;
-}, 30_000);
-afterAll(async () => {
-  await service?.stop();
-});
+const keychain = useSecretService('Desktop keychain tests');
 
 const SECRET = 'gho_desktop_3b7c9d1e';
 let entry = 0;
@@ -73,11 +62,11 @@ async function standInFork(env: NodeJS.ProcessEnv, forked: { pid?: number; kille
 
 describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store', () => {
   it('is tested against a running Secret Service, or the reason it cannot is printed', () => {
-    expect(service !== undefined || unavailable.length > 0).toBe(true);
+    expect(keychain.service !== undefined || keychain.unavailable.length > 0).toBe(true);
   });
 
   it('is the store the CLI and browser mode use, and takes over the safeStorage file once', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const safeStorage = fakeSafeStorage();
     const older = new FileSecretStore(path.join(dir, ENCRYPTED_SECRETS_FILE), { cipher: createSafeStorageCipher(safeStorage, 'linux') });
     await older.set('oauth:remote:tokens', SECRET);
@@ -115,12 +104,8 @@ describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store'
   });
 
   it('kills a helper whose keychain hangs, and falls back', async () => {
-    const socketPath = path.join(dir, 'silent-bus');
-    const silent = net.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(socketPath, resolve));
-    try {
+    await withSilentBus(dir, async (env) => {
       const forked: { pid?: number; killed: boolean }[] = [];
-      const env = { ...envWithoutBus(), DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}` };
       const store = await createDesktopSecretStore({
         safeStorage: fakeSafeStorage(false),
         dataDir: dir,
@@ -132,8 +117,6 @@ describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store'
       });
       expect(store.info()).toMatchObject({ encrypted: false, warning: expect.stringContaining('did not answer within 1.5 s') });
       expect(forked[0]?.killed).toBe(true);
-    } finally {
-      silent.close();
-    }
+    });
   });
 });

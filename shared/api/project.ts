@@ -33,6 +33,9 @@ export interface ConfigStatus {
   shellProblem?: string;
 }
 
+/** The part of the config status a config change can change (the rest is fixed for a run). */
+export type ConfigFilesStatus = Pick<ConfigStatus, 'project' | 'availableScopes' | 'files'>;
+
 export type FileDialogPurpose = 'import' | 'export';
 
 export interface ProjectApi {

@@ -144,6 +144,9 @@ export type ServerConfig =
 export const TRANSPORT_TYPES = ['stdio', 'sse', 'http', 'ws', 'sse-ide', 'ws-ide', 'claudeai-proxy'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
+/** The transports that sign in with OAuth: the remote ones that carry a bearer token. */
+export const OAUTH_TRANSPORTS: ReadonlySet<TransportType> = new Set(['http', 'sse', 'claudeai-proxy']);
+
 const schemaByType: Record<TransportType, z.ZodType<ServerConfig>> = {
   stdio: StdioServerConfigSchema,
   sse: SseServerConfigSchema,

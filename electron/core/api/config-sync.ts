@@ -1,21 +1,34 @@
 /**
- * Keeps connections in step with the config files. After any change (ours, another
- * program's, or a project opened or closed): a server that is gone is closed; a
- * connected server whose entry changed reconnects with the new entry, except that a
- * project entry that changed or took over by itself (a `git pull`, or opening a project
- * whose `.mcp.json` hides a running user server) disconnects instead, so no command from
- * a project file runs without the user asking; a disabled one is closed;
- * and newly appearing user and local servers connect when the app auto-connects.
- * Project servers never start by themselves (a `.mcp.json` may come from anywhere), unless
- * the user approved that exact entry for that project.
- * A server removed or renamed (here or in the file) loses its sign-in: its refresh timer
- * and OAuth credentials go. Closing a project only hides its servers: they keep theirs.
+ * The one place that decides which servers connect and disconnect when the config
+ * changes, whoever changed it: an edit in the app, another program writing a file, or a
+ * project opened or closed. The API only writes the config and waits here for what the
+ * change set off; nothing else connects or disconnects because of a config change.
+ *
+ * The rules, from the entries before and after the change:
+ * - a server that is gone is closed and forgotten; a server removed or renamed (here or
+ *   in the file) loses its sign-in: its refresh timer and OAuth credentials go. Closing a
+ *   project only hides its servers: they keep theirs;
+ * - a disabled one is closed;
+ * - a connected server whose entry changed reconnects with the new entry, except that a
+ *   project entry that changed or took over by itself (a `git pull`, opening a project
+ *   whose `.mcp.json` hides a running user server, removing the local entry that hid it)
+ *   disconnects instead, so no command from a project file runs without the user asking;
+ * - a server added here connects at once; one renamed here connects under its new name if
+ *   it was running; one switched on here connects;
+ * - servers appearing by themselves (another program, a project opened) connect when the
+ *   app auto-connects: user and local ones, and project ones only when the user approved
+ *   that exact entry for that project (a `.mcp.json` may come from anywhere).
+ *
+ * After each change the front ends get the new server list as one `servers-changed` event
+ * and the files' state as one `config-changed` event, so they never need to ask again.
  */
 import { isEnabled, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ConfigScope } from '../../../shared/config/scopes';
+import type { ServerView } from '../../../shared/domain';
 import type { RegistryChange } from '../config/server-registry';
 import { runWithConcurrency } from '../util/concurrency';
 import type { CoreContext } from './core-context';
+import { createLaunchScan } from './launch-scan';
 
 const STDIO_STARTUP_BATCH = 3;
 /** Background work reports through server states; a rejection must not end the process. */
@@ -24,6 +37,7 @@ const ignore = () => undefined;
 interface Snapshot {
   key: string;
   scope: ConfigScope;
+  enabled: boolean;
 }
 
 export interface ConfigSyncOptions {
@@ -34,39 +48,100 @@ export interface ConfigSyncOptions {
   approved?: (name: ServerName, config: ServerConfig) => boolean;
 }
 
-export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions) {
-  const snapshot = () => new Map<ServerName, Snapshot>(ctx.registry.effective().map((e) => [e.name, { key: JSON.stringify(e.config), scope: e.scope }]));
-  let previous = snapshot();
+export interface ConfigSync {
+  /** The registry's change handler. */
+  onChange(change: RegistryChange): void;
+  /** Resolves once what the changes so far set off for this server is done, and the list that followed them was sent. */
+  settled(name: ServerName): Promise<void>;
+  /** The server list as it is now, with where each stdio command is found. */
+  list(): Promise<ServerView[]>;
+}
 
-  return (change: RegistryChange): void => {
+export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): ConfigSync {
+  const snapshot = () =>
+    new Map<ServerName, Snapshot>(ctx.registry.effective().map((e) => [e.name, { key: JSON.stringify(e.config), scope: e.scope, enabled: isEnabled(e.config) }]));
+  let previous = snapshot();
+  const scanLaunches = createLaunchScan(ctx.registry, ctx);
+  /** Per server, the work its latest change set off, until it is done. */
+  const work = new Map<ServerName, Promise<unknown>>();
+  const track = (name: ServerName, promise: Promise<unknown>) => {
+    work.set(name, promise);
+    void promise.finally(() => work.get(name) === promise && work.delete(name));
+  };
+  let listed: Promise<void> = Promise.resolve();
+
+  const isLive = (name: ServerName) => {
+    const status = ctx.connections.state(name).status;
+    return status === 'connected' || status === 'pending';
+  };
+
+  const list = async (): Promise<ServerView[]> => {
+    await scanLaunches();
+    return ctx.registry.effective().map(({ name, config }) => ctx.viewOf(name, config));
+  };
+
+  /** The list goes out after the PATH scan, so it shows where each command is found; lists leave in the order of the changes. */
+  const listChanged = (): void => {
+    listed = listed.then(async () => ctx.events.emit({ type: 'servers-changed', servers: await list() })).catch(ignore);
+  };
+
+  const onChange = (change: RegistryChange): void => {
     const next = snapshot();
+    // Made in the app, by the user: not another program's write, not a project opened or closed.
+    const here = !change.external && !change.project;
+    const renamedLive = change.renamed !== undefined && isLive(change.renamed.from);
     const toConnect: ServerName[] = [];
     for (const [name] of previous) {
-      if (!next.has(name)) {
-        ctx.launchInfo.delete(name);
-        void ctx.connections.forget(name).catch(ignore);
-        if (!change.project) void options.forgetCredentials?.(name).catch(ignore);
-      }
+      if (next.has(name)) continue;
+      ctx.launchInfo.delete(name);
+      const forgetting = ctx.connections.forget(name).catch(ignore);
+      const credentials = change.project ? undefined : options.forgetCredentials?.(name).catch(ignore);
+      track(name, Promise.all([forgetting, credentials]));
     }
     for (const [name, now] of next) {
       const before = previous.get(name);
       if (before && before.key === now.key) continue;
       const config = ctx.registry.get(name)!;
-      const status = ctx.connections.state(name).status;
-      const live = status === 'connected' || status === 'pending';
-      if (!isEnabled(config)) {
-        if (live) void ctx.connections.disconnect(name).catch(ignore);
+      const live = isLive(name);
+      if (!now.enabled) {
+        if (live) track(name, ctx.connections.disconnect(name).catch(ignore));
+      } else if (change.added === name) {
+        // Added here, maybe over an entry of a lower scope: it connects at once.
+        toConnect.push(name);
       } else if (before && live) {
-        // A project entry that took over by itself (another program wrote it, or opening the
-        // project uncovered it) waits for the user; an edit made here restarts the server.
-        if (now.scope === 'project' && (change.external || change.project)) void ctx.connections.disconnect(name).catch(ignore);
+        // A project entry that took over by itself (another program wrote it, opening the
+        // project uncovered it, or the entry that hid it went) waits for the user; an edit
+        // of the project entry made here restarts the server, like any other.
+        const tookOver = now.scope === 'project' && (!here || before.scope !== 'project');
+        if (tookOver) track(name, ctx.connections.disconnect(name).catch(ignore));
         else toConnect.push(name);
-      } else if (!before && options.autoConnect && (change.external || change.project) && (now.scope !== 'project' || options.approved?.(name, config))) {
+      } else if (before) {
+        if (here && !before.enabled) toConnect.push(name);
+      } else if (here) {
+        if (change.renamed?.to === name && renamedLive) toConnect.push(name);
+      } else if (options.autoConnect && (now.scope !== 'project' || options.approved?.(name, config))) {
         toConnect.push(name);
       }
     }
     previous = next;
-    if (toConnect.length > 0) void runWithConcurrency(toConnect, STDIO_STARTUP_BATCH, ctx.connectQuietly);
-    ctx.events.emit({ type: 'config-changed', scopes: change.scopes, external: change.external });
+    if (toConnect.length > 0) {
+      const connecting = runWithConcurrency(toConnect, STDIO_STARTUP_BATCH, ctx.connectQuietly);
+      for (const name of toConnect) track(name, connecting);
+    }
+    ctx.events.emit({
+      type: 'config-changed',
+      scopes: change.scopes,
+      external: change.external,
+      status: { ...(ctx.registry.project ? { project: ctx.registry.project } : {}), availableScopes: ctx.registry.availableScopes(), files: ctx.registry.status() },
+    });
+    listChanged();
+  };
+
+  return {
+    onChange,
+    list,
+    async settled(name) {
+      await Promise.all([work.get(name), listed]);
+    },
   };
 }

@@ -191,7 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return outcome.answered && outcome.answer.action === 'accept' ? 'always' : 'refuse';
   };
   const projectApprovals = new ProjectApprovals(options.dataDir);
-  projectApprovals.load();
+  await projectApprovals.load();
   const approvals = new ProjectServerApprovalService(
     registry,
     projectApprovals,
@@ -301,22 +301,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(logFailure(`The last project (${last}) could not be reopened`, 'info'));
   }
-  registry.onChange = createConfigSync(ctx, {
+  const sync = createConfigSync(ctx, {
     autoConnect: options.autoConnect ?? false,
     forgetCredentials: (name) => auth.forget(name),
     approved: (name, config) => approvals.decisionOf(name, config) === 'approved',
   });
+  registry.onChange = sync.onChange;
 
-  const serversApi = createServersApi(ctx);
   // The collections runner calls tools, resources and prompts through this same API.
   const api: AppApi = maskSecrets(
     {
-      ...serversApi,
-      async removeServer(request) {
-        await serversApi.removeServer(request);
-        // Gone from every scope: its sign-in goes too.
-        if (!registry.get(request.name)) await auth.forget(request.name);
-      },
+      ...createServersApi(ctx, sync),
       ...createConnectionsApi(ctx),
       ...createResourcesApi(ctx, resources),
       ...createPromptsApi(ctx, prompts),

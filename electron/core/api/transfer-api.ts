@@ -15,9 +15,6 @@ export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<Source
       env: locator.env ?? { APPDATA: process.env.APPDATA, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, CODEX_HOME: process.env.CODEX_HOME },
       ...(ctx.registry.project ? { projectDir: ctx.registry.project } : {}),
     }),
-    // Imported servers are saved switched off: the user switches each one on once they
-    // have checked what it runs.
-    onImported: () => ctx.events.emit({ type: 'servers-changed' }),
   });
   return {
     listImportSources: () => service.listImportSources(),

@@ -32,7 +32,7 @@ import { WorkbenchOAuthProvider } from './workbench-oauth-provider';
 import { logFailure } from '../diagnostics/diagnostics';
 
 export type { AuthorizationUrlOpener, AuthServiceOptions } from './auth-context';
-export { OAUTH_TRANSPORTS, oauthUrlOf } from './oauth-url';
+export { oauthUrlOf } from './oauth-url';
 export { SHUTDOWN_REFRESH_WAIT_MS } from './token-keeper';
 
 /** Each OAuth request (discovery, registration, token) gets this long to answer. */

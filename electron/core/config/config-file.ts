@@ -14,6 +14,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
 import { withFileLock } from '../util/file-lock';
+import { SerialQueue } from '../util/serial-queue';
 import { editJsonText, parseJsonText, type JsonEdit, type JsonObject, type JsonProblem } from './json-text';
 import { removeStaleTempFiles } from './stale-temp-files';
 import { diagnostics, logFailure } from '../diagnostics/diagnostics';
@@ -45,7 +46,7 @@ const WATCH_SETTLE_MS = 60;
 export class ConfigFile {
   private current: ConfigFileState = { kind: 'missing' };
   /** Loads and edits run one at a time, so a watcher never sees half of our own write. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
   private watcher: FSWatcher | undefined;
   private settleTimer: NodeJS.Timeout | undefined;
   private loadedOnce = false;
@@ -72,7 +73,7 @@ export class ConfigFile {
 
   /** Reads the file again; resolves true when its content changed. */
   load(): Promise<boolean> {
-    return this.serialize(async () => {
+    return this.queue.run(async () => {
       if (!this.loadedOnce) {
         this.loadedOnce = true;
         // Temp files of writes that were killed half way (never one a live writer is using).
@@ -89,7 +90,7 @@ export class ConfigFile {
    * and may throw to refuse the change; nothing is written then.
    */
   edit(makeEdits: (value: JsonObject) => JsonEdit[]): Promise<void> {
-    return this.serialize(() =>
+    return this.queue.run(() =>
       withFileLock(this.path, async () => {
         await this.readNow();
         const state = this.current;
@@ -194,11 +195,5 @@ export class ConfigFile {
     if (previous.kind !== next.kind) return true;
     if (previous.kind === 'missing') return false;
     return previous.text !== (next as { text: string }).text;
-  }
-
-  private serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }

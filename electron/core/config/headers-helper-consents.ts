@@ -4,9 +4,9 @@
  * user has not seen) is asked about again; the file holds no command text.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { JsonFile, JsonObjectSchema } from '../util/json-file';
 
 export const HEADERS_HELPER_CONSENTS_FILE = 'headers-helper-consents.json';
 
@@ -14,35 +14,40 @@ export function commandHash(command: string): string {
   return createHash('sha256').update(command).digest('hex').slice(0, 32);
 }
 
+interface Consent {
+  command: string;
+  at: number;
+}
+
+/** Entries without a command hash are not consents; the map has no prototype (its keys come from the file). */
+const ConsentsSchema = z.looseObject({ servers: JsonObjectSchema.optional() }).transform(({ servers = {} }) => {
+  const out = Object.create(null) as Record<string, Consent>;
+  for (const [name, entry] of Object.entries(servers)) {
+    const { command, at } = (entry ?? {}) as { command?: unknown; at?: unknown };
+    if (typeof command === 'string') out[name] = { command, at: Number(at) || 0 };
+  }
+  return { servers: out };
+});
+type ConsentsFile = z.output<typeof ConsentsSchema>;
+
 export class HeadersHelperConsents {
-  constructor(private readonly dataDir: string) {}
+  // Missing or damaged: nothing allowed yet, so the user is asked (and the next consent replaces it).
+  private readonly file: JsonFile<ConsentsFile>;
+
+  constructor(dataDir: string) {
+    this.file = new JsonFile(path.join(dataDir, HEADERS_HELPER_CONSENTS_FILE), ConsentsSchema, () => ({ servers: Object.create(null) as Record<string, Consent> }), { damaged: 'replace' });
+  }
 
   get filePath(): string {
-    return path.join(this.dataDir, HEADERS_HELPER_CONSENTS_FILE);
+    return this.file.filePath;
   }
 
   async allowed(server: string, command: string): Promise<boolean> {
-    const entry = (await this.read())[server];
+    const entry = (await this.file.read()).servers[server];
     return entry?.command === commandHash(command);
   }
 
   async allow(server: string, command: string): Promise<void> {
-    const all = await this.read();
-    all[server] = { command: commandHash(command), at: Date.now() };
-    await fs.mkdir(this.dataDir, { recursive: true });
-    await writeFileAtomic(this.filePath, `${JSON.stringify({ servers: all }, null, 2)}\n`, { mode: 0o600 });
-  }
-
-  private async read(): Promise<Record<string, { command: string; at: number }>> {
-    const out = Object.create(null) as Record<string, { command: string; at: number }>;
-    try {
-      const parsed = JSON.parse(await fs.readFile(this.filePath, 'utf8')) as { servers?: Record<string, { command?: unknown; at?: unknown }> };
-      for (const [name, entry] of Object.entries(parsed.servers ?? {})) {
-        if (typeof entry?.command === 'string') out[name] = { command: entry.command, at: Number(entry.at) || 0 };
-      }
-    } catch {
-      // Missing or damaged: nothing allowed yet, so the user is asked.
-    }
-    return out;
+    await this.file.update(({ servers }) => ({ servers: { ...servers, [server]: { command: commandHash(command), at: Date.now() } } }));
   }
 }

@@ -6,14 +6,13 @@
  * again; the file holds no command line or header value.
  *
  * Read once at start (decisions are needed synchronously, for every server view), and
- * re-read before each write so another process's decisions are kept.
+ * re-read before each write, under the file's lock, so another process's decisions are kept.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
+import { JsonFile } from '../util/json-file';
 
 export const PROJECT_APPROVALS_FILE = 'project-approvals.json';
 
@@ -42,18 +41,29 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The decisions as kept: well-formed ones only, in objects without a prototype (the keys come from the file). */
+const ApprovalsSchema = z
+  .looseObject({ projects: z.unknown().optional() })
+  .transform(({ projects }) => ({ projects: sanitize(projects) }));
+type ApprovalsFile = z.output<typeof ApprovalsSchema>;
+
 export class ProjectApprovals {
   private approvals: ApprovalMap = {};
+  // Missing or damaged: no decisions yet. Decisions of other processes are read again under
+  // the lock before each write, so they are kept.
+  private readonly file: JsonFile<ApprovalsFile>;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(dataDir: string) {
+    this.file = new JsonFile(path.join(dataDir, PROJECT_APPROVALS_FILE), ApprovalsSchema, () => ({ projects: sanitize(undefined) }), { damaged: 'replace', lock: true });
+  }
 
   get filePath(): string {
-    return path.join(this.dataDir, PROJECT_APPROVALS_FILE);
+    return this.file.filePath;
   }
 
   /** Reads the file (missing or damaged: no decisions yet). */
-  load(): void {
-    this.approvals = this.read();
+  async load(): Promise<void> {
+    this.approvals = (await this.file.read()).projects;
   }
 
   /** The decision for this entry of this project, if one was made for exactly this entry. */
@@ -65,24 +75,15 @@ export class ProjectApprovals {
   /** Records a decision (undefined: forget it, so the entry is asked about again). */
   async decide(project: string, name: ServerName, config: ServerConfig, decision: ApprovalDecision | undefined): Promise<void> {
     const key = path.resolve(project);
-    const approvals = this.read();
-    const forProject = { ...(approvals[key] ?? {}) };
-    if (decision) forProject[name] = { decision, config: configHash(config), at: Date.now() };
-    else delete forProject[name];
-    approvals[key] = forProject;
-    if (Object.keys(forProject).length === 0) delete approvals[key];
-    await fs.mkdir(this.dataDir, { recursive: true });
-    await writeFileAtomic(this.filePath, `${JSON.stringify({ projects: approvals }, null, 2)}\n`, { mode: 0o600 });
-    this.approvals = approvals;
-  }
-
-  private read(): ApprovalMap {
-    try {
-      const parsed = JSON.parse(readFileSync(this.filePath, 'utf8')) as { projects?: unknown };
-      return sanitize(parsed.projects);
-    } catch {
-      return {};
-    }
+    const saved = await this.file.update(({ projects: approvals }) => {
+      const forProject = { ...(approvals[key] ?? {}) };
+      if (decision) forProject[name] = { decision, config: configHash(config), at: Date.now() };
+      else delete forProject[name];
+      approvals[key] = forProject;
+      if (Object.keys(forProject).length === 0) delete approvals[key];
+      return { projects: approvals };
+    });
+    this.approvals = saved.projects;
   }
 }
 

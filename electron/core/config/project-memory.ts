@@ -1,31 +1,25 @@
 /** Remembers the last project folder, so the app opens it again on the next start. */
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { diagnostics } from '../diagnostics/diagnostics';
+import { z } from 'zod';
+import { JsonFile } from '../util/json-file';
 
 export const STATE_FILE = 'workbench-state.json';
 
-export class ProjectMemory {
-  constructor(private readonly dataDir: string) {}
+const StateSchema = z.looseObject({ lastProject: z.string().optional() });
 
-  private get file(): string {
-    return path.join(this.dataDir, STATE_FILE);
+export class ProjectMemory {
+  // Missing or damaged: nothing to reopen, and nothing worth showing the user.
+  private readonly file: JsonFile<z.infer<typeof StateSchema>>;
+
+  constructor(dataDir: string) {
+    this.file = new JsonFile(path.join(dataDir, STATE_FILE), StateSchema, () => ({}), { damaged: 'replace' });
   }
 
   async lastProject(): Promise<string | undefined> {
-    try {
-      const state = JSON.parse(await fs.readFile(this.file, 'utf8')) as { lastProject?: unknown };
-      return typeof state.lastProject === 'string' ? state.lastProject : undefined;
-    } catch (error) {
-      // Missing or damaged: nothing to reopen, and nothing worth showing the user.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') diagnostics.info(`${this.file} could not be read; no project is reopened`, error);
-      return undefined;
-    }
+    return (await this.file.read()).lastProject;
   }
 
   async remember(project: string | undefined): Promise<void> {
-    await fs.mkdir(this.dataDir, { recursive: true });
-    await writeFileAtomic(this.file, `${JSON.stringify(project ? { lastProject: project } : {}, null, 2)}\n`, { mode: 0o600 });
+    await this.file.write(project ? { lastProject: project } : {});
   }
 }

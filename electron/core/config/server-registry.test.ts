@@ -217,7 +217,7 @@ describe('ServerRegistry: live changes', () => {
     // Our own writes are not reported as external.
     const before = changes.length;
     await registry.add('project', 'ours', { command: 'o' });
-    expect(changes.slice(before)).toEqual([{ scopes: ['project'], external: false }]);
+    expect(changes.slice(before)).toEqual([{ scopes: ['project'], external: false, added: 'ours' }]);
     // The watcher sees our write first and another program's edit of the user file after it
     // (both reloads wait the same settle time, ours armed first): once that edit is reported,
     // ours has been judged, and it was not external.

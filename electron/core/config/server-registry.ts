@@ -49,6 +49,10 @@ export interface RegistryChange {
   external: boolean;
   /** True when a project was opened or closed. */
   project?: boolean;
+  /** An entry added in the app. */
+  added?: ServerName;
+  /** An entry renamed in the app: the same server under a new name. */
+  renamed?: { from: ServerName; to: ServerName };
 }
 
 /**
@@ -196,7 +200,7 @@ export class ServerRegistry {
       if (hasRawIn(value, base, name)) throw new AppError('conflict', `A server named "${name}" already exists in the ${scopeName(scope)} scope.`);
       return [{ path: [...base, name], value: config }];
     });
-    this.changed([scope], false);
+    this.changed([scope], false, { added: name });
   }
 
   /** Replaces an entry, optionally renaming it. */
@@ -211,7 +215,7 @@ export class ServerRegistry {
       }
       return [...(newName !== name ? [{ path: [...base, name], value: undefined }] : []), { path: [...base, newName], value: config }];
     });
-    this.changed([scope], false);
+    this.changed([scope], false, newName !== name ? { renamed: { from: name, to: newName } } : {});
   }
 
   async remove(scope: ConfigScope, name: ServerName): Promise<void> {
@@ -328,8 +332,8 @@ export class ServerRegistry {
     return result;
   }
 
-  private changed(scopes: ConfigScope[], external: boolean): void {
-    this.onChange?.({ scopes, external });
+  private changed(scopes: ConfigScope[], external: boolean, what: Pick<RegistryChange, 'added' | 'renamed'> = {}): void {
+    this.onChange?.({ scopes, external, ...what });
   }
 
   /** Backups of files outside the app data folder live inside it, so a project folder gets no stray files. */

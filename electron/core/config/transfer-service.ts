@@ -71,8 +71,6 @@ export interface TransferDeps {
   registry: ServerRegistry;
   secrets: SecretStore;
   locator: () => SourceLocator;
-  /** After servers were added or replaced (to connect them). */
-  onImported?: (names: string[]) => void;
 }
 
 async function readSourceFile(file: string): Promise<string> {
@@ -289,7 +287,6 @@ export function createTransferService(deps: TransferDeps) {
         result.added.push(item.name);
       }
     }
-    deps.onImported?.([...result.added, ...result.replaced]);
     return result;
   }
 

@@ -22,6 +22,14 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () =
   });
 }
 
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves after `ms`. Its timer does not keep the process alive by itself (a bound on a
+ * wait, raced against what is waited for), unless `keepAlive`: then waiting is the work
+ * still to do (a retry after a pause).
+ */
+export function delay(ms: number, { keepAlive = false } = {}): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (!keepAlive) timer.unref?.();
+  });
 }

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../../shared/config/server-config';
 import { EventBus } from '../events/event-bus';
 import { toolNotifications } from '../tools/tool-notifications';
 import { ToolsService } from '../tools/tools-service';
-import { ConnectionManager, connectTimeoutFromEnv, type ConnectionManagerOptions } from './connection-manager';
+import { ConnectionManager, type ConnectionManagerOptions } from './connection-manager';
 
 const basic: ServerConfig = { command: process.execPath, args: [fixtureServer('basic-stdio')] };
 
@@ -272,13 +272,5 @@ describe('launch config resolution', () => {
     expect(m.state('basic').status).toBe('connected');
     await expect(m.connect('broken', stored)).rejects.toThrow(/API_KEY is not set/);
     expect(m.state('broken')).toMatchObject({ status: 'failed', error: expect.stringContaining('API_KEY is not set') });
-  });
-});
-
-describe('connectTimeoutFromEnv', () => {
-  it('reads MCP_TIMEOUT in milliseconds and defaults to 30 s', () => {
-    expect(connectTimeoutFromEnv({ MCP_TIMEOUT: '1500' })).toBe(1500);
-    expect(connectTimeoutFromEnv({})).toBe(30_000);
-    expect(connectTimeoutFromEnv({ MCP_TIMEOUT: 'soon' })).toBe(30_000);
   });
 });

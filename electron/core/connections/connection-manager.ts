@@ -14,13 +14,12 @@
  *   detects is remembered per entry (era/era-cache.ts), and Reconnect detects it afresh.
  */
 import { Client } from '@modelcontextprotocol/client';
-import { DEFAULT_SETTINGS, MAX_CONNECT_TIMEOUT_MS } from '../../../shared/api/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import { delay, withDeadline } from './async-helpers';
-import { cappedTimeout } from '../settings/env-overrides';
 import { AutoReconnect } from './auto-reconnect';
 import { mergeCapabilities, type ClientFeature } from './client-feature';
 import type { ConnectionAuth, RemoteAuth } from './connection-auth';
@@ -45,7 +44,6 @@ import { RequestMetaTransport } from './transports/request-meta-transport';
 import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
 import { diagnostics, logFailure } from '../diagnostics/diagnostics';
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_SETTINGS.connectTimeoutMs;
 export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
 /** Time limit for one HTTP request to get its response headers. */
 export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
@@ -138,11 +136,6 @@ export function connectionKey(name: ServerName, config: ServerConfig): string {
   let json = configJson.get(config);
   if (json === undefined) configJson.set(config, (json = JSON.stringify(config)));
   return `${name}-${json}`;
-}
-
-/** The connect timeout: `MCP_TIMEOUT` in milliseconds when set (capped at the most allowed), else 30 s. */
-export function connectTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  return cappedTimeout('MCP_TIMEOUT', env.MCP_TIMEOUT, MAX_CONNECT_TIMEOUT_MS)?.value ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
 export class ConnectionManager {
@@ -261,7 +254,7 @@ export class ConnectionManager {
           if (attempt < SESSION_RETRY_DELAYS_MS.length) {
             const wait = SESSION_RETRY_DELAYS_MS[attempt]!;
             this.logEvent(name, `The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
-            if (wait) await delay(wait);
+            if (wait) await delay(wait, { keepAlive: true });
             continue;
           }
           const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;

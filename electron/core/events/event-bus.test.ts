@@ -27,7 +27,7 @@ describe('typed hooks', () => {
     bus.on('tools-changed', (event) => servers.push(event.server));
     bus.emit(log('one'));
     bus.emit({ type: 'tools-changed', server: 'x' });
-    bus.emit({ type: 'servers-changed' });
+    bus.emit({ type: 'servers-changed', servers: [] });
     bus.emit(log('two'));
     expect(lines).toEqual(['one', 'two']);
     expect(servers).toEqual(['x']);
@@ -83,12 +83,12 @@ describe('batched streams', () => {
     const second: AppEvent[][] = [];
     const a = bus.stream((batch) => first.push(batch));
     const b = bus.stream((batch) => second.push(batch));
-    bus.emit({ type: 'servers-changed' });
+    bus.emit({ type: 'servers-changed', servers: [] });
     a.flush();
-    expect(first).toEqual([[{ type: 'servers-changed' }]]);
+    expect(first).toEqual([[{ type: 'servers-changed', servers: [] }]]);
     expect(second).toEqual([]);
     b.flush();
-    expect(second).toEqual([[{ type: 'servers-changed' }]]);
+    expect(second).toEqual([[{ type: 'servers-changed', servers: [] }]]);
     a.close();
     b.close();
   });
@@ -114,7 +114,7 @@ describe('batched streams', () => {
     for (let i = 1; i <= count; i++) {
       emit({ type: 'protocol-log', entries: [entry(i)] });
       if (i === 100) emit({ type: 'server-console', entries: [{ seq: 1, server: 'chatty', time: 1, source: 'stderr', text: 'a line' }] });
-      if (i === 200) emit({ type: 'servers-changed' });
+      if (i === 200) emit({ type: 'servers-changed', servers: [] });
     }
     await done;
     expect(seen.length).toBeLessThanOrEqual(Math.ceil((count + 2) / 1000));
@@ -132,9 +132,9 @@ describe('batched streams', () => {
     const bus = new EventBus();
     const seen: AppEvent[][] = [];
     const stream = bus.stream((batch) => seen.push(batch));
-    bus.emit({ type: 'servers-changed' });
+    bus.emit({ type: 'servers-changed', servers: [] });
     stream.close();
-    bus.emit({ type: 'servers-changed' });
+    bus.emit({ type: 'servers-changed', servers: [] });
     stream.flush();
     expect(seen).toEqual([]);
   });
@@ -154,9 +154,9 @@ describe('batched streams', () => {
       },
       { onError: (failure) => reported(failure) },
     );
-    bus.emit({ type: 'servers-changed' });
+    bus.emit({ type: 'servers-changed', servers: [] });
     expect(await error).toEqual(new Error('socket gone'));
-    bus.emit({ type: 'servers-changed' });
+    bus.emit({ type: 'servers-changed', servers: [] });
     await second;
     expect(calls).toBe(2);
     stream.close();

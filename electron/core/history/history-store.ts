@@ -17,6 +17,7 @@ import type { HistoryEntry, HistoryQuery, SavedRequest, SaveRequestRequest } fro
 import { AppError } from '../../../shared/envelope';
 import { JsonFile } from '../util/json-file';
 import { jsonByteLength } from '../results/json-size';
+import { SerialQueue } from '../util/serial-queue';
 import { logFailure } from '../diagnostics/diagnostics';
 
 export const HISTORY_FILE = 'history.jsonl';
@@ -60,7 +61,7 @@ export class HistoryStore {
   private saved: SavedFile = { requests: [] };
   private readonly savedFile: JsonFile<SavedFile>;
   /** Writes run one after another, so lines never interleave. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
   private dirMade: Promise<void> | undefined;
   /** Entries added but not yet appended to the file (serialized when they are, off the call's path). */
   private unwritten: HistoryEntry[] = [];
@@ -158,12 +159,12 @@ export class HistoryStore {
     const before = this.entries.length;
     this.entries = this.entries.filter((entry) => entry.id !== id);
     if (this.entries.length === before) return Promise.reject(new AppError('not-found', 'No such history entry.'));
-    return this.enqueue(() => this.rewrite());
+    return this.queue.run(() => this.rewrite());
   }
 
   clear(): Promise<void> {
     this.entries = [];
-    return this.enqueue(() => this.rewrite());
+    return this.queue.run(() => this.rewrite());
   }
 
   savedRequests(): SavedRequest[] {
@@ -188,7 +189,7 @@ export class HistoryStore {
       savedAt: Date.now(),
     };
     const next = { ...this.saved, requests: [...this.saved.requests.filter((r) => r !== existing), saved] };
-    await this.enqueue(() => this.savedFile.write(next));
+    await this.queue.run(() => this.savedFile.write(next));
     this.saved = next;
     return saved;
   }
@@ -196,14 +197,14 @@ export class HistoryStore {
   async deleteSavedRequest(id: string): Promise<void> {
     if (!this.saved.requests.some((r) => r.id === id)) throw new AppError('not-found', 'No such saved request.');
     const next = { ...this.saved, requests: this.saved.requests.filter((r) => r.id !== id) };
-    await this.enqueue(() => this.savedFile.write(next));
+    await this.queue.run(() => this.savedFile.write(next));
     this.saved = next;
   }
 
   /** Writes what is pending now and waits for every write (tests, shutdown). */
   async flush(): Promise<void> {
     if (this.appendTimer) await this.queueAppend();
-    return this.queue.then(() => undefined);
+    return this.queue.idle();
   }
 
   /**
@@ -222,9 +223,9 @@ export class HistoryStore {
   private queueAppend(): Promise<void> {
     if (this.appendTimer) clearTimeout(this.appendTimer);
     this.appendTimer = undefined;
-    if (this.appendQueued) return this.queue.then(() => undefined);
+    if (this.appendQueued) return this.queue.idle();
     this.appendQueued = true;
-    return this.enqueue(async () => {
+    return this.queue.run(async () => {
       this.appendQueued = false;
       const added = this.unwritten;
       this.unwritten = [];
@@ -258,12 +259,6 @@ export class HistoryStore {
     await this.ensureDir();
     await writeFileAtomic(this.historyPath, body, { mode: 0o600 });
     this.linesOnDisk = this.entries.length;
-  }
-
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }
 

@@ -11,6 +11,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
 import { removeStaleTempFiles } from '../config/stale-temp-files';
 import { withFileLock } from '../util/file-lock';
+import { SerialQueue } from '../util/serial-queue';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
 import { diagnostics } from '../diagnostics/diagnostics';
 
@@ -35,7 +36,7 @@ export interface FileSecretStoreOptions {
 }
 
 export class FileSecretStore implements SecretStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   constructor(
     readonly filePath: string,
@@ -57,7 +58,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   async get(key: string): Promise<string | undefined> {
-    const file = await this.serialize(() => this.read());
+    const file = await this.queue.run(() => this.read());
     const stored = file.secrets[key];
     if (stored !== undefined) return this.options.cipher ? this.decrypt(key, stored, this.options.cipher) : stored;
     const legacy = await this.options.migrateFrom?.get(key);
@@ -82,7 +83,7 @@ export class FileSecretStore implements SecretStore {
   private async reEncrypt(key: string, stored: string, plain: string, cipher: SecretCipher): Promise<void> {
     try {
       const fresh = await cipher.encrypt(plain);
-      await this.serialize(() =>
+      await this.queue.run(() =>
         withFileLock(this.filePath, async () => {
           const file = await this.read();
           if (file.secrets[key] !== stored) return;
@@ -98,7 +99,7 @@ export class FileSecretStore implements SecretStore {
 
   async set(key: string, value: string): Promise<void> {
     const stored = this.options.cipher ? await this.options.cipher.encrypt(value) : value;
-    await this.serialize(() =>
+    await this.queue.run(() =>
       withFileLock(this.filePath, async () => {
         const file = await this.read();
         file.secrets[key] = stored;
@@ -108,7 +109,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.serialize(() =>
+    await this.queue.run(() =>
       withFileLock(this.filePath, async () => {
         const file = await this.read();
         if (!Object.hasOwn(file.secrets, key)) return;
@@ -120,7 +121,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   async keys(): Promise<string[]> {
-    const file = await this.serialize(() => this.read());
+    const file = await this.queue.run(() => this.read());
     const legacy = (await this.options.migrateFrom?.keys()) ?? [];
     return [...new Set([...Object.keys(file.secrets), ...legacy])];
   }
@@ -132,7 +133,7 @@ export class FileSecretStore implements SecretStore {
    * written here meanwhile by another process is not removed unmoved. Returns the keys moved.
    */
   async moveAllInto(target: SecretStore): Promise<string[]> {
-    return this.serialize(() =>
+    return this.queue.run(() =>
       withFileLock(this.filePath, async () => {
         const file = await this.read();
         const cipher = this.options.cipher;
@@ -179,11 +180,5 @@ export class FileSecretStore implements SecretStore {
     await writeFileAtomic(this.filePath, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     // An existing file keeps its mode through an atomic write: make sure it is private.
     await fs.chmod(this.filePath, 0o600);
-  }
-
-  private serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }

@@ -4,14 +4,14 @@
  * no bus at all, a bus that never answers, or the keychain switched off.
  */
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSecretService, withSilentBus } from '../../../tests/support/secret-service';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from './create-secret-store';
 import { ENCRYPTED_SECRETS_FILE, FileSecretStore, PLAIN_SECRETS_FILE } from './file-secret-store';
 import { KEYCHAIN_HELPER_PATH, nodeKeychainRunner } from './keychain-runner';
-import { envWithoutBus, startSecretService, type SecretService } from './secret-service.testing';
+import { envWithoutBus } from './secret-service.testing';
 import type { SecretCipher } from './secret-store';
 
 let dir: string;
@@ -24,18 +24,7 @@ afterEach(async () => {
 
 const SECRET = 'sk-live-4f9a1c7e2b';
 
-let service: SecretService | undefined;
-let unavailable = '';
-beforeAll(async () => {
-  const started = await startSecretService();
-  if ('unavailable' in started) {
-    unavailable = started.unavailable;
-    console.warn(`Keychain tests against a real Secret Service skipped: ${unavailable}`);
-  } else service = started;
-}, 30_000);
-afterAll(async () => {
-  await service?.stop();
-});
+const keychain = useSecretService('Keychain tests');
 
 /** Each test its own keychain entry, so tests do not share a key. */
 let entry = 0;
@@ -43,11 +32,11 @@ const serviceName = () => `MCP Workbench test ${process.pid}-${++entry}`;
 
 describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
   it('is running for these tests, or the reason it cannot is printed', () => {
-    expect(service !== undefined || unavailable.length > 0).toBe(true);
+    expect(keychain.service !== undefined || keychain.unavailable.length > 0).toBe(true);
   });
 
   it('keeps the values encrypted with a key in the keychain, readable by another process', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const name = serviceName();
     const first = await createSecretStore({ dataDir: dir, env: service.env, service: name });
     expect(first.info()).toMatchObject({ encrypted: true, location: expect.stringContaining('Secret Service') });
@@ -68,10 +57,10 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
   });
 
   it('agrees on one key when processes on different data folders start on a new keychain at once', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const name = serviceName();
     const dirs = [path.join(dir, 'one'), path.join(dir, 'two'), path.join(dir, 'three')];
-    const stores = await Promise.all(dirs.map((dataDir) => createSecretStore({ dataDir, env: service!.env, service: name })));
+    const stores = await Promise.all(dirs.map((dataDir) => createSecretStore({ dataDir, env: service.env, service: name })));
     await stores[0]!.set('k', SECRET);
     // The keychain entry is the user's, not the folder's: every folder's store has the same key.
     for (const other of dirs.slice(1)) await fs.copyFile(path.join(dirs[0]!, KEYCHAIN_SECRETS_FILE), path.join(other, KEYCHAIN_SECRETS_FILE));
@@ -80,7 +69,7 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
   });
 
   it('moves the plain file into the keychain store once, then removes it', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const plain = new FileSecretStore(path.join(dir, PLAIN_SECRETS_FILE));
     await plain.set('a', SECRET);
     await plain.set('b', 'second value');
@@ -93,7 +82,7 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
   });
 
   it('moves an encrypted store of the desktop app in too (decrypted with its own cipher)', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const reversing: SecretCipher = {
       description: 'reversing',
       encrypt: async (plain) => [...plain].reverse().join(''),
@@ -108,7 +97,7 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
   });
 
   it('leaves a plain file it cannot move where it is, and says so', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const plainFile = path.join(dir, PLAIN_SECRETS_FILE);
     await fs.writeFile(plainFile, '{"version":1,"encrypted":false,"secrets":{"a":"' + SECRET);
     const notices: string[] = [];
@@ -119,7 +108,7 @@ describe.skipIf(process.platform !== 'linux')('a real Secret Service', () => {
   });
 
   it('a value written to the plain file by a run without a keychain wins over the older keychain value', async (context) => {
-    if (!service) return context.skip(unavailable);
+    const service = keychain.require(context);
     const name = serviceName();
     const store = await createSecretStore({ dataDir: dir, env: service.env, service: name });
     await store.set('a', 'old');
@@ -160,19 +149,13 @@ describe('where no keychain answers', () => {
   });
 
   it.skipIf(process.platform !== 'linux')('gives up on a bus that never answers, within the timeout', async () => {
-    // A socket that accepts D-Bus connections and then says nothing: the keychain call blocks.
-    const socketPath = path.join(dir, 'silent-bus');
-    const silent = net.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(socketPath, resolve));
-    try {
-      const env = { ...envWithoutBus(), DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}` };
+    // The keychain call blocks on a bus that says nothing.
+    await withSilentBus(dir, async (env) => {
       const store = await createSecretStore({ dataDir: dir, env, service: serviceName(), timeoutMs: 1_500 });
       expect(store.info().warning).toContain('did not answer within 1.5 s');
       await store.set('a', SECRET);
       expect(await store.get('a')).toBe(SECRET);
-    } finally {
-      silent.close();
-    }
+    });
   });
 
   it('says so when the keychain library cannot be loaded (no binary for this platform)', async () => {

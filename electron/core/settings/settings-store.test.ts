@@ -34,6 +34,11 @@ describe('SettingsStore', () => {
     await store.load();
     await store.update({ connectTimeoutMs: 12_000 });
     expect(store.view()).toMatchObject({ values: { connectTimeoutMs: 12_000 }, effective: { connectTimeoutMs: 5000 }, overrides: { connectTimeoutMs: 'MCP_TIMEOUT=5000' } });
+    // Not a number of milliseconds: the setting stands (30 s by default).
+    const unset = new SettingsStore(await tempDir(), { MCP_TIMEOUT: 'soon' });
+    await unset.load();
+    expect(unset.effective().connectTimeoutMs).toBe(30_000);
+    expect(unset.view().overrides.connectTimeoutMs).toBeUndefined();
   });
 
   it("MCP_TOOL_TIMEOUT and MAX_MCP_OUTPUT_TOKENS override the call timeout and the result text limit, as in Claude Code", async () => {

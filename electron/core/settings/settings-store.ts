@@ -9,11 +9,10 @@
  * effective settings, and parsing the variables each time was work for nothing. The
  * effective settings are worked out again only when the saved values change.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { DEFAULT_SETTINGS, SettingsSchema, type SettingKey, type Settings, type SettingsPatch, type SettingsView } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
+import { JsonFile, JsonObjectSchema } from '../util/json-file';
 import { envOverrides } from './env-overrides';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -22,43 +21,29 @@ export class SettingsStore {
   private stored: Partial<Settings> = {};
   private unknown: Record<string, unknown> = {};
   private problem: string | undefined;
-  /** The file could not be parsed at all: never overwrite it. */
-  private unreadable = false;
+  /** A file that cannot be parsed at all is never overwritten (its problem says so). */
+  private readonly file: JsonFile<Record<string, unknown>>;
   private readonly listeners = new Set<(view: SettingsView) => void>();
   private readonly overrides: ReturnType<typeof envOverrides>;
   private current: Settings;
 
   constructor(
-    private readonly dataDir: string,
+    dataDir: string,
     env: NodeJS.ProcessEnv = process.env,
   ) {
+    this.file = new JsonFile(path.join(dataDir, SETTINGS_FILE), JsonObjectSchema, () => ({}));
     this.overrides = envOverrides(env);
     this.current = this.merge();
   }
 
   get filePath(): string {
-    return path.join(this.dataDir, SETTINGS_FILE);
+    return this.file.filePath;
   }
 
   async load(): Promise<void> {
-    let text: string;
-    try {
-      text = await fs.readFile(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      this.unreadable = true;
-      this.problem = `${this.filePath} is not valid JSON (${(error as Error).message}); using the defaults. Fix or remove it to save settings.`;
-      return;
-    }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      this.unreadable = true;
-      this.problem = `${this.filePath} must hold a JSON object; using the defaults. Fix or remove it to save settings.`;
+    const json = await this.file.read();
+    if (this.file.problem) {
+      this.problem = `${this.file.problem.replace(/; fix or remove it to save changes\.$/, '')}; using the defaults. Fix or remove it to save settings.`;
       return;
     }
     const shape = SettingsSchema.shape;
@@ -101,15 +86,14 @@ export class SettingsStore {
   }
 
   async update(patch: SettingsPatch): Promise<SettingsView> {
-    if (this.unreadable) throw new AppError('failed', `Not saving: ${this.problem}`);
+    if (this.file.problem) throw new AppError('failed', `Not saving: ${this.problem}`);
     const parsed = SettingsSchema.partial().safeParse(patch);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new AppError('invalid-request', `${issue?.path.join('.') || 'settings'}: ${issue?.message}`);
     }
     const next = { ...this.stored, ...stripUndefined(parsed.data) };
-    await fs.mkdir(this.dataDir, { recursive: true });
-    await writeFileAtomic(this.filePath, `${JSON.stringify({ ...this.unknown, ...next }, null, 2)}\n`, { mode: 0o600 });
+    await this.file.write({ ...this.unknown, ...next });
     this.stored = next;
     this.current = this.merge();
     this.problem = undefined;

@@ -30,7 +30,6 @@ type TasksFile = z.infer<typeof FileSchema>;
 
 export class TaskStore {
   private readonly file: JsonFile<TasksFile>;
-  private writing = Promise.resolve();
 
   constructor(dataDir: string) {
     this.file = new JsonFile(path.join(dataDir, TASKS_FILE), FileSchema, () => ({ tasks: [] }));
@@ -42,7 +41,7 @@ export class TaskStore {
 
   /** Resolves once every write asked for so far is done. */
   flush(): Promise<void> {
-    return this.writing;
+    return this.file.idle();
   }
 
   /** Writes the list (one write at a time, the latest wins); the transient fields stay out. */
@@ -56,7 +55,7 @@ export class TaskStore {
         return count <= MAX_TASKS_PER_SERVER;
       })
       .map(({ progress: _progress, waiting: _waiting, callId: _callId, ...stored }) => stored);
-    this.writing = this.writing.then(() => this.file.write({ tasks: kept })).catch(() => undefined);
-    return this.writing;
+    // A failed write only costs the record.
+    return this.file.write({ tasks: kept }).catch(() => undefined);
   }
 }

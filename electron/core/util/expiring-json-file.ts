@@ -4,12 +4,9 @@
  * made; one older than the TTL no longer counts and is dropped on the next write. A file
  * that does not parse counts as empty (it is only a cache) and is replaced on the next
  * write; entries that do not have their shape are skipped. Reads and writes of one file
- * are serialized, and every write is atomic.
+ * take turns, and every write is atomic (the JsonFile underneath).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { diagnostics } from '../diagnostics/diagnostics';
+import { JsonFile, JsonObjectSchema } from './json-file';
 
 export interface ExpiringJsonFileOptions<T> {
   ttlMs: number;
@@ -23,18 +20,20 @@ export interface ExpiringJsonFileOptions<T> {
 
 export class ExpiringJsonFile<T> {
   private readonly now: () => number;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly file: JsonFile<Record<string, unknown>>;
 
   constructor(
     readonly filePath: string,
     private readonly options: ExpiringJsonFileOptions<T>,
   ) {
     this.now = options.now ?? Date.now;
+    this.file = new JsonFile(filePath, JsonObjectSchema, () => ({}), { damaged: 'replace', mode: 0o644 });
   }
 
   /** The entry, if it is younger than the TTL. */
   async get(key: string): Promise<T | undefined> {
-    const entry = (await this.serialize(() => this.read()))[key];
+    // A read that changes nothing, in turn with the writes: it sees every write asked for before it.
+    const entry = this.entriesOf(await this.file.update(() => undefined))[key];
     return entry !== undefined && this.fresh(entry) ? entry : undefined;
   }
 
@@ -63,42 +62,26 @@ export class ExpiringJsonFile<T> {
 
   /** `change` returns false when it changed nothing (no write then). Lapsed entries are dropped on every write. */
   private async update(change: (file: Record<string, T>) => void | false): Promise<void> {
-    await this.serialize(async () => {
-      const file = await this.read();
-      if (change(file) === false) return;
+    await this.file.update((raw) => {
+      const file = this.entriesOf(raw);
+      if (change(file) === false) return undefined;
       for (const [key, entry] of Object.entries(file)) if (!this.fresh(entry)) delete file[key];
-      await fs.mkdir(path.dirname(this.filePath), { recursive: true });
-      await writeFileAtomic(this.filePath, `${JSON.stringify(file, null, 2)}\n`);
+      return file;
     });
   }
 
-  private async read(): Promise<Record<string, T>> {
-    // No prototype: a key such as "__proto__" in the file is an entry like any other.
+  /** The entries that have their shape, in an object without a prototype (a key such as "__proto__" is an entry like any other). */
+  private entriesOf(raw: Record<string, unknown>): Record<string, T> {
     const out = Object.create(null) as Record<string, T>;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await fs.readFile(this.filePath, 'utf8'));
-    } catch (error) {
-      // Missing is the usual case; damaged or unreadable is worth a line.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') diagnostics.warn(`${this.filePath} could not be read; starting it afresh`, error);
-      return out;
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return out;
-    for (const [key, raw] of Object.entries(parsed as Record<string, unknown>)) {
-      const entry = this.options.parse(raw);
+    for (const [key, value] of Object.entries(raw)) {
+      const entry = this.options.parse(value);
       if (entry !== undefined && Number.isFinite(this.options.timeOf(entry))) out[key] = entry;
     }
     return out;
   }
 
   /** Resolves once every change asked for so far is on disk (or failed): shutdown waits on it. */
-  async settled(): Promise<void> {
-    await this.queue;
-  }
-
-  private serialize<R>(task: () => Promise<R>): Promise<R> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
+  settled(): Promise<void> {
+    return this.file.idle();
   }
 }

@@ -28,7 +28,6 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
   const api = useWorkbench((s) => s.api);
   const status = useWorkbench((s) => s.configStatus);
   const close = useWorkbench((s) => s.closeConfigDialog);
-  const refreshServers = useWorkbench((s) => s.refreshServers);
   const scopes = status?.availableScopes ?? ['user'];
 
   const [sources, setSources] = useState<ImportSourceInfo[]>();
@@ -126,7 +125,7 @@ export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
         inputs: Object.fromEntries(neededInputs.map((input) => [input.id, inputs[input.id]!])),
         secretsByName,
       });
-      await refreshServers();
+      // The new servers arrive as a list event.
       closeDialogOf(form.current);
     } catch (e) {
       setError((e as Error).message);

@@ -11,7 +11,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { AuthStatus, OAuthLog } from '../../../shared/api/auth';
-import { transportOf, type ServerConfig } from '../../../shared/config/server-config';
+import { OAUTH_TRANSPORTS, transportOf, type ServerConfig } from '../../../shared/config/server-config';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { WorkbenchState } from './store';
 
@@ -40,8 +40,7 @@ export interface AuthSlice {
 
 /** Whether a server signs in with OAuth (the remote transports that carry a bearer token). */
 export function signsIn(config: ServerConfig): boolean {
-  const type = transportOf(config);
-  return type === 'http' || type === 'sse' || type === 'claudeai-proxy';
+  return OAUTH_TRANSPORTS.has(transportOf(config));
 }
 
 /** Browser mode: no Electron preload, so the page itself opens the authorization tab. */

@@ -25,26 +25,61 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
 }
 
 describe('the config slice', () => {
-  it('counts only external changes per scope (open forms compare against it), and refreshes the list and the status on every change', async () => {
+  it('counts only external changes per scope (open forms compare against it), and takes the files\' state from the event', async () => {
     const api = fakeApi();
     const store = createWorkbenchStore(api);
-    applyEvent(store, { type: 'config-changed', scopes: ['user'], external: false });
+    await store.getState().refreshConfigStatus();
+    applyEvent(store, { type: 'config-changed', scopes: ['user'], external: false, status: { availableScopes: ['user'], files: [] } });
     expect(store.getState().externalRevision).toEqual({ user: 0, project: 0, local: 0 });
-    applyEvent(store, { type: 'config-changed', scopes: ['project', 'local'], external: true });
+    const opened = status('/work/p');
+    applyEvent(store, { type: 'config-changed', scopes: ['project', 'local'], external: true, status: { project: '/work/p', availableScopes: opened.availableScopes, files: [] } });
     expect(store.getState().externalRevision).toEqual({ user: 0, project: 1, local: 1 });
-    await vi.waitFor(() => expect(store.getState().configStatus).toEqual(status()));
-    expect(api.listServers).toHaveBeenCalledTimes(2);
-    expect(api.getConfigStatus).toHaveBeenCalledTimes(2);
+    expect(store.getState().configStatus).toEqual(opened);
+    // A project closed elsewhere: the status loses it.
+    applyEvent(store, { type: 'config-changed', scopes: ['project', 'local'], external: false, status: { availableScopes: ['user'], files: [] } });
+    expect(store.getState().configStatus).toEqual(status());
+    // Nothing was asked again: the events carry what changed.
+    expect(api.getConfigStatus).toHaveBeenCalledTimes(1);
+    expect(api.listServers).not.toHaveBeenCalled();
   });
 
-  it('opens a project and moves a server, refreshing the list each time', async () => {
+  it('shows the list a servers-changed event carries, without asking for it', () => {
+    const api = fakeApi();
+    const store = createWorkbenchStore(api);
+    applyEvent(store, { type: 'servers-changed', servers: [view('a'), view('b', 'local')] });
+    expect(store.getState().servers.map((s) => [s.name, s.scope])).toEqual([
+      ['a', 'user'],
+      ['b', 'local'],
+    ]);
+    applyEvent(store, { type: 'servers-changed', servers: [view('b', 'local')] });
+    expect(store.getState().servers.map((s) => s.name)).toEqual(['b']);
+    expect(api.listServers).not.toHaveBeenCalled();
+  });
+
+  it('saving a new server that connects asks for nothing but the add and its tools', async () => {
+    const connected: ServerView = { ...view('new'), status: 'connected' };
+    const api = fakeApi({ addServer: vi.fn(async () => connected), listTools: vi.fn(async () => []) });
+    const store = createWorkbenchStore(api);
+    // What the core sends before it answers: the list, then the connection's state.
+    applyEvent(store, { type: 'servers-changed', servers: [view('new')] });
+    applyEvent(store, { type: 'server-state', server: connected });
+    await store.getState().saveNewServer({ name: 'new', config: { command: 'x' } });
+    expect(store.getState().selectedServer).toBe('new');
+    expect(api.addServer).toHaveBeenCalledTimes(1);
+    expect(api.listTools).toHaveBeenCalledTimes(1);
+    expect(api.listServers).not.toHaveBeenCalled();
+    expect(api.getConfigStatus).not.toHaveBeenCalled();
+  });
+
+  it('opens a project and moves a server with one call each', async () => {
     const api = fakeApi();
     const store = createWorkbenchStore(api);
     await store.getState().openProject('/work/p');
     expect(store.getState().configStatus?.project).toBe('/work/p');
     await store.getState().moveServer({ name: 'a', from: 'user', to: 'local' });
     expect(api.moveServer).toHaveBeenCalledWith({ name: 'a', from: 'user', to: 'local' });
-    expect(api.listServers).toHaveBeenCalledTimes(2);
+    expect(store.getState().servers.find((s) => s.name === 'a')?.scope).toBe('local');
+    expect(api.listServers).not.toHaveBeenCalled();
   });
 
   it('opens and closes the server form and the config dialogs', () => {

@@ -1,10 +1,11 @@
 /**
  * Configuration state: the open project, the config files and their problems, and
- * which config dialog is open. Server edits go through here and refresh the list.
+ * which config dialog is open. Server edits go through here; the new list and the files'
+ * state arrive as events after every config change, so nothing is asked for again.
  */
 import type { StateCreator } from 'zustand';
 import type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, UpdateServerRequest } from '../../../shared/api';
-import type { ConfigStatus } from '../../../shared/api/project';
+import type { ConfigFilesStatus, ConfigStatus } from '../../../shared/api/project';
 import type { ConfigScope } from '../../../shared/config/scopes';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
@@ -26,7 +27,7 @@ export interface ConfigSlice {
   serverForm?: ServerFormTarget;
   configDialog?: ConfigDialog;
   refreshConfigStatus(): Promise<void>;
-  noteConfigChange(scopes: ConfigScope[], external: boolean): void;
+  noteConfigChange(scopes: ConfigScope[], external: boolean, status: ConfigFilesStatus): void;
   openProject(path: string): Promise<void>;
   closeProject(): Promise<void>;
   openServerForm(target: ServerFormTarget): void;
@@ -43,10 +44,6 @@ export interface ConfigSlice {
 export const createConfigSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], ConfigSlice> =>
   (set, get) => {
-    const afterChange = async (view?: ServerView) => {
-      if (view) get().applyServerState(view);
-      await Promise.all([get().refreshServers(), get().refreshConfigStatus()]);
-    };
     return {
       externalRevision: { user: 0, project: 0, local: 0 },
       async refreshConfigStatus() {
@@ -56,22 +53,23 @@ export const createConfigSlice =
           set({ configError: (error as Error).message });
         }
       },
-      noteConfigChange(scopes, external) {
+      noteConfigChange(scopes, external, status) {
         if (external) {
           const revision = { ...get().externalRevision };
           for (const scope of scopes) revision[scope]++;
           set({ externalRevision: revision });
         }
-        void get().refreshServers();
-        void get().refreshConfigStatus();
+        const current = get().configStatus;
+        // The rest of the status (the secret store, the dialogs) does not change with the config.
+        if (!current) return void get().refreshConfigStatus();
+        const { project: _closed, ...fixed } = current;
+        set({ configStatus: { ...fixed, ...status } });
       },
       async openProject(path) {
         set({ configStatus: await api.openProject({ path }) });
-        await get().refreshServers();
       },
       async closeProject() {
         set({ configStatus: await api.closeProject() });
-        await get().refreshServers();
       },
       openServerForm: (target) => set({ serverForm: target }),
       closeServerForm: () => set({ serverForm: undefined }),
@@ -79,28 +77,28 @@ export const createConfigSlice =
       closeConfigDialog: () => set({ configDialog: undefined }),
       async saveNewServer(request) {
         const view = await api.addServer(request);
-        await afterChange(view);
+        get().applyServerState(view);
         get().selectServer(view.name);
         return view;
       },
       async updateServer(request) {
         const view = await api.updateServer(request);
         if (request.newName && request.newName !== request.name) get().forgetTools(request.name);
-        await afterChange(view);
+        get().applyServerState(view);
         return view;
       },
       async duplicateServer(request) {
         const view = await api.duplicateServer(request);
-        await afterChange(view);
+        get().applyServerState(view);
         return view;
       },
       async moveServer(request) {
-        await afterChange(await api.moveServer(request));
+        get().applyServerState(await api.moveServer(request));
       },
       async setServerEnabled(name, enabled) {
         const view = await api.setServerEnabled({ name, enabled });
         if (!enabled) get().forgetTools(name);
-        await afterChange(view);
+        get().applyServerState(view);
       },
     };
   };

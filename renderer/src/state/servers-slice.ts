@@ -13,6 +13,8 @@ export interface ServersSlice {
   serversError?: string;
   selectedServer?: string;
   refreshServers(): Promise<void>;
+  /** The whole list, as the core sent it after a config change. */
+  applyServerList(servers: ServerView[]): void;
   applyServerState(view: ServerView): void;
   selectServer(name: string | undefined): void;
   addServer(request: AddServerRequest): Promise<ServerView>;
@@ -30,6 +32,11 @@ export const createServersSlice =
     // A server's state event is newer than a list asked for before it: the list must not undo it.
     let clock = 0;
     const changedAt = new Map<string, number>();
+    const showList = (servers: ServerView[]) => {
+      set({ servers, serversLoaded: true, serversError: undefined });
+      // The tool list shows the tools of every connected server.
+      for (const server of servers) if (server.status === 'connected' && !get().toolsByServer[server.name]) void get().loadTools(server.name);
+    };
     return {
       servers: [],
       serversLoaded: false,
@@ -40,14 +47,18 @@ export const createServersSlice =
           const answer = await api.listServers();
           if (!requests.isCurrent(LIST, generation)) return;
           const current = get().servers;
-          const servers = answer.map((server) => ((changedAt.get(server.name) ?? 0) > askedAt ? (current.find((s) => s.name === server.name) ?? server) : server));
-          set({ servers, serversLoaded: true, serversError: undefined });
-          // The tool list shows the tools of every connected server.
-          for (const server of servers) if (server.status === 'connected' && !get().toolsByServer[server.name]) void get().loadTools(server.name);
+          showList(answer.map((server) => ((changedAt.get(server.name) ?? 0) > askedAt ? (current.find((s) => s.name === server.name) ?? server) : server)));
         } catch (error) {
           if (!requests.isCurrent(LIST, generation)) return;
           set({ serversLoaded: true, serversError: (error as Error).message });
         }
+      },
+      applyServerList(servers) {
+        // Newer than any list still being asked for, and than every state event before it.
+        requests.invalidate(LIST);
+        const now = ++clock;
+        for (const server of servers) changedAt.set(server.name, now);
+        showList(servers);
       },
       applyServerState(view) {
         changedAt.set(view.name, ++clock);
@@ -60,7 +71,8 @@ export const createServersSlice =
       selectServer(name) {
         set({ selectedServer: name, selectedTool: undefined });
         const server = get().servers.find((s) => s.name === name);
-        if (name && server?.status === 'connected') void get().loadTools(name);
+        // A list already there (or on its way) is kept fresh by the server's change notices.
+        if (name && server?.status === 'connected' && !get().toolsByServer[name]) void get().loadTools(name);
       },
       async addServer(request) {
         const view = await api.addServer(request);

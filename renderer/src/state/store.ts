@@ -87,10 +87,11 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       }
       break;
     case 'servers-changed':
-      void state.refreshServers().then(() => forgetRemovedServers(store));
+      state.applyServerList(event.servers);
+      forgetRemovedServers(store);
       break;
     case 'config-changed':
-      state.noteConfigChange(event.scopes, event.external);
+      state.noteConfigChange(event.scopes, event.external, event.status);
       break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });

@@ -18,6 +18,7 @@ import {
   type OAuthClientProvider,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
+import { delay } from '../async-helpers';
 import { isSessionExpiredError, NeedsAuthError, SessionExpiredError } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
 
@@ -121,8 +122,4 @@ export function withBearer(base: FetchLike, bearer: BearerSource): FetchLike {
     await response.body?.cancel().catch(() => undefined);
     return attempt(url, init, true);
   };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }

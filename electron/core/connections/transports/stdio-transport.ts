@@ -12,6 +12,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
 import { processEnded, processStarted } from '../../lifecycle/started-processes';
+import { delay } from '../async-helpers';
 import { JsonRpcLineReader } from './json-line-reader';
 import { rememberLongText, rememberText, textOf } from './message-text';
 import { terminateTree, type TerminateOptions } from './process-tree';
@@ -180,10 +181,6 @@ export class ProcessTransport implements Transport {
     this.finished = true;
     this.onclose?.();
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }
 
 /** "exited with code 3", "was killed by SIGKILL": how the process ended, in words. */

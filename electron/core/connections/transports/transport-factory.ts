@@ -3,7 +3,7 @@
  * transport is single-use: build one per connect.
  */
 import type { Transport } from '@modelcontextprotocol/client';
-import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../../shared/config/server-config';
+import { isStdioConfig, OAUTH_TRANSPORTS as OAUTH_TYPES, transportOf, type ServerConfig, type ServerName } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
 import type { RemoteAuth } from '../connection-auth';
 import { NeedsAuthError } from '../connection-errors';
@@ -97,9 +97,6 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
       throw new Error(`The ${type} transport is not supported.`);
   }
 }
-
-/** The transports that sign in with OAuth. */
-const OAUTH_TYPES = new Set(['http', 'sse', 'claudeai-proxy']);
 
 /** The SDK serializes with JSON.stringify, so the method appears exactly like this. */
 function isToolCall(init: RequestInit): boolean {

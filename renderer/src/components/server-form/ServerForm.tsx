@@ -5,14 +5,14 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { SCOPE_LABELS, type ConfigScope } from '../../../../shared/config/scopes';
-import { TRANSPORT_LABELS, TRANSPORT_TYPES, type TransportType } from '../../../../shared/config/server-config';
+import { OAUTH_TRANSPORTS, TRANSPORT_LABELS, TRANSPORT_TYPES, type TransportType } from '../../../../shared/config/server-config';
 import type { ServerView } from '../../../../shared/domain';
 import type { ServerFormTarget } from '../../state/config-slice';
 import { useWorkbench } from '../../state/store';
 import { Field } from '../Field';
 import { closeDialogOf, Modal } from '../Modal';
 import { ArgsEditor } from './ArgsEditor';
-import { buildRequest, emptyValues, hasHeaders, isIde, OAUTH_TRANSPORTS, STDIO, valuesFromConfig, type FieldErrors, type FormValues } from './form-model';
+import { buildRequest, emptyValues, hasHeaders, isIde, STDIO, valuesFromConfig, type FieldErrors, type FormValues } from './form-model';
 import { KeyValueEditor } from './KeyValueEditor';
 import './server-form.css';
 
@@ -186,7 +186,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
                 </Field>
               </>
             )}
-            {OAUTH_TRANSPORTS.includes(transport) && (
+            {OAUTH_TRANSPORTS.has(transport) && (
               <details className="form-section" open={!!errors.oauth}>
                 <summary>OAuth sign-in</summary>
                 <Field id="server-oauth-client-id" label="Client ID">

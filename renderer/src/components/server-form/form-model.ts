@@ -4,7 +4,7 @@
  * valid, which values go to the secret store) are tested on their own.
  */
 import { isSecretRef, type SecretFieldPath } from '../../../../shared/config/secret-ref';
-import { ProtocolSettingSchema, ServerConfigSchema, ServerNameSchema, transportOf, type ServerConfig, type TransportType } from '../../../../shared/config/server-config';
+import { OAUTH_TRANSPORTS, ProtocolSettingSchema, ServerConfigSchema, ServerNameSchema, transportOf, type ServerConfig, type TransportType } from '../../../../shared/config/server-config';
 import type { ConfigScope } from '../../../../shared/config/scopes';
 
 export interface KeyValueRow {
@@ -77,7 +77,6 @@ export const STDIO: TransportType = 'stdio';
 const REMOTE_WITH_HEADERS: TransportType[] = ['sse', 'http', 'ws'];
 const IDE: TransportType[] = ['sse-ide', 'ws-ide'];
 /** Transports that sign in with OAuth. */
-export const OAUTH_TRANSPORTS: TransportType[] = ['http', 'sse', 'claudeai-proxy'];
 
 export const hasHeaders = (t: TransportType) => REMOTE_WITH_HEADERS.includes(t);
 export const isIde = (t: TransportType) => IDE.includes(t);
@@ -278,7 +277,7 @@ export function buildRequest(values: FormValues): BuildResult {
       const token = secretValue(values.authToken, ['authToken'], secretFields);
       if (token) config.authToken = token;
     }
-    if (OAUTH_TRANSPORTS.includes(transport)) {
+    if (OAUTH_TRANSPORTS.has(transport)) {
       const oauth: Record<string, unknown> = { ...values.oauthExtra };
       if (values.oauthClientId.trim()) oauth.clientId = values.oauthClientId.trim();
       const clientSecret = secretValue(values.oauthClientSecret, ['oauth', 'clientSecret'], secretFields);
