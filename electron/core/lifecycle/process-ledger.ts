@@ -20,12 +20,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { liveTree, terminateTree } from '../connections/transports/process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
 import { startedProcesses, watchStartedProcesses } from './started-processes';
 import { logFailure } from '../diagnostics/diagnostics';
+import { JsonFile } from '../util/json-file';
 
 export const PROCESSES_DIR = 'processes';
 
@@ -36,9 +36,13 @@ const LedgerSchema = z.object({
 });
 type Ledger = z.infer<typeof LedgerSchema>;
 
+/** A process record: one that cannot be read or has not the record's shape counts as none. */
+const ledgerFile = (file: string) => new JsonFile<Ledger | undefined>(file, LedgerSchema.optional(), () => undefined, { damaged: 'replace', dirMode: 0o700 });
+
 /** Keeps this app process's file in `dataDir` in step with the server processes it runs. */
 export class ProcessLedger {
   private readonly file: string;
+  private readonly record: JsonFile<Ledger | undefined>;
   private unwatch: (() => void) | undefined;
   private dirty = false;
   private writing: Promise<void> | undefined;
@@ -48,6 +52,7 @@ export class ProcessLedger {
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, PROCESSES_DIR, `${process.pid}.json`);
+    this.record = ledgerFile(this.file);
   }
 
   get path(): string {
@@ -101,13 +106,7 @@ export class ProcessLedger {
       await removeRecord(this.file);
       return;
     }
-    const text = `${JSON.stringify({ owner: { pid: process.pid, ...owner }, processes } satisfies Ledger, null, 2)}\n`;
-    const write = async () => {
-      await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      await writeFileAtomic(this.file, text, { mode: 0o600 });
-    };
-    // Another run may remove the (then empty) folder between the two steps: once more.
-    await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
+    await this.record.write({ owner: { pid: process.pid, ...owner }, processes });
   }
 }
 
@@ -158,12 +157,7 @@ export function describeLeftovers(report: LeftoverReport): string | undefined {
 }
 
 async function readLedger(file: string): Promise<Ledger | undefined> {
-  try {
-    const parsed = LedgerSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return ledgerFile(file).read();
 }
 
 /** Stops one recorded process group if it is still the one recorded; how many processes that stopped. */

@@ -31,6 +31,8 @@ export interface JsonFileOptions {
   /** A larger file is treated as damaged. */
   maxBytes?: number;
   mode?: number;
+  /** The mode of the folder when the write creates it (default: the process's umask). */
+  dirMode?: number;
 }
 
 export class JsonFile<T> {
@@ -107,8 +109,13 @@ export class JsonFile<T> {
 
   private async save(value: T): Promise<void> {
     if (this.problemText) throw new AppError('failed', `Not saving: ${this.problemText}`);
-    await fs.mkdir(path.dirname(this.filePath), { recursive: true });
-    await writeFileAtomic(this.filePath, `${JSON.stringify(value, null, 2)}\n`, { mode: this.options.mode ?? 0o600 });
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const write = async () => {
+      await fs.mkdir(path.dirname(this.filePath), { recursive: true, ...(this.options.dirMode !== undefined ? { mode: this.options.dirMode } : {}) });
+      await writeFileAtomic(this.filePath, text, { mode: this.options.mode ?? 0o600 });
+    };
+    // Another process may remove the (then empty) folder between the two steps: once more.
+    await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
   }
 
   private damaged(what: string): T {
