@@ -112,7 +112,7 @@ function writeReadme(results) {
   const git = (/** @type {string[]} */ args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
   const head = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
   // Uncommitted changes are part of what was measured: the commit says so.
-  const commit = git(['status', '--porcelain', '--untracked-files=no']) ? `${head} with uncommitted changes` : head;
+  const commit = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':!README.md', ':!bench/standing.json']) ? `${head} with uncommitted changes` : head;
   const date = new Date().toISOString();
   let standing = emptyStanding();
   try {

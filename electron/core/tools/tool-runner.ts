@@ -192,7 +192,7 @@ export class ToolRunner {
 
   private async toolInfo(server: string, config: ServerConfig, tool: string): Promise<ToolInfo | undefined> {
     try {
-      return (await this.deps.tools.list(server, config)).find((t) => t.name === tool);
+      return (await this.deps.tools.list(server, config, { staleOk: true })).find((t) => t.name === tool);
     } catch (error) {
       // The call itself will report what is wrong with the connection.
       diagnostics.debug(`Listing the tools of ${server} before calling ${tool} failed`, error);

@@ -62,10 +62,17 @@ export class ToolsService {
     events.on('tools-changed', (event) => this.lists.drop(event.server));
   }
 
-  async list(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<ToolInfo[]> {
+  /**
+   * The server's tools: from the cache while fresh, else asked again. `staleOk` takes the
+   * list last seen on this connection however old (a call looking up its tool's definition:
+   * a 2026-07-28 server built on the SDK says `ttlMs: 0`, and asking again before every
+   * call would double what each call costs; a changed list still arrives through
+   * list_changed and the next time anyone lists).
+   */
+  async list(name: ServerName, config: ServerConfig, { refresh = false, staleOk = false } = {}): Promise<ToolInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
-    if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.tools;
+    if (!refresh && cached?.key === key && (staleOk || cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.tools;
     const ticket = this.lists.begin(name);
     return this.connections.request(name, config, async (client) => {
       const pages: object[] = [];
