@@ -2,7 +2,7 @@
  * The protocol log's memory: a ring buffer per server, bounded in entries and in
  * characters, with each entry's text cut at a maximum. Each new entry is also published
  * as it is recorded; the front ends' event streams batch them (events/event-batcher.ts).
- * An entry is built (masked, measured) once, when it is published or read (see Recorded).
+ * An entry is built (masked, measured, cut) once, as it is recorded.
  */
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
 import { detachedHead } from '../util/detached-head';
@@ -30,23 +30,8 @@ export type NewProtocolLogEntry = Omit<ProtocolLogEntry, 'seq' | 'server' | 'tim
   cut?: boolean;
 };
 
-/**
- * An entry as recorded: the fields as the transport gave them. The entry itself (its text
- * masked, its size measured, its headers copied) is built once, when it is published or
- * read, and the recorded fields are let go then.
- */
-interface Recorded {
-  seq: number;
-  server: string;
-  time: number;
-  fields: NewProtocolLogEntry;
-  /** Characters the entry keeps (what the per-server budget counts). */
-  chars: number;
-  built: ProtocolLogEntry | undefined;
-}
-
 interface ServerLog {
-  entries: Recorded[];
+  entries: ProtocolLogEntry[];
   /** Index of the oldest kept entry: dropping from the front is O(1) until compaction. */
   start: number;
   chars: number;
@@ -62,27 +47,22 @@ export class ProtocolLog {
   ) {}
 
   record(server: string, fields: NewProtocolLogEntry): void {
-    const item: Recorded = { seq: ++this.seq, server, time: fields.time ?? Date.now(), fields, chars: 0, built: undefined };
-    if (fields.cut || fields.text.length > this.limits.maxEntryChars) {
-      // A long text is cut now (masked whole first, so no secret is cut in half): the
-      // entry must not keep a 20 MB message alive until someone reads the log.
-      item.built = this.build(item);
-      item.fields = EMPTY_FIELDS;
-    }
-    item.chars = item.built ? item.built.text.length : fields.text.length;
+    // Masked whole before a long text is cut (so no secret is cut in half), and the entry
+    // keeps only what it shows: a 20 MB message is not kept alive by the log.
+    const entry = this.build(++this.seq, server, fields.time ?? Date.now(), fields);
     let log = this.logs.get(server);
     if (!log) this.logs.set(server, (log = { entries: [], start: 0, chars: 0 }));
-    log.entries.push(item);
-    log.chars += item.chars;
+    log.entries.push(entry);
+    log.chars += entry.text.length;
     while (log.entries.length - log.start > this.limits.maxEntries || (log.chars > this.limits.maxChars && log.entries.length - log.start > 1)) {
-      log.chars -= log.entries[log.start]!.chars;
+      log.chars -= log.entries[log.start]!.text.length;
       log.start++;
     }
     if (log.start > 1024 && log.start * 2 > log.entries.length) {
       log.entries = log.entries.slice(log.start);
       log.start = 0;
     }
-    this.publish(this.built(item));
+    this.publish(entry);
   }
 
   /** The text as kept and shown (subclasses mask secrets in it). */
@@ -94,25 +74,14 @@ export class ProtocolLog {
   entries(server: string): ProtocolLogEntry[] {
     const log = this.logs.get(server);
     if (!log) return [];
-    const out: ProtocolLogEntry[] = [];
-    for (let i = log.start; i < log.entries.length; i++) out.push(this.built(log.entries[i]!));
-    return out;
+    return log.entries.slice(log.start);
   }
 
   clear(server: string): void {
     this.logs.delete(server);
   }
 
-  /** The entry, built the first time it is asked for; the recorded fields are let go then. */
-  private built(item: Recorded): ProtocolLogEntry {
-    if (!item.built) {
-      item.built = this.build(item);
-      item.fields = EMPTY_FIELDS;
-    }
-    return item.built;
-  }
-
-  private build({ seq, server, time, fields }: Recorded): ProtocolLogEntry {
+  private build(seq: number, server: string, time: number, fields: NewProtocolLogEntry): ProtocolLogEntry {
     const full = this.prepareText(fields.text);
     const long = full.length > this.limits.maxEntryChars;
     const truncated = long || fields.cut === true;
@@ -136,6 +105,3 @@ export class ProtocolLog {
     return entry;
   }
 }
-
-/** What a built entry keeps of its recorded fields: nothing (the message text can go). */
-const EMPTY_FIELDS: NewProtocolLogEntry = { direction: 'local', kind: 'event', text: '' };
