@@ -7,10 +7,12 @@
 import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { stringify } from 'yaml';
+import { isDeepStrictEqual } from 'node:util';
+import { parseDocument, stringify } from 'yaml';
 import { CollectionFileNameSchema, type Collection, type CollectionFile, type CollectionList } from '../../../shared/api/collections';
 import { AppError } from '../../../shared/envelope';
 import { parseCollection } from './collection-parse';
+import { updateDocument } from './yaml-update';
 
 export const COLLECTIONS_FOLDER = path.join('.mcp-workbench', 'collections');
 
@@ -77,11 +79,29 @@ export function collectionToYaml(collection: Collection): string {
   return stringify(collection, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
+/**
+ * The text to save: the file's own text with the edit laid over it (its comments, order and
+ * styles kept) when that reads back as exactly the collection, else a fresh rendering.
+ */
+export function collectionText(collection: Collection, existing: string | undefined): string {
+  if (existing !== undefined) {
+    const doc = parseDocument(existing, { uniqueKeys: true });
+    if (doc.errors.length === 0 && doc.contents) {
+      updateDocument(doc, collection);
+      const text = doc.toString({ lineWidth: 0 });
+      const back = parseCollection(text, 'check');
+      if (back.collection && isDeepStrictEqual(JSON.parse(JSON.stringify(back.collection)), JSON.parse(JSON.stringify(collection)))) return text;
+    }
+  }
+  return collectionToYaml(collection);
+}
+
 export async function saveCollection(projectDir: string | undefined, file: string, collection: Collection): Promise<CollectionFile> {
   const folder = folderOrError(projectDir);
   await mkdir(folder, { recursive: true });
   const filePath = path.join(folder, file);
   await refuseLink(filePath, file);
-  await writeFileAtomic(filePath, collectionToYaml(collection));
+  const existing = await readFile(filePath, 'utf8').catch(() => undefined);
+  await writeFileAtomic(filePath, collectionText(collection, existing));
   return readCollectionFile(filePath, file);
 }

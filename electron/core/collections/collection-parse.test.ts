@@ -141,6 +141,11 @@ describe('the collections folder', () => {
     const saved = await saveCollection(project, 'saved.yaml', collection);
     expect(saved).toMatchObject({ file: 'saved.yaml', collection, problems: [] });
     expect(await fs.readFile(saved.path, 'utf8')).toBe(collectionToYaml(collection));
+    // A person's comment in the file survives the next save from the app.
+    await fs.writeFile(saved.path, `# kept\n${collectionToYaml(collection)}`);
+    const again = await saveCollection(project, 'saved.yaml', { ...collection, name: 'Saved again' });
+    expect(await fs.readFile(again.path, 'utf8')).toBe(`# kept\n${collectionToYaml({ ...collection, name: 'Saved again' })}`);
+    await saveCollection(project, 'saved.yaml', collection);
     await fs.writeFile(path.join(project, '.mcp-workbench', 'collections', 'broken.yml'), 'name: [\n');
     await fs.writeFile(path.join(project, '.mcp-workbench', 'collections', 'notes.txt'), 'not a collection');
     const list = await listCollections(project);
