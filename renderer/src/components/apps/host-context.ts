@@ -1,6 +1,7 @@
 /** The host context an app is told about (theme, locale, display mode, size), and how the controls change it. */
 import type { McpUiDisplayMode, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ToolInfo } from '../../../../shared/domain';
+import { pageTheme } from '../../theme/page-theme';
 
 export const DISPLAY_MODES: McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 
@@ -11,13 +12,6 @@ export interface HostSettings {
   /** The app's container, px. */
   width: number;
   height: number;
-}
-
-/** The page's theme as the workbench shows it (its own toggle, else the system's). */
-export function pageTheme(): 'light' | 'dark' {
-  const set = document.documentElement.dataset.theme;
-  if (set === 'light' || set === 'dark') return set;
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 export function initialSettings(): HostSettings {

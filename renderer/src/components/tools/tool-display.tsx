@@ -1,6 +1,7 @@
 /** Small pieces every view of a tool shares: its display name, badges, icon, copy button. */
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { ToolIcon as Icon, ToolInfo } from '../../../../shared/domain';
+import { usePageTheme } from '../../theme/page-theme';
 import './tool-display.css';
 
 /** The name model clients show: annotations.title, then title, then name. */
@@ -57,21 +58,8 @@ export function pickIcon(icons: readonly Icon[] | undefined, dark: boolean): Ico
   return usable.find((icon) => icon.theme === (dark ? 'dark' : 'light')) ?? usable.find((icon) => !icon.theme) ?? usable[0];
 }
 
-/** One query for every icon on the page (a list shows hundreds), followed when the scheme changes. */
-let darkQuery: MediaQueryList | undefined;
-function darkSchemeQuery(): MediaQueryList | undefined {
-  if (darkQuery === undefined && typeof window !== 'undefined' && window.matchMedia) darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
-  return darkQuery;
-}
-function subscribeToScheme(onChange: () => void): () => void {
-  const query = darkSchemeQuery();
-  query?.addEventListener?.('change', onChange);
-  return () => query?.removeEventListener?.('change', onChange);
-}
-const prefersDark = () => darkSchemeQuery()?.matches ?? false;
-
 export function ToolIcon({ tool, size = 16 }: { tool: ToolInfo; size?: number }) {
-  const dark = useSyncExternalStore(subscribeToScheme, prefersDark, () => false);
+  const dark = usePageTheme() === 'dark';
   // Most tools have no icon: nothing to pick from.
   const icon = tool.icons?.length ? pickIcon(tool.icons, dark) : undefined;
   if (!icon) return <span className="tool-icon tool-icon-empty" aria-hidden="true" />;
