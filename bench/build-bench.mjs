@@ -34,8 +34,11 @@ export function benchmarkIds() {
 }
 
 export async function buildBenchmarks() {
+  const entryPoints = Object.fromEntries(benchmarkIds().map((id) => [id, path.join(root, 'bench', 'benchmarks', `${id}.ts`)]));
+  // The core finds its image worker beside itself (electron/core/results/image-fitter.ts): the benchmarks' bundles too.
+  entryPoints['image-worker'] = path.join(root, 'electron', 'core', 'results', 'image-worker.ts');
   await build({
-    entryPoints: benchmarkIds().map((id) => path.join(root, 'bench', 'benchmarks', `${id}.ts`)),
+    entryPoints,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -45,19 +48,6 @@ export async function buildBenchmarks() {
     sourcemap: true,
     define: { __APP_VERSION__: JSON.stringify('bench') },
     plugins: [sourceFileUrl, externalExceptEsmOnly],
-    logLevel: 'warning',
-    absWorkingDir: root,
-  });
-  // The core finds its image worker beside itself (electron/core/results/image-fitter.ts): the benchmarks' bundles too.
-  await build({
-    entryPoints: { 'image-worker': path.join(root, 'electron', 'core', 'results', 'image-worker.ts') },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outdir: path.join(root, 'out', 'bench'),
-    outExtension: { '.js': '.cjs' },
-    external: ['sharp'],
     logLevel: 'warning',
     absWorkingDir: root,
   });
