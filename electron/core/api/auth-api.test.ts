@@ -6,7 +6,6 @@
  * pre-registered client, the OAuth view, sign-out.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
@@ -17,14 +16,15 @@ import { NEEDS_AUTH_CACHE_FILE } from '../auth/needs-auth-cache';
 import { FileSecretStore } from '../secrets/file-secret-store';
 import type { SecretCipher } from '../secrets/secret-store';
 import { createCore, type Core, type CoreOptions } from './core-api';
+import { TempDirs } from '../../../tests/support/temp-dirs';
 
-const dirs: string[] = [];
+const temp = new TempDirs();
 const fixtures: RunningFixture[] = [];
 const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.dispose()));
   await Promise.all(fixtures.splice(0).map((f) => f.stop()));
-  await Promise.all(dirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  await temp.removeAll();
 });
 
 interface Stats {
@@ -45,11 +45,7 @@ async function oauthFixture(args: string[] = []): Promise<RunningFixture & { sta
   return Object.assign(f, { stats: () => f.http<Stats>('/stats') });
 }
 
-async function tempDir(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-auth-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = () => temp.make('mcpwb-auth-');
 
 /** A core whose "browser" follows the authorization page's redirects (the fixture approves at once). */
 async function core(dataDir: string, servers: Record<string, ServerConfig>, extra: Partial<CoreOptions> = {}): Promise<{ core: Core; opened: string[]; events: AppEvent[] }> {

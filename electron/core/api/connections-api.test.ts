@@ -1,26 +1,22 @@
 /** The connections area through a real core: states, reconnect, running IDEs, shutdown. */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import { isAlive } from '../../../e2e/support/processes';
 import type { AppEvent } from '../../../shared/events';
 import { createCore, type Core } from './core-api';
+import { TempDirs } from '../../../tests/support/temp-dirs';
 
-const dirs: string[] = [];
+const temp = new TempDirs();
 let core: Core | undefined;
 afterEach(async () => {
   await core?.dispose();
   core = undefined;
-  await Promise.all(dirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  await temp.removeAll();
 });
 
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (prefix: string) => temp.make(prefix);
 
 describe('connections API on a real core', () => {
   it('start-up connects enabled servers only; disabled shows as disabled; reconnect starts a new process', async () => {

@@ -5,29 +5,25 @@
  * never through a symbolic link, an existing file only replaced when asked).
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import { readRecording } from '../recordings/read-recording';
 import { createCore, type Core } from './core-api';
 import { createDispatcher } from './dispatcher';
+import { TempDirs } from '../../../tests/support/temp-dirs';
 
 const SECRET = 'sk-app-recording-9d2e71';
-const dirs: string[] = [];
+const temp = new TempDirs();
 let core: Core | undefined;
 
 afterEach(async () => {
   await core?.dispose();
   core = undefined;
-  await Promise.all(dirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  await temp.removeAll();
 });
 
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (prefix: string) => temp.make(prefix);
 
 it('saves the protocol log as a recording through recordings:save-from-log, with the export path’s refusals', async () => {
   const dataDir = await tempDir('mcpwb-recordings-api-');

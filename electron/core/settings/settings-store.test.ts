@@ -1,18 +1,14 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { SettingsStore } from './settings-store';
+import { TempDirs } from '../../../tests/support/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(async () => Promise.all(dirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+const temp = new TempDirs();
+afterEach(() => temp.removeAll());
 
-async function tempDir(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-settings-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = () => temp.make('mcpwb-settings-');
 
 describe('SettingsStore', () => {
   it('starts from the defaults, saves a patch atomically, and reads it back', async () => {
