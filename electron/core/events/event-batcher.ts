@@ -3,6 +3,11 @@
  * animation frame); everything pushed until it closes goes out together, in order. A
  * batch that grows past `maxBatch` goes out at once, so no single message grows without bound.
  *
+ * A window, once open, runs to its end even when what waits is taken or flushed early (an
+ * answer carrying its call's events takes them): the next events join it instead of
+ * opening one of their own, so a stream of calls arms one timer per window, not one per
+ * call (arming and clearing a timer was a measurable part of a call over the browser host).
+ *
  * This is the core's one batching layer for front ends: the protocol log and the server
  * console emit each entry as it is recorded, and the entries of consecutive events of
  * one such type (`protocol-log`, `server-console`) are joined here into one event, so a
@@ -58,6 +63,7 @@ export class EventBatcher {
     }
     if (!this.timer) {
       this.timer = setTimeout(() => {
+        this.timer = undefined;
         try {
           this.flush();
         } catch (error) {
@@ -69,7 +75,7 @@ export class EventBatcher {
     }
   }
 
-  /** Delivers what waits now. */
+  /** Delivers what waits now (the window, if open, runs on: it may find nothing to deliver). */
   flush(): void {
     const batch = this.take();
     if (batch.length > 0) this.deliver(batch);
@@ -77,8 +83,6 @@ export class EventBatcher {
 
   /** Hands back what waits, instead of delivering it (to send it along with an answer). */
   take(): AppEvent[] {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     const batch = this.pending;
     this.pending = [];
     this.size = 0;
@@ -88,6 +92,8 @@ export class EventBatcher {
   /** Drops what waits: the subscriber has gone. */
   close(): void {
     this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
     this.take();
   }
 

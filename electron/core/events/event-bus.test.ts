@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppEvent } from '../../../shared/events';
 import { EventBus } from './event-bus';
 
@@ -126,6 +126,35 @@ describe('batched streams', () => {
     // The events as emitted (shared with every other subscriber) are left as they were.
     expect(emitted.filter((event) => event.type === 'protocol-log').every((event) => event.type === 'protocol-log' && event.entries.length === 1)).toBe(true);
     stream.close();
+  });
+
+  it('arm one timer per window, not one per call, when answers take the events as they come', async () => {
+    const bus = new EventBus();
+    const delivered: AppEvent[][] = [];
+    let windowClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (windowClosed = resolve));
+    const stream = bus.stream((batch) => {
+      delivered.push(batch);
+      windowClosed();
+    });
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      // A hundred calls, each emitting its event and answering with it, all within one window.
+      const taken: AppEvent[][] = [];
+      for (let i = 0; i < 100; i++) {
+        bus.emit(log(`call ${i}`));
+        taken.push(stream.take());
+      }
+      expect(taken.every((events) => events.length === 1)).toBe(true);
+      expect(armed).toHaveBeenCalledTimes(1);
+      // An event after the last answer goes out when that window closes, on its own.
+      bus.emit(log('after the calls'));
+      await closed;
+      expect(delivered).toEqual([[log('after the calls')]]);
+    } finally {
+      armed.mockRestore();
+      stream.close();
+    }
   });
 
   it('deliver nothing after close', () => {
