@@ -3,10 +3,10 @@
  * animation frame); everything pushed until it closes goes out together, in order. A
  * batch that grows past `maxBatch` goes out at once, so no single message grows without bound.
  *
- * A window, once open, runs to its end even when what waits is taken or flushed early (an
- * answer carrying its call's events takes them): the next events join it instead of
- * opening one of their own, so a stream of calls arms one timer per window, not one per
- * call (arming and clearing a timer was a measurable part of a call over the browser host).
+ * One timer serves the batcher's whole life: a new window re-arms it (`refresh`), and an
+ * answer that takes what waits leaves it be (it then fires with nothing to deliver, unless
+ * the next window re-armed it first). Creating and clearing a timer for every call, whose
+ * answer carries that call's events, was a measurable part of a call over the browser host.
  *
  * This is the core's one batching layer for front ends: the protocol log and the server
  * console emit each entry as it is recorded, and the entries of consecutive events of
@@ -56,26 +56,16 @@ export class EventBatcher {
 
   push(event: AppEvent): void {
     if (this.closed) return;
+    const opensBatch = this.pending.length === 0;
     this.append(event);
     if (this.size >= this.maxBatch) {
       this.flush();
       return;
     }
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        try {
-          this.flush();
-        } catch (error) {
-          this.onError(error);
-        }
-      }, this.windowMs);
-      // Waiting events never keep a finished process alive.
-      this.timer.unref();
-    }
+    if (opensBatch) this.openWindow();
   }
 
-  /** Delivers what waits now (the window, if open, runs on: it may find nothing to deliver). */
+  /** Delivers what waits now. */
   flush(): void {
     const batch = this.take();
     if (batch.length > 0) this.deliver(batch);
@@ -95,6 +85,24 @@ export class EventBatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.take();
+  }
+
+  /** The window of a new batch: windowMs from now. */
+  private openWindow(): void {
+    if (this.timer) {
+      // Re-armed from now, whether it was still running (for a batch an answer took) or had fired.
+      this.timer.refresh();
+      return;
+    }
+    this.timer = setTimeout(() => {
+      try {
+        this.flush();
+      } catch (error) {
+        this.onError(error);
+      }
+    }, this.windowMs);
+    // Waiting events never keep a finished process alive.
+    this.timer.unref();
   }
 
   private append(event: AppEvent): void {
