@@ -9,7 +9,8 @@
  * the host process's CPU time per call (Linux: /proc), for information.
  *
  * MCPWB_BENCH_HOST_PROFILE=<folder> runs the host with --cpu-prof, its profile written
- * to that folder when the benchmark stops it. MCPWB_BENCH_COMPARE_HOST=<browser-host.cjs
+ * to that folder when the benchmark stops it (MCPWB_BENCH_HOST_PROFILE_INTERVAL=<µs> samples
+ * more often than V8's 1,000 µs). MCPWB_BENCH_COMPARE_HOST=<browser-host.cjs
  * of another build> adds that build's host as a third variant in the same turns, so two
  * builds are compared in one run (reported, no goal).
  */
@@ -37,11 +38,14 @@ async function openHost(entry?: string): Promise<HostUnderTest> {
   const home = await tempDir('browser-path');
   await writeServers(home.path, { echo: fixtureEntry('basic-stdio') });
   const profileDir = process.env.MCPWB_BENCH_HOST_PROFILE;
+  // V8 samples every 1,000 µs by default: a few samples per call. A finer interval attributes µs per call.
+  const interval = process.env.MCPWB_BENCH_HOST_PROFILE_INTERVAL;
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...(interval ? [`--cpu-prof-interval=${interval}`] : [])] : [];
   const host = await startBrowserHost({
     home: home.path,
     // The keychain is not what is measured.
     env: { MCP_WORKBENCH_KEYCHAIN: 'off' },
-    ...(profileDir && !entry ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    ...(profileDir && !entry ? { nodeArgs: profileArgs } : {}),
     ...(entry ? { entry } : {}),
   }).catch(async (error: unknown) => {
     await home.remove();

@@ -207,6 +207,19 @@ describe('browser host', () => {
     ws!.close();
   });
 
+  it('declines permessage-deflate when the client offers it, as browsers do: frames go uncompressed', async () => {
+    const offers: string[] = [];
+    const { ws } = await new Promise<{ ws: WebSocket }>((resolve) => {
+      // The ws client offers permessage-deflate by default, as every browser does.
+      const socket = new WebSocket(`ws://127.0.0.1:${host.port}/api?token=${host.token}`, { perMessageDeflate: true });
+      socket.on('upgrade', (res) => offers.push(String(res.headers['sec-websocket-extensions'] ?? '')));
+      socket.on('open', () => resolve({ ws: socket }));
+    });
+    expect(offers).toEqual(['']);
+    expect(ws.extensions).toBe('');
+    ws.close();
+  });
+
   it('sends a burst of events in fewer frames than events, each frame a batch in emit order', async () => {
     const { ws } = await openWs(`?token=${host.token}`, { Origin: `http://127.0.0.1:${host.port}` });
     const count = 200;

@@ -57,7 +57,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const bindHost = options.host ?? DEFAULT_BIND_HOST;
   const guard: GuardConfig = { port: options.port, token, hostNames: hostHeaderNames(bindHost), ...(options.frameSources ? { frameSources: options.frameSources } : {}) };
   const launchCodes = new LaunchCodes(LAUNCH_CODE_TTL_MS, options.now);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES, WebSocket: HostWebSocket });
+  // No permessage-deflate, though browsers offer it: on loopback it saves no time, and would
+  // cost both ends a zlib pass per frame (ws's default, said here so it stays so). Nagle is
+  // off on every socket `ws` takes over (it calls setNoDelay), so an answer leaves at once.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES, perMessageDeflate: false, WebSocket: HostWebSocket });
 
   // Without a Host header Node would answer 400 itself, bare; the guard answers 421 with our headers.
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {

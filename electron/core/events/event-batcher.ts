@@ -3,6 +3,11 @@
  * animation frame); everything pushed until it closes goes out together, in order. A
  * batch that grows past `maxBatch` goes out at once, so no single message grows without bound.
  *
+ * One timer serves the batcher's whole life: a new window re-arms it (`refresh`), and an
+ * answer that takes what waits leaves it be (it then fires with nothing to deliver, unless
+ * the next window re-armed it first). Creating and clearing a timer for every call, whose
+ * answer carries that call's events, was a measurable part of a call over the browser host.
+ *
  * This is the core's one batching layer for front ends: the protocol log and the server
  * console emit each entry as it is recorded, and the entries of consecutive events of
  * one such type (`protocol-log`, `server-console`) are joined here into one event, so a
@@ -51,22 +56,13 @@ export class EventBatcher {
 
   push(event: AppEvent): void {
     if (this.closed) return;
+    const opensBatch = this.pending.length === 0;
     this.append(event);
     if (this.size >= this.maxBatch) {
       this.flush();
       return;
     }
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        try {
-          this.flush();
-        } catch (error) {
-          this.onError(error);
-        }
-      }, this.windowMs);
-      // Waiting events never keep a finished process alive.
-      this.timer.unref();
-    }
+    if (opensBatch) this.openWindow();
   }
 
   /** Delivers what waits now. */
@@ -77,8 +73,6 @@ export class EventBatcher {
 
   /** Hands back what waits, instead of delivering it (to send it along with an answer). */
   take(): AppEvent[] {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     const batch = this.pending;
     this.pending = [];
     this.size = 0;
@@ -88,7 +82,27 @@ export class EventBatcher {
   /** Drops what waits: the subscriber has gone. */
   close(): void {
     this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
     this.take();
+  }
+
+  /** The window of a new batch: windowMs from now. */
+  private openWindow(): void {
+    if (this.timer) {
+      // Re-armed from now, whether it was still running (for a batch an answer took) or had fired.
+      this.timer.refresh();
+      return;
+    }
+    this.timer = setTimeout(() => {
+      try {
+        this.flush();
+      } catch (error) {
+        this.onError(error);
+      }
+    }, this.windowMs);
+    // Waiting events never keep a finished process alive.
+    this.timer.unref();
   }
 
   private append(event: AppEvent): void {

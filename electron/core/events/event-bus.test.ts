@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppEvent } from '../../../shared/events';
 import { EventBus } from './event-bus';
 
@@ -126,6 +126,53 @@ describe('batched streams', () => {
     // The events as emitted (shared with every other subscriber) are left as they were.
     expect(emitted.filter((event) => event.type === 'protocol-log').every((event) => event.type === 'protocol-log' && event.entries.length === 1)).toBe(true);
     stream.close();
+  });
+
+  it('arm no timer per call when each answer takes its events: one timer serves the stream', () => {
+    const bus = new EventBus();
+    const stream = bus.stream(() => undefined);
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      // A hundred calls, each emitting its event and answering with it.
+      const taken: AppEvent[][] = [];
+      for (let i = 0; i < 100; i++) {
+        bus.emit(log(`call ${i}`));
+        taken.push(stream.take());
+      }
+      expect(taken.map((events) => events.length)).toEqual(Array.from({ length: 100 }, () => 1));
+      expect(armed.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      armed.mockRestore();
+      stream.close();
+    }
+  });
+
+  it('open a whole window for the first event after an answer took the last ones', async () => {
+    const bus = new EventBus();
+    const windowMs = 60;
+    let firstEmitted = 0;
+    let laterEmitted = 0;
+    const delivered = new Promise<{ at: number; batch: AppEvent[] }>((resolve) => {
+      const answering = bus.stream((batch) => resolve({ at: performance.now(), batch }), { windowMs });
+      // A second subscriber whose shorter window closing marks a moment well inside the first one's.
+      const marker = bus.stream(
+        () => {
+          laterEmitted = performance.now();
+          bus.emit(log('after the answer'));
+          marker.close();
+        },
+        { windowMs: windowMs / 3 },
+      );
+      firstEmitted = performance.now();
+      bus.emit(log('during the call'));
+      // The answer carries it: the window it opened has nothing left to deliver.
+      expect(answering.take()).toEqual([log('during the call')]);
+    });
+    const { at, batch } = await delivered;
+    expect(batch).toEqual([log('after the answer')]);
+    expect(laterEmitted - firstEmitted).toBeGreaterThan(windowMs / 4);
+    // Its own window: not what was left of the first (Node's timers may start up to a few ms early).
+    expect(at - laterEmitted).toBeGreaterThan(windowMs - 10);
   });
 
   it('deliver nothing after close', () => {
