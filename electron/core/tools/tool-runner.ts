@@ -26,7 +26,7 @@ import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 import { diagnostics } from '../diagnostics/diagnostics';
 import { excludedTool, type CallOptions, type InputRequiredAnswer, type ToolsService } from './tools-service';
-import { callAsTask } from '../tasks/task-call';
+import { callAsTask, mayRunAsTask } from '../tasks/task-call';
 import type { TaskService } from '../tasks/task-service';
 
 /** A call refused for a URL step is retried at most this many times. */
@@ -101,7 +101,9 @@ export class ToolRunner {
       throw error;
     };
 
-    const info = await this.toolInfo(server, config, tool);
+    // A call finds its tool in the list last seen (see ToolsService.list): when there is one, without waiting.
+    const seen = this.deps.tools.lastSeen(server, config);
+    const info = seen ? seen.find((t) => t.name === tool) : await this.toolInfo(server, config, tool);
     stopIfCancelled();
     if (info?.excludedReason) throw excludedTool(server, tool, info.excludedReason);
 
@@ -133,7 +135,7 @@ export class ToolRunner {
         // Never sent once cancelled (during a URL step, say).
         if (signal?.aborted) throw cancelledCall(server);
         try {
-          const viaTask = this.deps.tasks
+          const viaTask = this.deps.tasks && mayRunAsTask(request, info)
             ? await callAsTask(this.deps.tasks, { config, info, request, callId, signal: signal ?? NEVER_CANCELLED, onProgress: options.onProgress!, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) })
             : undefined;
           if (viaTask?.kind === 'detached') {
@@ -157,7 +159,10 @@ export class ToolRunner {
       );
       const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
       this.deps.onResult?.(result);
-      return { ...result, historyId: entry.id, ...(task ? { task } : {}) };
+      // The pipeline's own object, completed in place (a copy of it would cost as much as the rest of this step).
+      result.historyId = entry.id;
+      if (task) result.task = task;
+      return result;
     } catch (error) {
       record(signal?.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;

@@ -71,6 +71,20 @@ describe('the tool list cache', () => {
     await tools.list('basic', basic);
     expect(listsSent(m, 'basic')).toBe(2);
   });
+
+  it('the list last seen is at hand without asking, for this connection only, and gone once the tools change', async () => {
+    const { m, tools } = create();
+    expect(tools.lastSeen('lab', lab)).toBeUndefined();
+    const listed = await tools.list('lab', lab);
+    expect(tools.lastSeen('lab', lab)).toBe(listed);
+    // Another entry under the same name is another connection: not its list.
+    expect(tools.lastSeen('lab', { ...lab, args: [...(lab.args ?? []), '--many', '3'] })).toBeUndefined();
+    const toolsChanged = new Promise<void>((resolve) => bus.subscribe((event) => event.type === 'tools-changed' && resolve()));
+    await tools.call('lab', lab, 'add_tool', {});
+    await toolsChanged;
+    expect(tools.lastSeen('lab', lab)).toBeUndefined();
+    expect(listsSent(m, 'lab')).toBe(1);
+  });
 });
 
 describe('the tool list of a 2026-07-28 server with ttlMs', () => {
