@@ -65,13 +65,16 @@ export class ToolRunner {
     return true;
   }
 
-  async run(request: CallToolRequest): Promise<ToolRunResult> {
+  run(request: CallToolRequest): Promise<ToolRunResult> {
     // Only a call with an id can be cancelled (cancelCall names it): one without gets no
-    // controller, and the SDK no abort listener.
+    // controller, and the SDK no abort listener (nor its answer another step to wait for).
     if (request.callId === undefined) return this.runRegistered(request, randomUUID(), undefined);
+    return this.runCancellable(request, request.callId);
+  }
+
+  private async runCancellable(request: CallToolRequest, callId: string): Promise<ToolRunResult> {
     // The cancel is registered before anything waits (the server may still be starting),
     // so a cancel pressed at any moment is heard.
-    const callId = request.callId;
     if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
     const controller = new AbortController();
     this.running.set(callId, controller);

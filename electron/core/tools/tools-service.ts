@@ -123,7 +123,9 @@ export class ToolsService {
           ...(onprogress ? { onprogress } : {}),
           ...(signal ? { signal } : {}),
         };
-        const definition = await this.definitionFor(name, config, tool, client);
+        // Known (the usual call), the definition needs no wait.
+        const seen = this.lastSeen(name, config);
+        const definition = seen ? seen.find((info) => info.name === tool) : await this.definitionFor(name, config, tool, client);
         // Listed only now (nothing was cached): still never sent without its headers.
         if (definition?.excludedReason) throw new Error(excludedMessage(tool, definition.excludedReason));
         const started = performance.now();
