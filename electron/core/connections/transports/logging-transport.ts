@@ -20,8 +20,8 @@ const MAX_PENDING = 10_000;
 interface Pending {
   started: number;
   method: string;
-  /** Set for our requests that may be answered with `input_required`. */
-  round?: ConversationRound & { params: unknown };
+  /** Set for our requests that may be answered with `input_required` (as MrtrConversations.onResponse takes it). */
+  round?: ConversationRound & { method: string; params: unknown };
 }
 
 export type LogSink = (entry: NewProtocolLogEntry) => void;
@@ -92,7 +92,7 @@ export class LoggingTransport extends ForwardingTransport {
       if ('id' in message && message.id !== undefined) {
         const round = direction === 'out' ? this.conversations.onRequest(message.method, message.params) : undefined;
         const pending: Pending = { started: now, method: message.method };
-        if (round) pending.round = { conversation: round.conversation, round: round.round, params: message.params };
+        if (round) pending.round = { conversation: round.conversation, round: round.round, method: message.method, params: message.params };
         remember(mine, String(message.id), pending);
         // Field by field, not spread: this runs for every message.
         const fields: NewProtocolLogEntry = { direction, kind: 'request', method: message.method, id: message.id, text };
@@ -114,7 +114,7 @@ export class LoggingTransport extends ForwardingTransport {
     const id = 'id' in message ? message.id : undefined;
     const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;
     if (request) theirs.delete(String(id));
-    if (request?.round) this.conversations.onResponse({ method: request.method, ...request.round }, message);
+    if (request?.round) this.conversations.onResponse(request.round, message);
     const fields: NewProtocolLogEntry = { direction, kind: 'error' in message ? 'error' : 'response', text };
     if (request) {
       fields.method = request.method;
