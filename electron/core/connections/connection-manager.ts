@@ -131,13 +131,16 @@ interface RequestContext {
   signal?: AbortSignal;
 }
 
-/** Each entry's JSON, made once: every call looks its connection and tool list up by it (entries are never changed in place, only replaced). */
-const configJson = new WeakMap<ServerConfig, string>();
+/** Each entry's key (its name and JSON), made once: every call looks its connection and tool list up by it (entries are never changed in place, only replaced). */
+const configKeys = new WeakMap<ServerConfig, { name: ServerName; key: string }>();
 
 export function connectionKey(name: ServerName, config: ServerConfig): string {
-  let json = configJson.get(config);
-  if (json === undefined) configJson.set(config, (json = JSON.stringify(config)));
-  return `${name}-${json}`;
+  const known = configKeys.get(config);
+  if (known?.name === name) return known.key;
+  // Made once per entry: the same string every time, so comparing keys is comparing references.
+  const key = `${name}-${JSON.stringify(config)}`;
+  configKeys.set(config, { name, key });
+  return key;
 }
 
 export class ConnectionManager {
