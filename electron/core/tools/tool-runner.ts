@@ -271,5 +271,16 @@ export function summarize(content: readonly ResultBlock[], isError: boolean): st
 }
 
 function oneLine(text: string): string {
-  return text.slice(0, 300).replace(/\s+/g, ' ').trim();
+  const start = text.slice(0, 300);
+  return isOneLine(start) ? start : start.replace(/\s+/g, ' ').trim();
+}
+
+/** Printable ASCII with single spaces between words: what the usual short answer is, and what the line would be anyway. */
+function isOneLine(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e) return false;
+    if (code === 0x20 && (i === 0 || i === text.length - 1 || text.charCodeAt(i - 1) === 0x20)) return false;
+  }
+  return true;
 }
