@@ -24,7 +24,9 @@ export function jsonByteLength(value: unknown): number {
       }
       let bytes = 2;
       let members = 0;
-      for (const [key, item] of Object.entries(value)) {
+      // Keys, not entries: no pair array per member (this runs for every result and history entry).
+      for (const key of Object.keys(value)) {
+        const item = (value as Record<string, unknown>)[key];
         if (omitted(item)) continue;
         bytes += (members++ > 0 ? 1 : 0) + stringByteLength(key) + 1 + jsonByteLength(item);
       }

@@ -330,6 +330,6 @@ function plainInRawView(value: unknown, key: string): boolean {
     for (let i = 0; i < value.length; i++) if (!plainInRawView(value[i], String(i))) return false;
     return true;
   }
-  for (const name in value) if (!plainInRawView((value as Record<string, unknown>)[name], name)) return false;
+  for (const name of Object.keys(value)) if (!plainInRawView((value as Record<string, unknown>)[name], name)) return false;
   return true;
 }

@@ -42,17 +42,25 @@ export class LoggingTransport extends ForwardingTransport {
     super(inner);
   }
 
-  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    // Serialized once: the transport below sends this same text.
-    const text = JSON.stringify(message);
-    rememberText(message, text);
-    if (!this.headerTap || !('method' in message) || !('id' in message)) {
+  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // Not an async function: each call's request goes out without a promise and a step of its own. Whatever throws still rejects.
+    try {
+      // Serialized once: the transport below sends this same text.
+      const text = JSON.stringify(message);
+      rememberText(message, text);
+      if (this.headerTap && 'method' in message && 'id' in message) return this.sendWithHeaders(this.headerTap, message, options, text);
       this.record('out', message, text);
       return super.send(message, options);
+    } catch (error) {
+      return Promise.reject(error);
     }
+  }
+
+  /** A Streamable HTTP request is recorded once it went out, with the `Mcp-*` headers it went out with. */
+  private async sendWithHeaders(tap: McpHeaderTap, message: JSONRPCMessage, options: TransportSendOptions | undefined, text: string): Promise<void> {
     const sending = super.send(message, options);
     // The response cannot arrive before the request went out, so it still finds the request recorded.
-    const headers = await this.headerTap.headersFor(text, sending);
+    const headers = await tap.headersFor(text, sending);
     this.record('out', message, text, headers);
     return sending;
   }
