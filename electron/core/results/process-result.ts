@@ -288,16 +288,17 @@ function extensionFor(mimeType: string | undefined, fallback: string): string {
  * Builds exactly what processAnyResult builds, or returns undefined for any other result.
  */
 export function smallToolResult(raw: ToolCallResult, ctx: ToolResultContext, options: PipelineOptions): ToolRunResult | undefined {
-  const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS);
   const content: ResultBlock[] = [];
   for (const block of raw.content) {
     if (block.type !== 'text' || typeof block.text !== 'string' || (block as { annotations?: unknown }).annotations !== undefined) return undefined;
-    if (!fitsUncut(block.text, budget)) return undefined;
     content.push({ type: 'text', text: block.text });
   }
-  if (raw.structuredContent !== undefined && !fitsUncut(JSON.stringify(raw.structuredContent, null, 2), budget)) return undefined;
   const { durationMs, ...wire } = raw;
   if (!plainInRawView(wire, '')) return undefined;
+  // The raw view holds every text and the structured content (each as long or longer, the
+  // latter indented once more): when it fits its limit, so does each of them in the result's
+  // shared budget (each block's limit is at least as big while the raw view fits), so none
+  // is cut and only the raw view needs measuring.
   const rawText = JSON.stringify(wire, null, 2);
   if (!fitsUncut(rawText, new TextBudget(options.textLimitBytes, options.textLimitBytes))) return undefined;
   return {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import fc from 'fast-check';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,20 @@ describe('smallToolResult', () => {
     expect(fast).toBeDefined();
     expect(fast).toStrictEqual(await processAnyResult(raw, context, options));
     expect(await processToolResult(raw, context, options)).toStrictEqual(fast);
+  });
+
+  it('builds what the whole pipeline builds for any texts and structured content it takes, at any limit', async () => {
+    const block = fc.record({ type: fc.constant('text' as const), text: fc.string({ unit: fc.oneof(fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '😀', '\ud800'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 700 }) });
+    const result = fc.record({ content: fc.array(block, { maxLength: 4 }), structuredContent: fc.option(fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })), { nil: undefined }), isError: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(result, fc.integer({ min: 16, max: 3000 }), async (wire, limit) => {
+        const raw = { ...(wire.structuredContent === undefined ? { content: wire.content, isError: wire.isError } : wire), durationMs: 1 } as ToolCallResult;
+        const at = { ...options, textLimitBytes: limit };
+        const fast = smallToolResult(raw, ctx, at);
+        if (fast) expect(fast).toStrictEqual(await processAnyResult(raw, ctx, at));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('gives the raw view and size of the result as sent: its JSON without the duration', () => {
