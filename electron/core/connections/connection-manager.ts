@@ -120,6 +120,8 @@ interface Entry {
   promise: Promise<Connection>;
   /** Set as soon as the client exists, so an attempt can be cancelled mid-connect. */
   connection?: Connection;
+  /** Set once `promise` has resolved: the connection is open (a request on it need not wait for the promise). */
+  open?: Connection;
   cancelled: boolean;
 }
 
@@ -129,13 +131,16 @@ interface RequestContext {
   signal?: AbortSignal;
 }
 
-/** Each entry's JSON, made once: every call looks its connection and tool list up by it (entries are never changed in place, only replaced). */
-const configJson = new WeakMap<ServerConfig, string>();
+/** Each entry's key (its name and JSON), made once: every call looks its connection and tool list up by it (entries are never changed in place, only replaced). */
+const configKeys = new WeakMap<ServerConfig, { name: ServerName; key: string }>();
 
 export function connectionKey(name: ServerName, config: ServerConfig): string {
-  let json = configJson.get(config);
-  if (json === undefined) configJson.set(config, (json = JSON.stringify(config)));
-  return `${name}-${json}`;
+  const known = configKeys.get(config);
+  if (known?.name === name) return known.key;
+  // Made once per entry: the same string every time, so comparing keys is comparing references.
+  const key = `${name}-${JSON.stringify(config)}`;
+  configKeys.set(config, { name, key });
+  return key;
 }
 
 export class ConnectionManager {
@@ -242,7 +247,8 @@ export class ConnectionManager {
    */
   async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const connection = await this.ensureConnection(name, config);
+      // Open already (the usual call): no step to wait for before the request goes out.
+      const connection = this.openConnection(name, config) ?? (await this.ensureConnection(name, config));
       // Cancelled while connecting: the request is never sent.
       if (ctx.signal?.aborted) throw new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
       try {
@@ -282,6 +288,15 @@ export class ConnectionManager {
     }
   }
 
+  /** The connection ensureConnection would answer with at once: this entry's, connected, and not closing. */
+  private openConnection(name: ServerName, config: ServerConfig): Connection | undefined {
+    if (config.enabled === false || this.shutDown) return undefined;
+    const entry = this.entries.get(name);
+    if (!entry || !this.isCurrent(entry, name, config)) return undefined;
+    const open = entry.open;
+    return open && !open.closing ? open : undefined;
+  }
+
   private async ensureConnection(name: ServerName, config: ServerConfig): Promise<Connection> {
     if (config.enabled === false) {
       throw new AppError('failed', `${name} is disabled; enable it to connect.`, { kind: 'disabled' });
@@ -300,9 +315,14 @@ export class ConnectionManager {
     const entry: Entry = { key: connectionKey(name, config), config, cancelled: false, promise: undefined as unknown as Promise<Connection> };
     entry.promise = this.open(name, config, entry);
     this.entries.set(name, entry);
-    entry.promise.catch(() => {
-      if (this.entries.get(name) === entry) this.entries.delete(name);
-    });
+    entry.promise.then(
+      (connection) => {
+        entry.open = connection;
+      },
+      () => {
+        if (this.entries.get(name) === entry) this.entries.delete(name);
+      },
+    );
     return entry.promise;
   }
 

@@ -52,4 +52,21 @@ describe('ResultObservations', () => {
     expect(again.of('lab', 'odd')).toMatchObject({ maxResultBytes: 499, structured: { n: 499 }, output: 'valid' });
     expect(again.of('lab', 'even')).toMatchObject({ maxResultBytes: 500, structured: { n: 500 } });
   });
+
+  it('keeps the largest image by its longer side, the first of equals, across blocks and embedded resources, and through results without one', async () => {
+    const observations = new ResultObservations(dir);
+    const image = (width: number, height: number, bytes: number) => ({ type: 'image' as const, original: { width, height, bytes, mimeType: 'image/png' } });
+    const withImages: ToolRunResult = {
+      ...result('pictures', 10),
+      content: [image(300, 200, 3000), { type: 'resource', uri: 'file:///big.png', image: image(100, 900, 9001) }, image(900, 10, 1)],
+    };
+    observations.record(withImages);
+    expect(observations.of('lab', 'pictures')?.maxImage).toEqual({ width: 100, height: 900, base64Bytes: 12004 });
+    observations.record(result('pictures', 5));
+    expect(observations.of('lab', 'pictures')?.maxImage).toEqual({ width: 100, height: 900, base64Bytes: 12004 });
+    observations.record({ ...result('pictures', 5), content: [image(1000, 1000, 3)] });
+    expect(observations.of('lab', 'pictures')?.maxImage).toEqual({ width: 1000, height: 1000, base64Bytes: 4 });
+    expect(observations.of('lab', 'odd')).toBeUndefined();
+    await observations.flush();
+  });
 });

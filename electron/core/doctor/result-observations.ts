@@ -65,9 +65,7 @@ export class ResultObservations {
     const id = key(result.server, result.tool);
     const before = this.data.tools[id];
     const check = result.outputCheck;
-    const images = result.content.flatMap((block) => (block.type === 'image' ? [block.original] : block.type === 'resource' && block.image ? [block.image.original] : []));
-    // base64 is 4/3 of the bytes: the hosts' 5 MB limit is on the base64.
-    const largest = images.map((image) => ({ width: image.width, height: image.height, base64Bytes: Math.ceil(image.bytes / 3) * 4 })).sort((a, b) => Math.max(b.width, b.height) - Math.max(a.width, a.height))[0];
+    const largest = largestImageOf(result);
     const structured = result.isError ? before?.structured : result.structured === undefined ? null : result.structured.value !== undefined && JSON.stringify(result.structured.value).length <= SAMPLE_LIMIT ? this.redact(result.structured.value) : before?.structured;
     const next: ToolObservation = {
       time: Date.now(),
@@ -90,4 +88,16 @@ export class ResultObservations {
   flush(): Promise<void> {
     return this.writer.flush();
   }
+}
+
+/** The result's largest image (by its longer side), as the server sent it; undefined for the usual result, which has none. */
+function largestImageOf(result: ToolRunResult): ToolObservation['maxImage'] {
+  let largest: ToolObservation['maxImage'];
+  for (const block of result.content) {
+    const image = block.type === 'image' ? block.original : block.type === 'resource' && block.image ? block.image.original : undefined;
+    if (!image || (largest && Math.max(image.width, image.height) <= Math.max(largest.width, largest.height))) continue;
+    // base64 is 4/3 of the bytes: the hosts' 5 MB limit is on the base64.
+    largest = { width: image.width, height: image.height, base64Bytes: Math.ceil(image.bytes / 3) * 4 };
+  }
+  return largest;
 }

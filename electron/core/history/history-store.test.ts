@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_FILE, HistoryStore, MAX_ARGUMENT_BYTES, type NewHistoryEntry } from './history-store';
 
 let dir: string;
@@ -45,6 +45,30 @@ describe('HistoryStore', () => {
     await cleared;
     await store.flush();
     expect(await linesOnDisk()).toEqual(['t101']);
+  });
+
+  it('compacts the file with each kept line as it was first written, serializing only the entries never written', async () => {
+    const store = new HistoryStore(dir, 10);
+    await store.load();
+    for (let i = 0; i < 15; i++) store.add(call(i));
+    await store.flush();
+    const appended = (await fs.readFile(path.join(dir, HISTORY_FILE), 'utf8')).split('\n').filter(Boolean);
+    const serialized: unknown[] = [];
+    const stringify = JSON.stringify;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((value: unknown, replacer?: (string | number)[] | null, space?: string | number) => {
+      serialized.push(value);
+      return stringify(value, replacer, space);
+    });
+    // 21 lines would be more than twice the limit: the kept ten are written afresh.
+    const added = Array.from({ length: 6 }, (_, i) => store.add(call(15 + i)));
+    await store.flush();
+    spy.mockRestore();
+    const compacted = (await fs.readFile(path.join(dir, HISTORY_FILE), 'utf8')).split('\n').filter(Boolean);
+    expect(compacted).toHaveLength(10);
+    expect(compacted.slice(0, 4)).toEqual(appended.slice(-4));
+    expect(compacted.slice(4).map((line) => JSON.parse(line).tool)).toEqual(added.map((entry) => entry.tool));
+    expect(serialized.filter((value) => added.includes(value as never))).toHaveLength(6);
+    expect(serialized.filter((value) => typeof value === 'object' && value !== null && 'outcome' in value && !added.includes(value as never))).toEqual([]);
   });
 
   it('keeps no arguments bigger than the limit, measured without serializing them, and writes the entry as listed', async () => {

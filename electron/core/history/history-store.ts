@@ -262,9 +262,16 @@ export class HistoryStore {
   }
 }
 
+/** Each entry's line, made when it is first written: the file's compaction rewrites the kept entries without serializing them again. */
+const lines = new WeakMap<HistoryEntry, string>();
+
 /** Entries as history.jsonl lines. */
 function linesOf(entries: readonly HistoryEntry[]): string {
   let body = '';
-  for (const entry of entries) body += `${JSON.stringify(entry)}\n`;
+  for (const entry of entries) {
+    let line = lines.get(entry);
+    if (line === undefined) lines.set(entry, (line = `${JSON.stringify(entry)}\n`));
+    body += line;
+  }
   return body;
 }

@@ -22,6 +22,7 @@ const FileSchema = z.looseObject({ pins: z.record(z.string(), PinSchema).default
 type PinsFile = z.infer<typeof FileSchema>;
 
 export type PinCheck = { status: 'new' } | { status: 'same' } | { status: 'changed'; changes: string[] };
+const SAME: PinCheck = { status: 'same' };
 
 /** JSON with keys sorted, so the same definition always hashes the same. */
 function canonical(value: unknown): string {
@@ -67,8 +68,10 @@ export class ToolPins {
     const pin = this.data.pins[tool.fullName];
     if (!pin) return { status: 'new' };
     const now = hashesOf(tool);
-    const changes = PARTS.filter((part) => pin.parts[part] !== now[part]).map((part) => PART_NAMES[part]);
-    return changes.length ? { status: 'changed', changes } : { status: 'same' };
+    // Every call checks its tool: the usual answer, unchanged, allocates nothing.
+    let changes: string[] | undefined;
+    for (const part of PARTS) if (pin.parts[part] !== now[part]) (changes ??= []).push(PART_NAMES[part]);
+    return changes ? { status: 'changed', changes } : SAME;
   }
 
   async pin(tool: ToolInfo): Promise<void> {

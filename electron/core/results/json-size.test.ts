@@ -7,6 +7,9 @@ const real = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
 describe('jsonByteLength', () => {
   it('matches JSON.stringify for any JSON value, short strings and long ones', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => jsonByteLength(value) === real(value)));
+    const short = fc.string({ unit: 'binary', maxLength: 64 });
+    fc.assert(fc.property(short, (text) => jsonByteLength(text) === real(text) && jsonByteLength({ [text]: text }) === real({ [text]: text })));
+    for (const text of ['', 'echo', '~ !#', ' "', 'a\\b', '\u007f', '\u001f', 'é']) expect(jsonByteLength(text)).toBe(real(text));
     const long = fc.string({ unit: 'binary', minLength: 4096, maxLength: 6000 });
     fc.assert(fc.property(long, (text) => jsonByteLength(text) === real(text)), { numRuns: 50 });
   });

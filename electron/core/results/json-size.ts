@@ -24,7 +24,9 @@ export function jsonByteLength(value: unknown): number {
       }
       let bytes = 2;
       let members = 0;
-      for (const [key, item] of Object.entries(value)) {
+      // Keys, not entries: no pair array per member (this runs for every result and history entry).
+      for (const key of Object.keys(value)) {
+        const item = (value as Record<string, unknown>)[key];
         if (omitted(item)) continue;
         bytes += (members++ > 0 ? 1 : 0) + stringByteLength(key) + 1 + jsonByteLength(item);
       }
@@ -42,7 +44,7 @@ function omitted(value: unknown): boolean {
 }
 
 function stringByteLength(text: string): number {
-  if (text.length < SCAN_FROM_CHARS) return Buffer.byteLength(JSON.stringify(text));
+  if (text.length < SCAN_FROM_CHARS) return plainAsciiLength(text) ?? Buffer.byteLength(JSON.stringify(text));
   // Quotes, plus what escaping adds to the UTF-8 of the characters themselves.
   let extra = 2;
   for (let i = 0; i < text.length; i++) {
@@ -57,4 +59,16 @@ function stringByteLength(text: string): number {
     }
   }
   return Buffer.byteLength(text) + extra;
+}
+
+/**
+ * A short string of printable ASCII with nothing to escape (keys, types, most short texts)
+ * is its length plus the quotes, counted without making its JSON; undefined for any other.
+ */
+function plainAsciiLength(text: string): number | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return undefined;
+  }
+  return text.length + 2;
 }

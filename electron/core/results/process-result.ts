@@ -34,6 +34,11 @@ export interface ToolResultContext {
 }
 
 export async function processToolResult(raw: ToolCallResult, ctx: ToolResultContext, options: PipelineOptions): Promise<ToolRunResult> {
+  return smallToolResult(raw, ctx, options) ?? processAnyResult(raw, ctx, options);
+}
+
+/** The whole pipeline, for any result (processToolResult takes the small ones a shorter way, to the same result). */
+export async function processAnyResult(raw: ToolCallResult, ctx: ToolResultContext, options: PipelineOptions): Promise<ToolRunResult> {
   const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS);
   const content = await processContent(raw.content, options, budget);
   const structured = raw.structuredContent === undefined ? undefined : await processStructured(raw.structuredContent, options, budget);
@@ -273,4 +278,59 @@ const EXTENSIONS: Record<string, string> = {
 
 function extensionFor(mimeType: string | undefined, fallback: string): string {
   return (mimeType && EXTENSIONS[mimeType.split(';')[0]!.trim()]) || fallback;
+}
+
+/**
+ * The usual small result in one synchronous pass: text blocks without annotations and
+ * structured content, each within its limit, and a raw view with nothing to shorten, write
+ * apart or cut. Such a result saves no file, so nothing needs waiting for; the full
+ * pipeline awaits every block and step, and walks the result once more for its size.
+ * Builds exactly what processAnyResult builds, or returns undefined for any other result.
+ */
+export function smallToolResult(raw: ToolCallResult, ctx: ToolResultContext, options: PipelineOptions): ToolRunResult | undefined {
+  const content: ResultBlock[] = [];
+  for (const block of raw.content) {
+    if (block.type !== 'text' || typeof block.text !== 'string' || (block as { annotations?: unknown }).annotations !== undefined) return undefined;
+    content.push({ type: 'text', text: block.text });
+  }
+  const { durationMs, ...wire } = raw;
+  if (!plainInRawView(wire, '')) return undefined;
+  // The raw view holds every text and the structured content (each as long or longer, the
+  // latter indented once more): when it fits its limit, so does each of them in the result's
+  // shared budget (each block's limit is at least as big while the raw view fits), so none
+  // is cut and only the raw view needs measuring.
+  const rawText = JSON.stringify(wire, null, 2);
+  if (!fitsUncut(rawText, new TextBudget(options.textLimitBytes, options.textLimitBytes))) return undefined;
+  return {
+    callId: ctx.callId,
+    server: ctx.server,
+    tool: ctx.tool,
+    content,
+    ...(raw.structuredContent !== undefined ? { structured: { value: raw.structuredContent } } : {}),
+    outputCheck: checkOutput(ctx.outputSchema, raw),
+    isError: raw.isError,
+    durationMs,
+    sizeBytes: jsonByteLength(wire),
+    raw: { text: rawText },
+  };
+}
+
+/** Whether the text shows whole within the budget's next limit (and takes its bytes from the budget), as cutToFile decides. */
+function fitsUncut(text: string, budget: TextBudget): boolean {
+  const cut = cutText(text, budget.next());
+  if (cut.cut) return false;
+  budget.spend(cut.shownBytes);
+  return true;
+}
+
+/** Whether the raw view shows the value as plain JSON: no long base64 to shorten (rawJsonView's replacer), no long string to write apart. */
+function plainInRawView(value: unknown, key: string): boolean {
+  if (typeof value === 'string') return value.length <= LONG_RAW_CHARS && !((key === 'data' || key === 'blob') && value.length > RAW_BASE64_CHARS);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!plainInRawView(value[i], String(i))) return false;
+    return true;
+  }
+  for (const name of Object.keys(value)) if (!plainInRawView((value as Record<string, unknown>)[name], name)) return false;
+  return true;
 }

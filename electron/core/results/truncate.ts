@@ -14,7 +14,10 @@ export interface CutText {
 
 export function cutText(text: string, limitBytes: number): CutText {
   // A UTF-16 unit is at most 3 UTF-8 bytes: short text needs no counting.
-  if (text.length * 3 <= limitBytes) return { shown: text, shownBytes: Buffer.byteLength(text), totalBytes: Buffer.byteLength(text), cut: false };
+  if (text.length * 3 <= limitBytes) {
+    const bytes = Buffer.byteLength(text);
+    return { shown: text, shownBytes: bytes, totalBytes: bytes, cut: false };
+  }
   const totalBytes = Buffer.byteLength(text);
   if (totalBytes <= limitBytes) return { shown: text, shownBytes: totalBytes, totalBytes, cut: false };
   // At most limitBytes characters can fit in limitBytes bytes.

@@ -69,7 +69,7 @@ export class RawDispatchTransport extends ForwardingTransport {
 
   override send(message: JSONRPCMessage, options?: Parameters<ForwardingTransport['send']>[1]): Promise<void> {
     const meta = 'method' in message ? (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta : undefined;
-    if (meta?.[PROTOCOL_VERSION_KEY] !== undefined) {
+    if (meta?.[PROTOCOL_VERSION_KEY] !== undefined && !sameEnvelope(this.envelope, meta)) {
       this.envelope = { [PROTOCOL_VERSION_KEY]: meta[PROTOCOL_VERSION_KEY], [CLIENT_INFO_KEY]: meta[CLIENT_INFO_KEY], [CLIENT_CAPABILITIES_KEY]: meta[CLIENT_CAPABILITIES_KEY] };
     }
     return super.send(message, options);
@@ -152,6 +152,11 @@ export class RawDispatchTransport extends ForwardingTransport {
     this.progress.clear();
     super.handleClose();
   }
+}
+
+/** Whether the request's envelope is the one copied last (the Client sends the same values with every request: no copy per request). */
+function sameEnvelope(envelope: Record<string, unknown> | undefined, meta: Record<string, unknown>): boolean {
+  return envelope !== undefined && envelope[PROTOCOL_VERSION_KEY] === meta[PROTOCOL_VERSION_KEY] && envelope[CLIENT_INFO_KEY] === meta[CLIENT_INFO_KEY] && envelope[CLIENT_CAPABILITIES_KEY] === meta[CLIENT_CAPABILITIES_KEY];
 }
 
 function abortError(signal: AbortSignal | undefined): Error {

@@ -24,12 +24,18 @@ export interface TaskCallContext {
 }
 
 /** Undefined: not a task call, the ordinary tools/call path runs. */
+/**
+ * Only a caller asking for a task, or a tool that requires one, can run as one: every
+ * other call is an ordinary tools/call, known without asking the connection ("optional"
+ * and "forbidden" without `task: true` both end here).
+ */
+export function mayRunAsTask(request: Pick<CallToolRequest, 'task'>, info: Pick<ToolInfo, 'execution'> | undefined): boolean {
+  return request.task === true || info?.execution?.taskSupport === 'required';
+}
+
 export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Promise<TaskCallOutcome | undefined> {
   const { server, tool, arguments: args } = ctx.request;
-  // Only a caller asking for a task, or a tool that requires one, can run as one: every
-  // other call is an ordinary tools/call, known without asking the connection (below,
-  // "optional" and "forbidden" without `task: true` both end here).
-  if (ctx.request.task !== true && ctx.info?.execution?.taskSupport !== 'required') return undefined;
+  if (!mayRunAsTask(ctx.request, ctx.info)) return undefined;
   const support = await tasks.supportOf(server, ctx.config, ctx.info?.execution?.taskSupport);
   if (support === 'forbidden' || (support === 'optional' && ctx.request.task !== true)) return undefined;
   const started = await tasks.start(server, ctx.config, tool, args, {

@@ -26,7 +26,7 @@ import { processToolResult } from '../results/process-result';
 import type { ResultFileStore } from '../results/result-files';
 import { diagnostics } from '../diagnostics/diagnostics';
 import { excludedTool, type CallOptions, type InputRequiredAnswer, type ToolsService } from './tools-service';
-import { callAsTask } from '../tasks/task-call';
+import { callAsTask, mayRunAsTask } from '../tasks/task-call';
 import type { TaskService } from '../tasks/task-service';
 
 /** A call refused for a URL step is retried at most this many times. */
@@ -65,13 +65,16 @@ export class ToolRunner {
     return true;
   }
 
-  async run(request: CallToolRequest): Promise<ToolRunResult> {
+  run(request: CallToolRequest): Promise<ToolRunResult> {
     // Only a call with an id can be cancelled (cancelCall names it): one without gets no
-    // controller, and the SDK no abort listener.
+    // controller, and the SDK no abort listener (nor its answer another step to wait for).
     if (request.callId === undefined) return this.runRegistered(request, randomUUID(), undefined);
+    return this.runCancellable(request, request.callId);
+  }
+
+  private async runCancellable(request: CallToolRequest, callId: string): Promise<ToolRunResult> {
     // The cancel is registered before anything waits (the server may still be starting),
     // so a cancel pressed at any moment is heard.
-    const callId = request.callId;
     if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
     const controller = new AbortController();
     this.running.set(callId, controller);
@@ -101,7 +104,9 @@ export class ToolRunner {
       throw error;
     };
 
-    const info = await this.toolInfo(server, config, tool);
+    // A call finds its tool in the list last seen (see ToolsService.list): when there is one, without waiting.
+    const seen = this.deps.tools.lastSeen(server, config);
+    const info = seen ? seen.find((t) => t.name === tool) : await this.toolInfo(server, config, tool);
     stopIfCancelled();
     if (info?.excludedReason) throw excludedTool(server, tool, info.excludedReason);
 
@@ -133,7 +138,7 @@ export class ToolRunner {
         // Never sent once cancelled (during a URL step, say).
         if (signal?.aborted) throw cancelledCall(server);
         try {
-          const viaTask = this.deps.tasks
+          const viaTask = this.deps.tasks && mayRunAsTask(request, info)
             ? await callAsTask(this.deps.tasks, { config, info, request, callId, signal: signal ?? NEVER_CANCELLED, onProgress: options.onProgress!, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) })
             : undefined;
           if (viaTask?.kind === 'detached') {
@@ -157,7 +162,10 @@ export class ToolRunner {
       );
       const entry = record(result.isError ? 'tool-error' : 'ok', summarize(result.content, result.isError), result.sizeBytes);
       this.deps.onResult?.(result);
-      return { ...result, historyId: entry.id, ...(task ? { task } : {}) };
+      // The pipeline's own object, completed in place (a copy of it would cost as much as the rest of this step).
+      result.historyId = entry.id;
+      if (task) result.task = task;
+      return result;
     } catch (error) {
       record(signal?.aborted ? 'cancelled' : 'failed', messageOf(error));
       throw error;
@@ -263,5 +271,16 @@ export function summarize(content: readonly ResultBlock[], isError: boolean): st
 }
 
 function oneLine(text: string): string {
-  return text.slice(0, 300).replace(/\s+/g, ' ').trim();
+  const start = text.slice(0, 300);
+  return isOneLine(start) ? start : start.replace(/\s+/g, ' ').trim();
+}
+
+/** Printable ASCII with single spaces between words: what the usual short answer is, and what the line would be anyway. */
+function isOneLine(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e) return false;
+    if (code === 0x20 && (i === 0 || i === text.length - 1 || text.charCodeAt(i - 1) === 0x20)) return false;
+  }
+  return true;
 }

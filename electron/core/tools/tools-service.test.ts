@@ -4,7 +4,8 @@
  * long the list is served without asking; Refresh always asks) and, on MCP 2026-07-28 over
  * Streamable HTTP, the SEP-2243 headers the server receives and the protocol log shows.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { ServerConfig } from '../../../shared/config/server-config';
@@ -70,6 +71,35 @@ describe('the tool list cache', () => {
     await m.disconnect('basic');
     await tools.list('basic', basic);
     expect(listsSent(m, 'basic')).toBe(2);
+  });
+
+  it('the list last seen is at hand without asking, for this connection only, and gone once the tools change', async () => {
+    const { m, tools } = create();
+    expect(tools.lastSeen('lab', lab)).toBeUndefined();
+    const listed = await tools.list('lab', lab);
+    expect(tools.lastSeen('lab', lab)).toBe(listed);
+    // Another entry under the same name is another connection: not its list.
+    expect(tools.lastSeen('lab', { ...lab, args: [...(lab.args ?? []), '--many', '3'] })).toBeUndefined();
+    const toolsChanged = new Promise<void>((resolve) => bus.subscribe((event) => event.type === 'tools-changed' && resolve()));
+    await tools.call('lab', lab, 'add_tool', {});
+    await toolsChanged;
+    expect(tools.lastSeen('lab', lab)).toBeUndefined();
+    expect(listsSent(m, 'lab')).toBe(1);
+  });
+});
+
+describe('calls over stdio in the 2026-07-28 era', () => {
+  it('give the SDK no input schema to scan for x-mcp-header (stdio carries no headers), nor the output schema, and get the result', async () => {
+    const { tools } = create();
+    const v2: ServerConfig = { command: process.execPath, args: [fixtureServer('v2-stdio')], protocol: '2026-07-28' };
+    const listed = (await tools.list('v2', v2)).find((tool) => tool.name === 'weather');
+    expect(listed?.outputSchema).toBeDefined();
+    const sent = vi.spyOn(Client.prototype, 'callTool');
+    const result = await tools.call('v2', v2, 'weather', { city: 'Quito' });
+    expect(result).toMatchObject({ isError: false, structuredContent: { city: 'Quito' } });
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0]![1]?.toolDefinition).toEqual({ name: 'weather', inputSchema: { type: 'object' } });
+    sent.mockRestore();
   });
 });
 

@@ -69,6 +69,12 @@ export class ToolsService {
    * call would double what each call costs; a changed list still arrives through
    * list_changed and the next time anyone lists).
    */
+  /** The list last seen on this connection, however old (what `list` with `staleOk` answers without asking), or undefined. */
+  lastSeen(name: ServerName, config: ServerConfig): ToolInfo[] | undefined {
+    const cached = this.lists.get(name);
+    return cached?.key === connectionKey(name, config) ? cached.tools : undefined;
+  }
+
   async list(name: ServerName, config: ServerConfig, { refresh = false, staleOk = false } = {}): Promise<ToolInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
@@ -117,7 +123,9 @@ export class ToolsService {
           ...(onprogress ? { onprogress } : {}),
           ...(signal ? { signal } : {}),
         };
-        const definition = await this.definitionFor(name, config, tool, client);
+        // Known (the usual call), the definition needs no wait.
+        const seen = this.lastSeen(name, config);
+        const definition = seen ? seen.find((info) => info.name === tool) : await this.definitionFor(name, config, tool, client);
         // Listed only now (nothing was cached): still never sent without its headers.
         if (definition?.excludedReason) throw new Error(excludedMessage(tool, definition.excludedReason));
         const started = performance.now();
@@ -125,11 +133,11 @@ export class ToolsService {
         try {
           result = options.onInputRequired
             ? await callAnsweredByHand(client, tool, args, requestOptions, options.onInputRequired)
-            : await sendCall(client, tool, args, requestOptions, definition);
+            : await sendCall(client, tool, args, requestOptions, definition, mirrorsHeaders(client, config));
         } catch (error) {
           if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH || !mirrorsHeaders(client, config) || signal?.aborted) throw error;
           await this.list(name, config, { refresh: true });
-          result = await sendCall(client, tool, args, requestOptions, await this.definitionFor(name, config, tool, client));
+          result = await sendCall(client, tool, args, requestOptions, await this.definitionFor(name, config, tool, client), true);
         }
         const durationMs = performance.now() - started;
         // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
@@ -185,12 +193,20 @@ function mirrorsHeaders(client: Client, config: ServerConfig): boolean {
 /**
  * The SDK's callTool with the listed definition minus its outputSchema: the SDK would throw
  * away a result whose structuredContent does not match it, and the workbench shows the
- * mismatch instead (results/process-result.ts checks it).
+ * mismatch instead (results/process-result.ts checks it). Where no headers are mirrored
+ * (`mirrors` false: stdio, the 2025 era) the SDK is given an input schema with nothing in
+ * it: it would scan the tool's schema for `x-mcp-header` on every call of the 2026 era,
+ * for headers a stdio message never carries.
  */
-function sendCall(client: Client, tool: string, args: Record<string, unknown>, options: RequestOptions, definition: ToolInfo | undefined): Promise<CallResult> {
-  const toolDefinition = definition ? ({ name: definition.name, inputSchema: definition.inputSchema } as Tool) : undefined;
-  return client.callTool({ name: tool, arguments: args }, { ...options, ...(toolDefinition ? { toolDefinition } : {}) });
+function sendCall(client: Client, tool: string, args: Record<string, unknown>, options: RequestOptions, definition: ToolInfo | undefined, mirrors: boolean): Promise<CallResult> {
+  const params = { name: tool, arguments: args };
+  if (!definition) return client.callTool(params, options);
+  const toolDefinition = { name: definition.name, inputSchema: mirrors ? definition.inputSchema : NO_HEADERS_SCHEMA } as Tool;
+  return client.callTool(params, { ...options, toolDefinition });
 }
+
+/** An input schema that declares no `x-mcp-header`: what a call that mirrors no headers gives the SDK to scan. */
+const NO_HEADERS_SCHEMA = { type: 'object' } as const;
 
 /**
  * The rounds of one call with the answers written by hand: a plain request with

@@ -20,8 +20,8 @@ const MAX_PENDING = 10_000;
 interface Pending {
   started: number;
   method: string;
-  /** Set for our requests that may be answered with `input_required`. */
-  round?: ConversationRound & { params: unknown };
+  /** Set for our requests that may be answered with `input_required` (as MrtrConversations.onResponse takes it). */
+  round?: ConversationRound & { method: string; params: unknown };
 }
 
 export type LogSink = (entry: NewProtocolLogEntry) => void;
@@ -42,17 +42,25 @@ export class LoggingTransport extends ForwardingTransport {
     super(inner);
   }
 
-  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    // Serialized once: the transport below sends this same text.
-    const text = JSON.stringify(message);
-    rememberText(message, text);
-    if (!this.headerTap || !('method' in message) || !('id' in message)) {
+  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // Not an async function: each call's request goes out without a promise and a step of its own. Whatever throws still rejects.
+    try {
+      // Serialized once: the transport below sends this same text.
+      const text = JSON.stringify(message);
+      rememberText(message, text);
+      if (this.headerTap && 'method' in message && 'id' in message) return this.sendWithHeaders(this.headerTap, message, options, text);
       this.record('out', message, text);
       return super.send(message, options);
+    } catch (error) {
+      return Promise.reject(error);
     }
+  }
+
+  /** A Streamable HTTP request is recorded once it went out, with the `Mcp-*` headers it went out with. */
+  private async sendWithHeaders(tap: McpHeaderTap, message: JSONRPCMessage, options: TransportSendOptions | undefined, text: string): Promise<void> {
     const sending = super.send(message, options);
     // The response cannot arrive before the request went out, so it still finds the request recorded.
-    const headers = await this.headerTap.headersFor(text, sending);
+    const headers = await tap.headersFor(text, sending);
     this.record('out', message, text, headers);
     return sending;
   }
@@ -92,7 +100,7 @@ export class LoggingTransport extends ForwardingTransport {
       if ('id' in message && message.id !== undefined) {
         const round = direction === 'out' ? this.conversations.onRequest(message.method, message.params) : undefined;
         const pending: Pending = { started: now, method: message.method };
-        if (round) pending.round = { conversation: round.conversation, round: round.round, params: message.params };
+        if (round) pending.round = { conversation: round.conversation, round: round.round, method: message.method, params: message.params };
         remember(mine, String(message.id), pending);
         // Field by field, not spread: this runs for every message.
         const fields: NewProtocolLogEntry = { direction, kind: 'request', method: message.method, id: message.id, text };
@@ -114,7 +122,7 @@ export class LoggingTransport extends ForwardingTransport {
     const id = 'id' in message ? message.id : undefined;
     const request = id !== undefined && id !== null ? theirs.get(String(id)) : undefined;
     if (request) theirs.delete(String(id));
-    if (request?.round) this.conversations.onResponse({ method: request.method, ...request.round }, message);
+    if (request?.round) this.conversations.onResponse(request.round, message);
     const fields: NewProtocolLogEntry = { direction, kind: 'error' in message ? 'error' : 'response', text };
     if (request) {
       fields.method = request.method;

@@ -7,8 +7,17 @@
  * A long line read as it streamed (long-line-parser.ts) keeps only its start and size:
  * all the protocol log shows of it.
  */
-const texts = new WeakMap<object, string>();
 const longTexts = new WeakMap<object, LongText>();
+
+/**
+ * The one message whose text is remembered, until it is read. A text is remembered just
+ * before its one reader runs, in the same synchronous step (the reader hands the line's
+ * message on to the protocol log; the log hands the text it made on to the transport below),
+ * so one slot serves every message without a WeakMap entry per message; a message read
+ * after another was remembered is serialized again, which gives the same text.
+ */
+let slotMessage: object | undefined;
+let slotText = '';
 
 export interface LongText {
   /** The start of the message's text. */
@@ -18,7 +27,8 @@ export interface LongText {
 }
 
 export function rememberText(message: object, text: string): void {
-  texts.set(message, text);
+  slotMessage = message;
+  slotText = text;
 }
 
 /** A message read from a long line: its text's start and its size. */
@@ -26,9 +36,13 @@ export function rememberLongText(message: object, head: string, bytes: number): 
   longTexts.set(message, { head, bytes });
 }
 
-/** The remembered text of the message, or its JSON. */
+/** The remembered text of the message (forgotten as it is read: nothing keeps a sent or read message alive), or its JSON. */
 export function textOf(message: object): string {
-  return texts.get(message) ?? JSON.stringify(message);
+  if (message !== slotMessage) return JSON.stringify(message);
+  const text = slotText;
+  slotMessage = undefined;
+  slotText = '';
+  return text;
 }
 
 /** What the protocol log records of a message: its text, or for a long line read as it streamed, its start and size. */
