@@ -3,9 +3,9 @@
  * arrive, so the line never exists as one string beside the value parsed from it.
  *
  * The bytes are scanned for string literals. A long one (more than LONG_STRING_BYTES) is
- * decoded a piece at a time as it streams in (a megabyte of bytes per piece, escapes
- * decoded by JSON.parse on the piece) and joined once at its closing quote; in the line it
- * is replaced by a short placeholder. What remains, the line's skeleton, is small: it is
+ * decoded as it streams in (long-string-decoder.ts: escapes undone on the bytes, a
+ * megabyte-sized piece at a time) and joined once at its closing quote; in the line it is
+ * replaced by a short placeholder. What remains, the line's skeleton, is small: it is
  * parsed with JSON.parse and the placeholders are swapped for their strings. At its
  * largest the reader then holds one long string's pieces and that string, not the chunks,
  * the line, its pieces and the parsed value together.
@@ -15,11 +15,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
+import { LongStringDecoder } from './long-string-decoder';
 
 /** A string literal longer than this (in bytes, as read) is decoded as it streams in. */
 export const LONG_STRING_BYTES = 256 * 1024;
-/** A long string's bytes are decoded this many at a time. */
-const PIECE_BYTES = 1024 * 1024;
 /** Bytes of the line kept as read, for the protocol log (which keeps 256K characters of an entry at most). */
 export const HEAD_BYTES = 512 * 1024;
 
@@ -49,15 +48,13 @@ export class LongLineParser {
   private escaped = false;
   /** Hex digits of a \uXXXX escape still to come. */
   private hexLeft = 0;
-  /** The current string's bytes not yet decoded (or, while it is short, all of them). */
+  /** The open string's bytes while it is short (with its opening quote). */
   private held: Buffer[] = [];
   private heldBytes = 0;
-  /** Where a long string's bytes gather into a piece: one buffer, reused for every piece (a new one per piece would be garbage the size of the string). */
-  private staging: Buffer | undefined;
   /** A long string held something JSON cannot decode: the line is not JSON. */
   private broken = false;
-  /** Set once the current string is long: its decoded pieces and its decoder. */
-  private long: { pieces: string[]; decoder: StringDecoder } | undefined;
+  /** Set once the open string is long: it is decoded as its bytes arrive. */
+  private long: LongStringDecoder | undefined;
 
   /** Takes the line's next bytes (no newline among them). */
   push(chunk: Buffer): void {
@@ -105,7 +102,7 @@ export class LongLineParser {
       if (quote === -1) break;
       // The string closes here.
       if (this.long) {
-        this.hold(chunk.subarray(stringFrom, quote));
+        this.long.write(chunk.subarray(stringFrom, quote));
         this.endLongString();
         skeletonFrom = quote + 1;
       } else if (this.held.length > 0) {
@@ -124,19 +121,19 @@ export class LongLineParser {
       return;
     }
     if (this.long) {
-      this.hold(chunk.subarray(stringFrom));
-      // A piece is cut only between escapes, so each decodes on its own.
-      if (this.heldBytes >= PIECE_BYTES && !this.escaped && this.hexLeft === 0) this.decodeHeld(false);
+      this.long.write(chunk.subarray(stringFrom));
       return;
     }
     // A string still open: held (with its opening quote) until it is known to be short or long.
     this.commit(chunk, skeletonFrom, stringFrom);
     this.hold(Buffer.from(chunk.subarray(stringFrom)));
     if (this.heldBytes > LONG_STRING_BYTES) {
-      this.long = { pieces: [], decoder: new StringDecoder('utf8') };
+      this.long = new LongStringDecoder();
       // Its bytes without the opening quote: a placeholder takes the whole literal's place.
       this.held[0] = this.held[0]!.subarray(1);
-      this.heldBytes--;
+      for (const part of this.held) this.long.write(part);
+      this.held = [];
+      this.heldBytes = 0;
     }
   }
 
@@ -167,36 +164,12 @@ export class LongLineParser {
   }
 
   private endLongString(): void {
-    this.decodeHeld(true);
-    const pieces = this.long!.pieces;
-    const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
-    this.skeleton.push(Buffer.from(JSON.stringify(`${this.placeholderPrefix}${this.longs.length}`)));
-    this.longs.push(text);
+    const text = this.long!.end();
     this.long = undefined;
-  }
-
-  /** Decodes the held bytes of a long string into its next piece. */
-  private decodeHeld(last: boolean): void {
-    const long = this.long!;
-    if (!this.staging || this.staging.length < this.heldBytes) this.staging = Buffer.allocUnsafe(Math.max(PIECE_BYTES * 2, this.heldBytes));
-    let filled = 0;
-    for (const part of this.held) filled += part.copy(this.staging, filled);
-    const bytes = this.staging.subarray(0, filled);
-    this.held = [];
-    this.heldBytes = 0;
-    // The decoder carries a character split between pieces over to the next one.
-    const raw = long.decoder.write(bytes) + (last ? long.decoder.end() : '');
-    if (raw.length === 0 || this.broken) return;
-    if (!raw.includes('\\')) {
-      long.pieces.push(raw);
-      return;
-    }
-    try {
-      long.pieces.push(JSON.parse(`"${raw}"`) as string);
-    } catch {
-      // Not a valid JSON string: the line is noise.
-      this.broken = true;
-    }
+    // Not a valid JSON string: the line is noise.
+    if (text === undefined) this.broken = true;
+    this.skeleton.push(Buffer.from(JSON.stringify(`${this.placeholderPrefix}${this.longs.length}`)));
+    this.longs.push(text ?? '');
   }
 
   /** The parsed skeleton with every placeholder (as a value or a key) replaced by its string. */
