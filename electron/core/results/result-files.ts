@@ -11,12 +11,21 @@ import { ResultFileIdSchema, type ResultBytesChunk, type ResultTextChunk } from 
 import { AppError } from '../../../shared/envelope';
 import type { ResultFileRef } from '../../../shared/tool-results';
 import { logFailure } from '../diagnostics/diagnostics';
+import { byteLengthOf } from '../util/long-texts';
 
 export const RESULTS_DIR = 'results';
 export const MAX_FILES = 500;
 export const MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Long texts are written a piece at a time, never converted to one buffer as big as they are. */
 const WRITE_CHUNK_CHARS = 1024 * 1024;
+/**
+ * Text that needs escaping for JSON is escaped this many characters at a time: the escaped
+ * copy is then small enough for V8's young generation, which the next scavenge frees (a
+ * copy of a megabyte lands in the large-object space, which only a full collection frees).
+ */
+const ESCAPE_CHUNK_CHARS = 32 * 1024;
+/** Escaped slices are gathered into one reused buffer of this size before each write. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** Prune after this many saves (and once at start). */
 const PRUNE_EVERY = 25;
 
@@ -41,15 +50,21 @@ export class ResultFileStore {
     return new ResultFileStore(path.join(dataDir, RESULTS_DIR), undefined, maskText);
   }
 
-  async save(data: Buffer | string, name: string, mimeType?: string): Promise<ResultFileRef> {
-    if (typeof data === 'string') data = this.maskText(data);
+  /** `pieces`: a long text's pieces (util/long-texts.ts), written one after another, never joined. */
+  async save(data: Buffer | string, name: string, mimeType?: string, pieces?: readonly string[]): Promise<ResultFileRef> {
+    if (typeof data === 'string') {
+      const masked = this.maskText(data);
+      // A secret was masked: the pieces hold it still.
+      if (masked !== data) pieces = undefined;
+      data = masked;
+    }
     const id = randomUUID();
     const folder = path.join(this.dir, id);
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, safeName(name));
-    if (typeof data === 'string' && data.length > WRITE_CHUNK_CHARS) await writeText(file, data);
+    if (typeof data === 'string' && (pieces || data.length > WRITE_CHUNK_CHARS)) await writeText(file, pieces ?? [data]);
     else await fs.writeFile(file, data, { mode: 0o600 });
-    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    const bytes = typeof data === 'string' ? (pieces ? byteLengthOf(pieces) : Buffer.byteLength(data)) : data.length;
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
       void this.prune().catch(logFailure('Removing old result files failed'));
@@ -59,32 +74,31 @@ export class ResultFileStore {
 
   /**
    * Saves a JSON text given as parts: plain text, and strings to write as JSON string
-   * literals (a 20 MB text inside a result), escaped a slice at a time as they are written,
-   * so the whole JSON never exists as one string. Each part is masked whole first.
-   * Resolves with the file and the text's length in characters.
+   * literals (a 20 MB text inside a result, with its pieces when the reader made it of
+   * them), escaped a slice at a time as they are written, so the whole JSON never exists
+   * as one string. Each part is masked whole first. Resolves with the file and the text's
+   * length in characters.
    */
-  async saveJsonParts(parts: ReadonlyArray<string | { jsonString: string }>, name: string, mimeType?: string): Promise<{ ref: ResultFileRef; chars: number }> {
+  async saveJsonParts(parts: ReadonlyArray<string | JsonStringPart>, name: string, mimeType?: string): Promise<{ ref: ResultFileRef; chars: number }> {
     const id = randomUUID();
     const folder = path.join(this.dir, id);
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, safeName(name));
     const handle = await fs.open(file, 'w', 0o600);
-    let bytes = 0;
-    let chars = 0;
-    const write = async (text: string) => {
-      if (text.length === 0) return;
-      bytes += Buffer.byteLength(text);
-      chars += text.length;
-      await handle.write(text);
-    };
+    const writer = new TextWriter(handle);
     try {
       for (const part of parts) {
-        if (typeof part === 'string') await write(this.maskText(part));
-        else for (const slice of jsonStringSlices(this.maskText(part.jsonString))) await write(slice);
+        if (typeof part === 'string') await writer.write(this.maskText(part));
+        else {
+          const masked = this.maskText(part.jsonString);
+          for (const slice of jsonStringSlices(masked === part.jsonString && part.pieces ? part.pieces : masked)) await writer.write(slice);
+        }
       }
+      await writer.flush();
     } finally {
       await handle.close();
     }
+    const { bytes, chars } = writer;
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
       void this.prune().catch(logFailure('Removing old result files failed'));
@@ -193,44 +207,84 @@ export function safeName(name: string): string {
   return cleaned || 'result';
 }
 
-/**
- * Writes a long text a piece at a time (never splitting a surrogate pair). A file
- * handle's write encodes a string into a buffer of its own that is freed as soon as the
- * write is done; a Buffer made here would linger until the next garbage collection.
- */
+/** A string to write as a JSON string literal, with its pieces when the reader made it of them. */
+export interface JsonStringPart {
+  jsonString: string;
+  pieces?: readonly string[];
+}
+
 /** Characters JSON.stringify writes as escapes (surrogates: it escapes lone ones). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
- * A string as a JSON string literal, in slices (quotes first and last), never splitting a
- * surrogate pair. A slice with nothing to escape is handed out as it is (a view of the
- * text, no copy), so writing plain text makes no garbage.
+ * A string (or the pieces that make one) as a JSON string literal, in slices (quotes first
+ * and last), never splitting a surrogate pair. A slice with nothing to escape is handed
+ * out as it is (a view of the text, no copy), so writing plain text makes no garbage; one
+ * that needs escaping is escaped ESCAPE_CHUNK_CHARS at a time.
  */
-export function* jsonStringSlices(text: string, sliceChars = WRITE_CHUNK_CHARS): Generator<string> {
+export function* jsonStringSlices(text: string | readonly string[], sliceChars = WRITE_CHUNK_CHARS): Generator<string> {
   yield '"';
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + sliceChars, text.length);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    const slice = text.slice(start, end);
-    yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
-    start = end;
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    for (const slice of textSlices(piece, sliceChars)) {
+      if (!NEEDS_ESCAPE.test(slice)) yield slice;
+      else for (const small of textSlices(slice, ESCAPE_CHUNK_CHARS)) yield NEEDS_ESCAPE.test(small) ? JSON.stringify(small).slice(1, -1) : small;
+    }
   }
   yield '"';
 }
 
-async function writeText(file: string, text: string): Promise<void> {
+/** A text in slices of at most `sliceChars`, never splitting a surrogate pair. */
+function* textSlices(text: string, sliceChars: number): Generator<string> {
+  if (text.length <= sliceChars) {
+    yield text;
+    return;
+  }
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + sliceChars, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+/**
+ * Writes a long text (or its pieces) a slice at a time. A file handle's write encodes a
+ * string into a buffer of its own that is freed as soon as the write is done; a Buffer
+ * made here would linger until the next garbage collection.
+ */
+async function writeText(file: string, pieces: readonly string[]): Promise<void> {
   const handle = await fs.open(file, 'w', 0o600);
   try {
-    for (let start = 0; start < text.length; ) {
-      let end = Math.min(start + WRITE_CHUNK_CHARS, text.length);
-      const last = text.charCodeAt(end - 1);
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-      await handle.write(text.slice(start, end));
-      start = end;
-    }
+    for (const piece of pieces) for (const slice of textSlices(piece, WRITE_CHUNK_CHARS)) await handle.write(slice);
   } finally {
     await handle.close();
+  }
+}
+
+/** Gathers small texts (escaped slices) into one reused buffer, written when full: one write per megabyte, not per slice. */
+class TextWriter {
+  private readonly buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+  private filled = 0;
+  bytes = 0;
+  chars = 0;
+
+  constructor(private readonly handle: fs.FileHandle) {}
+
+  async write(text: string): Promise<void> {
+    if (text.length === 0) return;
+    const bytes = Buffer.byteLength(text);
+    this.bytes += bytes;
+    this.chars += text.length;
+    if (this.filled + bytes > this.buffer.length) await this.flush();
+    if (bytes > this.buffer.length) await this.handle.write(text);
+    else this.filled += this.buffer.write(text, this.filled);
+  }
+
+  async flush(): Promise<void> {
+    let written = 0;
+    while (written < this.filled) written += (await this.handle.write(this.buffer, written, this.filled - written)).bytesWritten;
+    this.filled = 0;
   }
 }

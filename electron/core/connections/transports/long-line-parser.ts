@@ -4,11 +4,11 @@
  *
  * The bytes are scanned for string literals. A long one (more than LONG_STRING_BYTES) is
  * decoded as it streams in (long-string-decoder.ts: escapes undone on the bytes, a
- * megabyte-sized piece at a time) and joined once at its closing quote; in the line it is
- * replaced by a short placeholder. What remains, the line's skeleton, is small: it is
+ * megabyte-sized piece at a time) and handed on as a rope of its pieces (util/long-texts.ts);
+ * in the line it is replaced by a short placeholder. What remains, the line's skeleton, is small: it is
  * parsed with JSON.parse and the placeholders are swapped for their strings. At its
- * largest the reader then holds one long string's pieces and that string, not the chunks,
- * the line, its pieces and the parsed value together.
+ * largest the reader then holds one long string's pieces, not the chunks, the line, its
+ * pieces and the parsed value together.
  *
  * The line's first HEAD_BYTES are kept as read, for the protocol log, which shows only the
  * start of a long message anyway.
@@ -71,9 +71,25 @@ export class LongLineParser {
     let skeletonFrom = 0;
     // Where the open string's bytes start in this chunk (its opening quote, if it opened here).
     let stringFrom = this.inString ? 0 : -1;
+    // The next quote and backslash at or after pos, searched again only once pos passes
+    // them: searching from every escape would scan the rest of the chunk each time.
+    let quote = -2;
+    let backslash = -2;
+    const next = (byte: number, found: number) => (found === -1 || found >= pos ? found : chunk.indexOf(byte, pos));
     while (pos < chunk.length) {
+      if (this.long) {
+        // A long string finds its own end, as it decodes.
+        const close = this.long.write(chunk, pos);
+        if (close === -1) return;
+        this.endLongString();
+        this.inString = false;
+        skeletonFrom = close + 1;
+        stringFrom = -1;
+        pos = close + 1;
+        continue;
+      }
       if (!this.inString) {
-        const quote = chunk.indexOf(QUOTE, pos);
+        quote = next(QUOTE, quote);
         if (quote === -1) break;
         this.inString = true;
         stringFrom = quote;
@@ -92,8 +108,8 @@ export class LongLineParser {
         pos += taken;
         continue;
       }
-      const quote = chunk.indexOf(QUOTE, pos);
-      const backslash = chunk.indexOf(BACKSLASH, pos);
+      quote = next(QUOTE, quote);
+      backslash = next(BACKSLASH, backslash);
       if (backslash !== -1 && (quote === -1 || backslash < quote)) {
         this.escaped = true;
         pos = backslash + 1;
@@ -101,11 +117,7 @@ export class LongLineParser {
       }
       if (quote === -1) break;
       // The string closes here.
-      if (this.long) {
-        this.long.write(chunk.subarray(stringFrom, quote));
-        this.endLongString();
-        skeletonFrom = quote + 1;
-      } else if (this.held.length > 0) {
+      if (this.held.length > 0) {
         // A short string begun in an earlier chunk: its first bytes join the skeleton; the
         // rest is at the start of this chunk's range.
         for (const part of this.held) this.skeleton.push(part);
@@ -120,20 +132,21 @@ export class LongLineParser {
       this.commit(chunk, skeletonFrom, chunk.length);
       return;
     }
-    if (this.long) {
-      this.long.write(chunk.subarray(stringFrom));
-      return;
-    }
     // A string still open: held (with its opening quote) until it is known to be short or long.
     this.commit(chunk, skeletonFrom, stringFrom);
     this.hold(Buffer.from(chunk.subarray(stringFrom)));
     if (this.heldBytes > LONG_STRING_BYTES) {
-      this.long = new LongStringDecoder();
+      const long = new LongStringDecoder();
       // Its bytes without the opening quote: a placeholder takes the whole literal's place.
+      // They hold no closing quote (the string is still open); an escape they end inside
+      // is the decoder's to finish.
       this.held[0] = this.held[0]!.subarray(1);
-      for (const part of this.held) this.long.write(part);
+      for (const part of this.held) long.write(part, 0);
+      this.long = long;
       this.held = [];
       this.heldBytes = 0;
+      this.escaped = false;
+      this.hexLeft = 0;
     }
   }
 

@@ -4,8 +4,8 @@
  * UTF-8 sequence.
  *
  * Escapes are undone on the bytes themselves, into one staging buffer that is reused for
- * every piece, so the only strings made are the decoded pieces (a megabyte each) and, at
- * the end, the joined text. Decoding a piece by JSON.parse instead made three strings per
+ * every piece, so the only strings made are the decoded pieces (a megabyte each); the text
+ * is handed on as a rope of them (util/long-texts.ts), never as a copy. Decoding a piece by JSON.parse instead made three strings per
  * megabyte (the raw piece, the piece in quotes, the parsed piece): big strings live in V8's
  * large-object space, which only a full collection frees, so they added up to several
  * times the text before one ran.
@@ -16,10 +16,12 @@
  * invalid.
  */
 import { StringDecoder } from 'node:string_decoder';
+import { joinPieces } from '../../util/long-texts';
 
 /** Decoded bytes are turned into a string this many at a time. */
 export const PIECE_BYTES = 1024 * 1024;
 
+const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const LETTER_U = 0x75;
 
@@ -53,27 +55,31 @@ export class LongStringDecoder {
   /** Something JSON does not allow in a string was seen. */
   private invalid = false;
 
-  /** Takes the string's next bytes (never its closing quote). */
-  write(bytes: Buffer): void {
-    if (this.invalid) return;
+  /**
+   * Takes the string's bytes from `from` on: up to its closing quote, whose index it
+   * returns, or all of them (-1: the string goes on in the next chunk).
+   */
+  write(bytes: Buffer, from: number): number {
     const length = bytes.length;
-    let i = 0;
+    let i = from;
     while (i < length) {
       if (this.state === State.Plain) {
         let end = i;
-        // The plain run up to the next escape; a raw control character is not JSON.
+        // The plain run up to the next escape or the closing quote; a raw control
+        // character is not JSON.
         while (end < length) {
           const byte = bytes[end]!;
-          if (byte === BACKSLASH || byte < 0x20) break;
+          if (byte === QUOTE || byte === BACKSLASH || byte < 0x20) break;
           end++;
         }
-        if (end > i) {
+        if (end > i && !this.invalid) {
           this.releaseHigh();
           this.copy(bytes, i, end);
         }
-        if (end === length) return;
-        if (bytes[end]! < 0x20) return this.fail();
-        this.state = State.Escape;
+        if (end === length) return -1;
+        if (bytes[end] === QUOTE) return end;
+        if (bytes[end]! < 0x20) this.fail();
+        else this.state = State.Escape;
         i = end + 1;
       } else if (this.state === State.Escape) {
         const letter = bytes[i++]!;
@@ -83,22 +89,31 @@ export class LongStringDecoder {
           this.unit = 0;
           continue;
         }
-        const byte = SIMPLE_ESCAPES.get(letter);
-        if (byte === undefined) return this.fail();
-        this.releaseHigh();
-        this.room(1);
-        this.staging[this.filled++] = byte;
         this.state = State.Plain;
+        const byte = SIMPLE_ESCAPES.get(letter);
+        if (byte === undefined) this.fail();
+        else if (!this.invalid) {
+          this.releaseHigh();
+          this.room(1);
+          this.staging[this.filled++] = byte;
+        }
       } else {
-        const digit = hexValue(bytes[i++]!);
-        if (digit < 0) return this.fail();
+        const digit = hexValue(bytes[i]!);
+        // A bad digit ends the escape: what follows (a quote, say) is read as it is.
+        if (digit < 0) {
+          this.fail();
+          this.state = State.Plain;
+          continue;
+        }
+        i++;
         this.unit = this.unit * 16 + digit;
         if (--this.hexLeft === 0) {
           this.state = State.Plain;
-          this.codeUnit(this.unit);
+          if (!this.invalid) this.codeUnit(this.unit);
         }
       }
     }
+    return -1;
   }
 
   /** The decoded text, or undefined when the bytes were not a valid JSON string. */
@@ -109,13 +124,15 @@ export class LongStringDecoder {
     this.flush();
     const tail = this.utf8.end();
     if (tail) this.pieces.push(tail);
-    const pieces = this.pieces.splice(0);
-    return pieces.length === 1 ? pieces[0]! : pieces.join('');
+    // Not joined: the pieces and a copy of them all would be twice the text.
+    return joinPieces(this.pieces.splice(0));
   }
 
+  /** The string is not JSON; the bytes are still read, to find where it ends. */
   private fail(): void {
     this.invalid = true;
     this.pieces.length = 0;
+    this.filled = 0;
   }
 
   /** A \uXXXX's code unit: surrogate pairs become one character, a lone surrogate stays as it is. */
