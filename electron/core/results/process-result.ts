@@ -16,6 +16,8 @@ import { cutText, TextBudget, truncationOf } from './truncate';
 
 /** Audio up to this size plays inline; bigger is only saved (open it from the file). */
 export const INLINE_AUDIO_BYTES = 16 * 1024 * 1024;
+/** The fields whose long strings the pipeline reads a piece at a time: a text block's, a resource's text. */
+const PIECEWISE_KEYS: ReadonlySet<string> = new Set(['text']);
 /** All the text of one result together shows at most this many times the per-block limit. */
 const RESULT_BUDGET_BLOCKS = 8;
 
@@ -37,8 +39,9 @@ export interface ToolResultContext {
 }
 
 export async function processToolResult(raw: ToolCallResult, ctx: ToolResultContext, pipelineOptions: PipelineOptions): Promise<ToolRunResult> {
-  // Taken before anything waits: pieces nobody takes soon are forgotten.
-  const piecesOf = takeAllPieces(raw);
+  // Taken before anything waits (pieces not taken at once are forgotten); only texts are
+  // cut and saved a piece at a time.
+  const piecesOf = takeAllPieces(raw, PIECEWISE_KEYS);
   const options = piecesOf ? { ...pipelineOptions, piecesOf } : pipelineOptions;
   const budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS);
   const content = await processContent(raw.content, options, budget);

@@ -10,12 +10,13 @@
  * pieces from here first. A Map lookup with the rope as its key does not flatten it (V8
  * hashes a string this long by its length) and finds it by identity.
  *
- * Pieces nobody takes are forgotten soon after they were made: whatever would take them
- * runs as the message arrives, and the rope itself holds them for as long as it lives.
+ * Pieces nobody takes are forgotten once the work the message set off without waiting
+ * for anything is done (setImmediate runs after every promise callback queued so far): a
+ * tool call's answer reaches the result pipeline that way. Kept longer, the pieces of a
+ * rope that was flattened or dropped meanwhile would be memory held for nothing; the rope
+ * itself holds them for as long as it lives.
  */
-const FORGET_AFTER_MS = 5_000;
-
-const kept = new Map<string, { pieces: readonly string[]; timer: NodeJS.Timeout }>();
+const kept = new Map<string, { pieces: readonly string[]; timer: NodeJS.Immediate }>();
 
 /** The pieces as one string: a rope, its pieces kept for takePieces. */
 export function joinPieces(pieces: readonly string[]): string {
@@ -23,7 +24,7 @@ export function joinPieces(pieces: readonly string[]): string {
   if (pieces.length === 1) return pieces[0]!;
   let text = '';
   for (const piece of pieces) text += piece;
-  const timer = setTimeout(() => kept.delete(text), FORGET_AFTER_MS);
+  const timer = setImmediate(() => kept.delete(text));
   timer.unref();
   kept.set(text, { pieces, timer });
   return text;
@@ -34,7 +35,7 @@ export function takePieces(text: string): readonly string[] | undefined {
   if (kept.size === 0) return undefined;
   const entry = kept.get(text);
   if (!entry) return undefined;
-  clearTimeout(entry.timer);
+  clearImmediate(entry.timer);
   kept.delete(text);
   return entry.pieces;
 }
@@ -47,19 +48,26 @@ export function piecesWaiting(): boolean {
 /** Looks up the pieces of the long strings one piece of work took (see takeAllPieces). */
 export type PiecesOf = (text: string) => readonly string[] | undefined;
 
-/** Takes the pieces of every long string in a JSON-like value, for the work about to read it. */
-export function takeAllPieces(value: unknown): PiecesOf | undefined {
+/**
+ * Takes the pieces of every long string in a JSON-like value, and keeps those of the
+ * strings under the given keys for the work about to read them. The others are let go
+ * at once: a string that will be read whole anyway (base64 to decode) would otherwise
+ * have its pieces held beside the copy reading it makes.
+ */
+export function takeAllPieces(value: unknown, keys: ReadonlySet<string>): PiecesOf | undefined {
   if (!piecesWaiting()) return undefined;
   const found = new Map<string, readonly string[]>();
-  const walk = (item: unknown): void => {
+  const walk = (item: unknown, key: string): void => {
     if (typeof item === 'string') {
       const pieces = takePieces(item);
-      if (pieces) found.set(item, pieces);
+      if (pieces && keys.has(key)) found.set(item, pieces);
+    } else if (Array.isArray(item)) {
+      for (const child of item) walk(child, key);
     } else if (item !== null && typeof item === 'object') {
-      for (const child of Array.isArray(item) ? item : Object.values(item)) walk(child);
+      for (const [childKey, child] of Object.entries(item)) walk(child, childKey);
     }
   };
-  walk(value);
+  walk(value, '');
   return found.size > 0 ? (text) => found.get(text) : undefined;
 }
 
