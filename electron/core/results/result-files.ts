@@ -18,13 +18,7 @@ export const MAX_FILES = 500;
 export const MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Long texts are written a piece at a time, never converted to one buffer as big as they are. */
 const WRITE_CHUNK_CHARS = 1024 * 1024;
-/**
- * Text that needs escaping for JSON is escaped this many characters at a time: the escaped
- * copy is then small enough for V8's young generation, which the next scavenge frees (a
- * copy of a megabyte lands in the large-object space, which only a full collection frees).
- */
-const ESCAPE_CHUNK_CHARS = 32 * 1024;
-/** Escaped slices are gathered into one reused buffer of this size before each write. */
+/** JSON text is gathered into one reused buffer of this size before each write. */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** Prune after this many saves (and once at start). */
 const PRUNE_EVERY = 25;
@@ -91,7 +85,9 @@ export class ResultFileStore {
         if (typeof part === 'string') await writer.write(this.maskText(part));
         else {
           const masked = this.maskText(part.jsonString);
-          for (const slice of jsonStringSlices(masked === part.jsonString && part.pieces ? part.pieces : masked)) await writer.write(slice);
+          await writer.write('"');
+          for (const piece of masked === part.jsonString && part.pieces ? part.pieces : [masked]) await writer.writeEscaped(piece);
+          await writer.write('"');
         }
       }
       await writer.flush();
@@ -218,19 +214,13 @@ export interface JsonStringPart {
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
- * A string (or the pieces that make one) as a JSON string literal, in slices (quotes first
- * and last), never splitting a surrogate pair. A slice with nothing to escape is handed
- * out as it is (a view of the text, no copy), so writing plain text makes no garbage; one
- * that needs escaping is escaped ESCAPE_CHUNK_CHARS at a time.
+ * A string as a JSON string literal, in slices (quotes first and last), never splitting a
+ * surrogate pair. A slice with nothing to escape is handed out as it is (a view of the
+ * text, no copy), so writing plain text makes no garbage.
  */
-export function* jsonStringSlices(text: string | readonly string[], sliceChars = WRITE_CHUNK_CHARS): Generator<string> {
+export function* jsonStringSlices(text: string, sliceChars = WRITE_CHUNK_CHARS): Generator<string> {
   yield '"';
-  for (const piece of typeof text === 'string' ? [text] : text) {
-    for (const slice of textSlices(piece, sliceChars)) {
-      if (!NEEDS_ESCAPE.test(slice)) yield slice;
-      else for (const small of textSlices(slice, ESCAPE_CHUNK_CHARS)) yield NEEDS_ESCAPE.test(small) ? JSON.stringify(small).slice(1, -1) : small;
-    }
-  }
+  for (const slice of textSlices(text, sliceChars)) yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
   yield '"';
 }
 
@@ -263,7 +253,22 @@ async function writeText(file: string, pieces: readonly string[]): Promise<void>
   }
 }
 
-/** Gathers small texts (escaped slices) into one reused buffer, written when full: one write per megabyte, not per slice. */
+/** The letter of each control character JSON writes as a two-character escape (\b \t \n \f \r). */
+const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
+  [0x08, 0x62],
+  [0x09, 0x74],
+  [0x0a, 0x6e],
+  [0x0c, 0x66],
+  [0x0d, 0x72],
+]);
+const HEX_DIGITS = Buffer.from('0123456789abcdef');
+
+/**
+ * Gathers JSON text into one reused buffer, written when full: one write per megabyte.
+ * A long string is escaped straight into the buffer, a character at a time, as
+ * JSON.stringify escapes it: escaping it by JSON.stringify, even a slice at a time, made
+ * garbage as big as the text, which grew the young generation by as much.
+ */
 class TextWriter {
   private readonly buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
   private filled = 0;
@@ -282,9 +287,83 @@ class TextWriter {
     else this.filled += this.buffer.write(text, this.filled);
   }
 
+  /** The inside of a JSON string literal for `text` (JSON.stringify's escapes, UTF-8). */
+  async writeEscaped(text: string): Promise<void> {
+    const out = this.buffer;
+    // The most one character (or a surrogate pair) can take.
+    const room = out.length - 12;
+    let at = this.filled;
+    let chars = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (at > room) {
+        this.bytes += at - this.filled;
+        this.filled = at;
+        await this.flush();
+        at = 0;
+      }
+      const code = text.charCodeAt(i);
+      if (code >= 0x20 && code < 0x80) {
+        if (code === 0x22 || code === 0x5c) {
+          out[at++] = 0x5c;
+          chars++;
+        }
+        out[at++] = code;
+        chars++;
+      } else if (code < 0x20) {
+        const letter = SHORT_ESCAPES.get(code);
+        out[at++] = 0x5c;
+        if (letter !== undefined) {
+          out[at++] = letter;
+          chars += 2;
+        } else {
+          at = unicodeEscape(out, at, code);
+          chars += 6;
+        }
+      } else if (code < 0x800) {
+        out[at++] = 0xc0 | (code >> 6);
+        out[at++] = 0x80 | (code & 0x3f);
+        chars++;
+      } else if (code >= 0xd800 && code <= 0xdfff) {
+        const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+        if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          const point = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
+          out[at++] = 0xf0 | (point >> 18);
+          out[at++] = 0x80 | ((point >> 12) & 0x3f);
+          out[at++] = 0x80 | ((point >> 6) & 0x3f);
+          out[at++] = 0x80 | (point & 0x3f);
+          chars += 2;
+          i++;
+        } else {
+          // A lone surrogate: JSON.stringify writes it as \udxxx.
+          out[at++] = 0x5c;
+          at = unicodeEscape(out, at, code);
+          chars += 6;
+        }
+      } else {
+        out[at++] = 0xe0 | (code >> 12);
+        out[at++] = 0x80 | ((code >> 6) & 0x3f);
+        out[at++] = 0x80 | (code & 0x3f);
+        chars++;
+      }
+    }
+    this.bytes += at - this.filled;
+    this.chars += chars;
+    this.filled = at;
+  }
+
   async flush(): Promise<void> {
     let written = 0;
     while (written < this.filled) written += (await this.handle.write(this.buffer, written, this.filled - written)).bytesWritten;
     this.filled = 0;
   }
+}
+
+/** Writes `uXXXX` (lowercase hex, after the backslash already written) for a code unit; returns the new end. */
+function unicodeEscape(out: Buffer, at: number, code: number): number {
+  out[at++] = 0x75;
+  out[at++] = HEX_DIGITS[(code >> 12) & 0xf]!;
+  out[at++] = HEX_DIGITS[(code >> 8) & 0xf]!;
+  out[at++] = HEX_DIGITS[(code >> 4) & 0xf]!;
+  out[at++] = HEX_DIGITS[code & 0xf]!;
+  return at;
 }

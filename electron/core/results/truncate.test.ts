@@ -78,6 +78,20 @@ describe('ResultFileStore', () => {
     expect(Buffer.from(bytes.base64, 'base64').toString()).toBe('€€');
   });
 
+  it('writes JSON parts with each long string escaped exactly as JSON.stringify escapes it, across megabytes and pieces', async () => {
+    const files = await store();
+    // Every kind of character: ASCII, quote, backslash, every control character, DEL, 2- and 3-byte UTF-8, a pair, lone surrogates.
+    const every = `a"b\\c${Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('')}\u007fé€😀\ud800x\udc00\udbff`;
+    const long = every.repeat(Math.ceil((2.5 * 1024 * 1024) / every.length));
+    const pieces = [long.slice(0, 1_000_000), '\ud83d', long.slice(1_000_000)];
+    const text = pieces.join('');
+    const { ref, chars } = await files.saveJsonParts(['{"text": ', { jsonString: text, pieces }, ', "plain": ', { jsonString: every }, '}'], 'parts.json', 'application/json');
+    const expected = `{"text": ${JSON.stringify(text)}, "plain": ${JSON.stringify(every)}}`;
+    expect(await fs.readFile(ref.path, 'utf8')).toBe(expected);
+    expect(chars).toBe(expected.length);
+    expect(ref.bytes).toBe(Buffer.byteLength(expected));
+  });
+
   it('only ever resolves ids, never paths', async () => {
     const files = await store();
     await expect(files.resolve('../../etc/passwd')).rejects.toThrow('Not a result file id');
