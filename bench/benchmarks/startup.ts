@@ -33,7 +33,7 @@ interface Timeline {
 }
 
 /** Starts a core on these servers, as the app does, and times the first and the last `connected`: on this data folder, or a fresh one. */
-async function timeStartup(servers: Record<string, StdioServerConfig>, dataDir?: string): Promise<Timeline> {
+async function timeStartup(servers: Record<string, StdioServerConfig>, dataDir?: string, remembered = false): Promise<Timeline> {
   const names = Object.keys(servers);
   const connected = new Map<string, number>();
   let failure: string | undefined;
@@ -53,6 +53,11 @@ async function timeStartup(servers: Record<string, StdioServerConfig>, dataDir?:
   try {
     await allConnected;
     if (failure) throw new Error(`A server failed to connect: ${failure}`);
+    if (remembered) {
+      // What the figure says it measures: a start that asks no server server/discover.
+      const log = await core.api.getProtocolLog({ server: names[0]! });
+      if (log.some((entry) => entry.method === 'server/discover')) throw new Error(`${names[0]} was asked server/discover: its protocol era was not remembered from the earlier start.`);
+    }
     const times = [...connected.values()].map((time) => time - started);
     return { first: Math.min(...times), all: Math.max(...times) };
   } finally {
@@ -106,12 +111,12 @@ benchmark({
       const samples = await interleave(
         {
           startup: async () => {
-            const timeline = await timeStartup(servers, usual.path);
+            const timeline = await timeStartup(servers, usual.path, true);
             firsts.push(timeline.first);
             return timeline.all;
           },
           pool: () => timeBarePool(count, concurrency),
-          single: async () => (await timeStartup(single, usualSingle.path)).all,
+          single: async () => (await timeStartup(single, usualSingle.path, true)).all,
           firstStart: async () => (await timeStartup(servers)).all,
         },
         { rounds, warmupRounds: ctx.smoke ? 0 : 1, onRound: (n) => ctx.log(`round ${n} of ${rounds}`) },
