@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cutText, TextBudget } from './truncate';
 import { ResultFileStore, safeName, utf8Boundary } from './result-files';
+import { youngAllocationDuring } from '../util/young-allocation.testing';
 
 const dirs: string[] = [];
 async function store(limits?: { maxFiles: number; maxBytes: number }): Promise<ResultFileStore> {
@@ -90,6 +91,15 @@ describe('ResultFileStore', () => {
     expect(await fs.readFile(ref.path, 'utf8')).toBe(expected);
     expect(chars).toBe(expected.length);
     expect(ref.bytes).toBe(Buffer.byteLength(expected));
+  });
+
+  it('escapes a long string into the file without garbage as big as the text', async () => {
+    const files = await store();
+    const text = Buffer.from('line "one": the quick brown fox\n'.repeat(250_000)).toString();
+    let saved: { ref: { path: string } } | undefined;
+    const young = await youngAllocationDuring(async () => (saved = await files.saveJsonParts([{ jsonString: text }], 'escaped.json')));
+    expect(await fs.readFile(saved!.ref.path, 'utf8')).toBe(JSON.stringify(text));
+    expect(young).toBeLessThan(1024 * 1024);
   });
 
   it('only ever resolves ids, never paths', async () => {
