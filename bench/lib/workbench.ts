@@ -51,15 +51,20 @@ export interface BenchCore extends Core {
 export async function startCore(servers: Record<string, StdioServerConfig>, options: Partial<CoreOptions> = {}): Promise<BenchCore> {
   const dir = await tempDir('core');
   await writeServers(dir.path, servers);
-  const core = await createCore({ dataDir: dir.path, shellEnv: async () => ({ env: {} }), ...options });
+  const core = await startCoreIn(dir.path, options);
   return {
     ...core,
-    dataDir: dir.path,
     close: async () => {
-      await core.dispose();
+      await core.close();
       await dir.remove();
     },
   };
+}
+
+/** The core on a data folder that is already there (one an earlier core used, say): closing it leaves the folder. */
+export async function startCoreIn(dataDir: string, options: Partial<CoreOptions> = {}): Promise<BenchCore> {
+  const core = await createCore({ dataDir, shellEnv: async () => ({ env: {} }), ...options });
+  return { ...core, dataDir, close: () => core.dispose() };
 }
 
 /**

@@ -3,12 +3,21 @@
  * own tokenizer (o200k_base, GPT-4o and later) and a Claude tokenizer. The public Claude
  * tokenizer is the one of older models, so its count is labelled an estimate.
  */
-import { countTokens as countOpenAi } from 'gpt-tokenizer/encoding/o200k_base';
 import type { ToolTokenCost } from '../../../shared/api/doctor';
 import type { ToolInfo } from '../../../shared/domain';
 
 type Counter = (text: string) => number;
 let claudeCounter: Promise<Counter | null> | undefined;
+let openAiCounter: Promise<Counter> | undefined;
+
+/**
+ * Loaded on first need: evaluating its encoding (a 200,000-token table) takes 150–300 ms,
+ * which every start of the app would pay, though only the doctor counts tokens.
+ */
+function openAi(): Promise<Counter> {
+  openAiCounter ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => module.countTokens);
+  return openAiCounter;
+}
 
 /** Loaded on first need, from node_modules (it reads its WASM file from beside itself); null when it cannot load. */
 function claude(): Promise<Counter | null> {
@@ -29,7 +38,7 @@ export function toolDefinitionText(tool: ToolInfo): string {
 }
 
 export async function toolTokenCosts(tools: readonly ToolInfo[]): Promise<{ perTool: ToolTokenCost[]; total: { openai: number; claudeEstimate?: number } }> {
-  const counter = await claude();
+  const [countOpenAi, counter] = await Promise.all([openAi(), claude()]);
   const perTool = tools.map((tool) => {
     const text = toolDefinitionText(tool);
     return { tool: tool.name, openai: countOpenAi(text), ...(counter ? { claudeEstimate: counter(text) } : {}) };

@@ -4,13 +4,20 @@
  * Short strings are measured the plain way; long ones are scanned for the characters
  * JSON escapes.
  */
+import type { PiecesOf } from '../util/long-texts';
+
 const SCAN_FROM_CHARS = 4096;
 
-export function jsonByteLength(value: unknown): number {
+/** `piecesOf`: the pieces of long strings the reader made (util/long-texts.ts), scanned a piece at a time. */
+export function jsonByteLength(value: unknown, piecesOf?: PiecesOf): number {
   if (value === null) return 4;
   switch (typeof value) {
-    case 'string':
+    case 'string': {
+      const pieces = piecesOf && value.length >= SCAN_FROM_CHARS ? piecesOf(value) : undefined;
+      // Each piece measured as a string of its own: its quotes counted once.
+      if (pieces) return pieces.reduce((bytes, piece) => bytes + stringByteLength(piece) - 2, 2);
       return stringByteLength(value);
+    }
     case 'number':
       return Number.isFinite(value) ? String(value).length : 4;
     case 'boolean':
@@ -19,7 +26,7 @@ export function jsonByteLength(value: unknown): number {
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Buffer.byteLength(JSON.stringify(value));
       if (Array.isArray(value)) {
         let bytes = 2 + Math.max(0, value.length - 1);
-        for (const item of value) bytes += omitted(item) ? 4 : jsonByteLength(item);
+        for (const item of value) bytes += omitted(item) ? 4 : jsonByteLength(item, piecesOf);
         return bytes;
       }
       let bytes = 2;
@@ -28,7 +35,7 @@ export function jsonByteLength(value: unknown): number {
       for (const key of Object.keys(value)) {
         const item = (value as Record<string, unknown>)[key];
         if (omitted(item)) continue;
-        bytes += (members++ > 0 ? 1 : 0) + stringByteLength(key) + 1 + jsonByteLength(item);
+        bytes += (members++ > 0 ? 1 : 0) + stringByteLength(key) + 1 + jsonByteLength(item, piecesOf);
       }
       return bytes;
     }

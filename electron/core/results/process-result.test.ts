@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinPieces, takePieces } from '../util/long-texts';
 import { processToolResult } from './process-result';
 import { ResultFileStore } from './result-files';
 
@@ -65,5 +68,38 @@ describe('processToolResult', () => {
     expect(truncated.shownBytes).toBe(Buffer.byteLength(result.raw!.text));
     expect(truncated.shownBytes).toBeLessThanOrEqual(64 * 1024);
     expect(truncated.shownBytes).toBeGreaterThan(60 * 1024);
+  });
+
+  it('measures, cuts and saves a long text made of pieces without joining them: the same result as for a plain string', async () => {
+    const line = 'line "two" \\ é 😀 \u0001\n';
+    // Pieces as the stdio reader makes them (a megabyte each, one a lone surrogate), some 24 MB in all.
+    // (Each made flat, by way of a Buffer: repeat() and templates make ropes of their own.)
+    const pieces = Array.from({ length: 12 }, (_, i) => Buffer.from(`${i}:${line.repeat(Math.floor((1024 * 1024) / line.length))}`).toString());
+    pieces.splice(5, 0, '\ud800');
+    const plainText = pieces.join('');
+    const wire = { content: [{ type: 'text' as const, text: joinPieces(pieces) }], isError: false };
+    // Big strings live in V8's large-object spaces (young and old: a scavenge moves them from one to the other).
+    const largeObjects = () => v8.getHeapSpaceStatistics().reduce((bytes, space) => bytes + (/^(new_)?large_object_space$/.test(space.space_name) ? space.space_used_size : 0), 0);
+    // Garbage from earlier tests collected first, so a collection during the call cannot hide what it made.
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+    const before = largeObjects();
+    const result = await processToolResult({ ...wire, durationMs: 1 }, ctx, { files, textLimitBytes: 64 * 1024, label: 'pieces' });
+    // Reading the rope's characters anywhere would have flattened it into a copy of all the
+    // pieces, kept alive by the rope (which this test still holds).
+    expect(largeObjects() - before).toBeLessThan(4 * 1024 * 1024);
+    expect(takePieces(wire.content[0]!.text)).toBeUndefined();
+
+    const plain = await processToolResult({ content: [{ type: 'text', text: plainText }], isError: false, durationMs: 1 }, ctx, { files, textLimitBytes: 64 * 1024, label: 'plain' });
+    const block = result.content[0] as { text: string; truncated: { file: { path: string; bytes: number } } };
+    const plainBlock = plain.content[0] as typeof block;
+    expect(block.text).toBe(plainBlock.text);
+    expect({ ...block.truncated, file: undefined }).toEqual({ ...plainBlock.truncated, file: undefined });
+    expect(block.truncated.file.bytes).toBe(Buffer.byteLength(plainText));
+    expect(await fs.readFile(block.truncated.file.path, 'utf8')).toBe(Buffer.from(plainText).toString('utf8'));
+    expect(result.sizeBytes).toBe(Buffer.byteLength(JSON.stringify(wire)));
+    expect(result.sizeBytes).toBe(plain.sizeBytes);
+    expect(result.raw!.text).toBe(plain.raw!.text);
+    expect(await fs.readFile(result.raw!.truncated!.file.path, 'utf8')).toBe(JSON.stringify(wire, null, 2));
   });
 });

@@ -10,11 +10,14 @@ import type { AudioBlock, ContentAnnotations, EmbeddedResourceBlock, ImageBlock,
 import { fitImageInWorker } from './image-fitter';
 import { jsonByteLength } from './json-size';
 import { randomUUID } from 'node:crypto';
-import { jsonStringSlices, type ResultFileStore } from './result-files';
+import { takeAllPieces, startOfPieces, type PiecesOf } from '../util/long-texts';
+import { jsonStringSlices, type JsonStringPart, type ResultFileStore } from './result-files';
 import { cutText, TextBudget, truncationOf } from './truncate';
 
 /** Audio up to this size plays inline; bigger is only saved (open it from the file). */
 export const INLINE_AUDIO_BYTES = 16 * 1024 * 1024;
+/** The fields whose long strings the pipeline reads a piece at a time: a text block's, a resource's text. */
+const PIECEWISE_KEYS: ReadonlySet<string> = new Set(['text']);
 /** All the text of one result together shows at most this many times the per-block limit. */
 const RESULT_BUDGET_BLOCKS = 8;
 
@@ -24,6 +27,8 @@ export interface PipelineOptions {
   textLimitBytes: number;
   /** Starts the names of saved files, e.g. the tool's name. */
   label: string;
+  /** The pieces of the result's long strings (util/long-texts.ts): measured, cut and saved without joining them. */
+  piecesOf?: PiecesOf;
 }
 
 export interface ToolResultContext {
@@ -34,6 +39,10 @@ export interface ToolResultContext {
 }
 
 export async function processToolResult(raw: ToolCallResult, ctx: ToolResultContext, options: PipelineOptions): Promise<ToolRunResult> {
+  // Taken before anything waits (pieces not taken at once are forgotten); only texts are
+  // cut and saved a piece at a time. A result with a long text is never small.
+  const piecesOf = takeAllPieces(raw, PIECEWISE_KEYS);
+  if (piecesOf) return processAnyResult(raw, ctx, { ...options, piecesOf });
   return smallToolResult(raw, ctx, options) ?? processAnyResult(raw, ctx, options);
 }
 
@@ -52,7 +61,7 @@ export async function processAnyResult(raw: ToolCallResult, ctx: ToolResultConte
     outputCheck: checkOutput(ctx.outputSchema, raw),
     isError: raw.isError,
     durationMs: raw.durationMs,
-    sizeBytes: sizeOf(raw),
+    sizeBytes: sizeOf(raw, options.piecesOf),
     raw: rawJson,
   };
 }
@@ -92,10 +101,12 @@ async function rawJsonView(raw: ToolCallResult, options: PipelineOptions): Promi
   const skeleton = pretty(true);
   // Long strings that fit in the view after all: the plain way (nothing to cut, or not much).
   if (longs.reduce((total, text) => total + text.length, 0) <= options.textLimitBytes) return cutToFile(longs.length === 0 ? skeleton : pretty(false), name, 'application/json', options, budget);
-  const parts: Array<string | { jsonString: string }> = [];
+  const parts: Array<string | JsonStringPart> = [];
   let from = 0;
   for (const match of skeleton.matchAll(new RegExp(`"${marker}(\\d+)"`, 'g'))) {
-    parts.push(skeleton.slice(from, match.index), { jsonString: longs[Number(match[1])]! });
+    const jsonString = longs[Number(match[1])]!;
+    const pieces = options.piecesOf?.(jsonString);
+    parts.push(skeleton.slice(from, match.index), pieces ? { jsonString, pieces } : { jsonString });
     from = match.index + match[0].length;
   }
   parts.push(skeleton.slice(from));
@@ -113,12 +124,15 @@ function hasLongStrings(value: unknown): boolean {
 }
 
 /** The first `chars` characters (at least) of the JSON the parts make. */
-function startOf(parts: ReadonlyArray<string | { jsonString: string }>, chars: number): string {
+function startOf(parts: ReadonlyArray<string | JsonStringPart>, chars: number): string {
   let text = '';
   for (const part of parts) {
     if (text.length >= chars) break;
     if (typeof part === 'string') text += part;
-    else for (const slice of jsonStringSlices(part.jsonString.slice(0, chars + 1), chars + 1)) text += slice;
+    else {
+      const start = part.pieces ? startOfPieces(part.pieces, chars + 1) : part.jsonString.slice(0, chars + 1);
+      for (const slice of jsonStringSlices(start, chars + 1)) text += slice;
+    }
   }
   return text;
 }
@@ -237,16 +251,17 @@ export function checkOutput(outputSchema: Record<string, unknown> | undefined, r
 }
 
 async function cutToFile(text: string, fileName: string, mimeType: string, options: PipelineOptions, budget: TextBudget) {
-  const cut = cutText(text, budget.next());
+  const pieces = options.piecesOf?.(text);
+  const cut = cutText(text, budget.next(), pieces);
   budget.spend(cut.shownBytes);
   if (!cut.cut) return { text };
-  const file = await options.files.save(text, fileName, mimeType);
+  const file = await options.files.save(text, fileName, mimeType, pieces);
   return { text: cut.shown, truncated: truncationOf(text, cut, file) };
 }
 
-function sizeOf(raw: ToolCallResult): number {
+function sizeOf(raw: ToolCallResult, piecesOf: PiecesOf | undefined): number {
   const { durationMs: _duration, ...wire } = raw;
-  return jsonByteLength(wire);
+  return jsonByteLength(wire, piecesOf);
 }
 
 function stringOr(value: unknown, fallback: string): string {

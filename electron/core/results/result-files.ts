@@ -11,12 +11,15 @@ import { ResultFileIdSchema, type ResultBytesChunk, type ResultTextChunk } from 
 import { AppError } from '../../../shared/envelope';
 import type { ResultFileRef } from '../../../shared/tool-results';
 import { logFailure } from '../diagnostics/diagnostics';
+import { byteLengthOf } from '../util/long-texts';
 
 export const RESULTS_DIR = 'results';
 export const MAX_FILES = 500;
 export const MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Long texts are written a piece at a time, never converted to one buffer as big as they are. */
 const WRITE_CHUNK_CHARS = 1024 * 1024;
+/** JSON text is gathered into one reused buffer of this size before each write. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** Prune after this many saves (and once at start). */
 const PRUNE_EVERY = 25;
 
@@ -41,15 +44,21 @@ export class ResultFileStore {
     return new ResultFileStore(path.join(dataDir, RESULTS_DIR), undefined, maskText);
   }
 
-  async save(data: Buffer | string, name: string, mimeType?: string): Promise<ResultFileRef> {
-    if (typeof data === 'string') data = this.maskText(data);
+  /** `pieces`: a long text's pieces (util/long-texts.ts), written one after another, never joined. */
+  async save(data: Buffer | string, name: string, mimeType?: string, pieces?: readonly string[]): Promise<ResultFileRef> {
+    if (typeof data === 'string') {
+      const masked = this.maskText(data);
+      // A secret was masked: the pieces hold it still.
+      if (masked !== data) pieces = undefined;
+      data = masked;
+    }
     const id = randomUUID();
     const folder = path.join(this.dir, id);
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, safeName(name));
-    if (typeof data === 'string' && data.length > WRITE_CHUNK_CHARS) await writeText(file, data);
+    if (typeof data === 'string' && (pieces || data.length > WRITE_CHUNK_CHARS)) await writeText(file, pieces ?? [data]);
     else await fs.writeFile(file, data, { mode: 0o600 });
-    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    const bytes = typeof data === 'string' ? (pieces ? byteLengthOf(pieces) : Buffer.byteLength(data)) : data.length;
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
       void this.prune().catch(logFailure('Removing old result files failed'));
@@ -59,32 +68,33 @@ export class ResultFileStore {
 
   /**
    * Saves a JSON text given as parts: plain text, and strings to write as JSON string
-   * literals (a 20 MB text inside a result), escaped a slice at a time as they are written,
-   * so the whole JSON never exists as one string. Each part is masked whole first.
-   * Resolves with the file and the text's length in characters.
+   * literals (a 20 MB text inside a result, with its pieces when the reader made it of
+   * them), escaped a slice at a time as they are written, so the whole JSON never exists
+   * as one string. Each part is masked whole first. Resolves with the file and the text's
+   * length in characters.
    */
-  async saveJsonParts(parts: ReadonlyArray<string | { jsonString: string }>, name: string, mimeType?: string): Promise<{ ref: ResultFileRef; chars: number }> {
+  async saveJsonParts(parts: ReadonlyArray<string | JsonStringPart>, name: string, mimeType?: string): Promise<{ ref: ResultFileRef; chars: number }> {
     const id = randomUUID();
     const folder = path.join(this.dir, id);
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, safeName(name));
     const handle = await fs.open(file, 'w', 0o600);
-    let bytes = 0;
-    let chars = 0;
-    const write = async (text: string) => {
-      if (text.length === 0) return;
-      bytes += Buffer.byteLength(text);
-      chars += text.length;
-      await handle.write(text);
-    };
+    const writer = new TextWriter(handle);
     try {
       for (const part of parts) {
-        if (typeof part === 'string') await write(this.maskText(part));
-        else for (const slice of jsonStringSlices(this.maskText(part.jsonString))) await write(slice);
+        if (typeof part === 'string') await writer.write(this.maskText(part));
+        else {
+          const masked = this.maskText(part.jsonString);
+          await writer.write('"');
+          for (const piece of masked === part.jsonString && part.pieces ? part.pieces : [masked]) await writer.writeEscaped(piece);
+          await writer.write('"');
+        }
       }
+      await writer.flush();
     } finally {
       await handle.close();
     }
+    const { bytes, chars } = writer;
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
       void this.prune().catch(logFailure('Removing old result files failed'));
@@ -193,11 +203,12 @@ export function safeName(name: string): string {
   return cleaned || 'result';
 }
 
-/**
- * Writes a long text a piece at a time (never splitting a surrogate pair). A file
- * handle's write encodes a string into a buffer of its own that is freed as soon as the
- * write is done; a Buffer made here would linger until the next garbage collection.
- */
+/** A string to write as a JSON string literal, with its pieces when the reader made it of them. */
+export interface JsonStringPart {
+  jsonString: string;
+  pieces?: readonly string[];
+}
+
 /** Characters JSON.stringify writes as escapes (surrogates: it escapes lone ones). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -209,28 +220,150 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
  */
 export function* jsonStringSlices(text: string, sliceChars = WRITE_CHUNK_CHARS): Generator<string> {
   yield '"';
+  for (const slice of textSlices(text, sliceChars)) yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
+  yield '"';
+}
+
+/** A text in slices of at most `sliceChars`, never splitting a surrogate pair. */
+function* textSlices(text: string, sliceChars: number): Generator<string> {
+  if (text.length <= sliceChars) {
+    yield text;
+    return;
+  }
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + sliceChars, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    const slice = text.slice(start, end);
-    yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
+    yield text.slice(start, end);
     start = end;
   }
-  yield '"';
 }
 
-async function writeText(file: string, text: string): Promise<void> {
+/**
+ * Writes a long text (or its pieces) a slice at a time. A file handle's write encodes a
+ * string into a buffer of its own that is freed as soon as the write is done; a Buffer
+ * made here would linger until the next garbage collection.
+ */
+async function writeText(file: string, pieces: readonly string[]): Promise<void> {
   const handle = await fs.open(file, 'w', 0o600);
   try {
-    for (let start = 0; start < text.length; ) {
-      let end = Math.min(start + WRITE_CHUNK_CHARS, text.length);
-      const last = text.charCodeAt(end - 1);
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-      await handle.write(text.slice(start, end));
-      start = end;
-    }
+    for (const piece of pieces) for (const slice of textSlices(piece, WRITE_CHUNK_CHARS)) await handle.write(slice);
   } finally {
     await handle.close();
   }
+}
+
+/** The letter of each control character JSON writes as a two-character escape (\b \t \n \f \r). */
+const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
+  [0x08, 0x62],
+  [0x09, 0x74],
+  [0x0a, 0x6e],
+  [0x0c, 0x66],
+  [0x0d, 0x72],
+]);
+const HEX_DIGITS = Buffer.from('0123456789abcdef');
+
+/**
+ * Gathers JSON text into one reused buffer, written when full: one write per megabyte.
+ * A long string is escaped straight into the buffer, a character at a time, as
+ * JSON.stringify escapes it: escaping it by JSON.stringify, even a slice at a time, made
+ * garbage as big as the text, which grew the young generation by as much.
+ */
+class TextWriter {
+  private readonly buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+  private filled = 0;
+  bytes = 0;
+  chars = 0;
+
+  constructor(private readonly handle: fs.FileHandle) {}
+
+  async write(text: string): Promise<void> {
+    if (text.length === 0) return;
+    const bytes = Buffer.byteLength(text);
+    this.bytes += bytes;
+    this.chars += text.length;
+    if (this.filled + bytes > this.buffer.length) await this.flush();
+    if (bytes > this.buffer.length) await this.handle.write(text);
+    else this.filled += this.buffer.write(text, this.filled);
+  }
+
+  /** The inside of a JSON string literal for `text` (JSON.stringify's escapes, UTF-8). */
+  async writeEscaped(text: string): Promise<void> {
+    const out = this.buffer;
+    // The most one character (or a surrogate pair) can take.
+    const room = out.length - 12;
+    let at = this.filled;
+    let chars = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (at > room) {
+        this.bytes += at - this.filled;
+        this.filled = at;
+        await this.flush();
+        at = 0;
+      }
+      const code = text.charCodeAt(i);
+      if (code >= 0x20 && code < 0x80) {
+        if (code === 0x22 || code === 0x5c) {
+          out[at++] = 0x5c;
+          chars++;
+        }
+        out[at++] = code;
+        chars++;
+      } else if (code < 0x20) {
+        const letter = SHORT_ESCAPES.get(code);
+        out[at++] = 0x5c;
+        if (letter !== undefined) {
+          out[at++] = letter;
+          chars += 2;
+        } else {
+          at = unicodeEscape(out, at, code);
+          chars += 6;
+        }
+      } else if (code < 0x800) {
+        out[at++] = 0xc0 | (code >> 6);
+        out[at++] = 0x80 | (code & 0x3f);
+        chars++;
+      } else if (code >= 0xd800 && code <= 0xdfff) {
+        const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+        if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          const point = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
+          out[at++] = 0xf0 | (point >> 18);
+          out[at++] = 0x80 | ((point >> 12) & 0x3f);
+          out[at++] = 0x80 | ((point >> 6) & 0x3f);
+          out[at++] = 0x80 | (point & 0x3f);
+          chars += 2;
+          i++;
+        } else {
+          // A lone surrogate: JSON.stringify writes it as \udxxx.
+          out[at++] = 0x5c;
+          at = unicodeEscape(out, at, code);
+          chars += 6;
+        }
+      } else {
+        out[at++] = 0xe0 | (code >> 12);
+        out[at++] = 0x80 | ((code >> 6) & 0x3f);
+        out[at++] = 0x80 | (code & 0x3f);
+        chars++;
+      }
+    }
+    this.bytes += at - this.filled;
+    this.chars += chars;
+    this.filled = at;
+  }
+
+  async flush(): Promise<void> {
+    let written = 0;
+    while (written < this.filled) written += (await this.handle.write(this.buffer, written, this.filled - written)).bytesWritten;
+    this.filled = 0;
+  }
+}
+
+/** Writes `uXXXX` (lowercase hex, after the backslash already written) for a code unit; returns the new end. */
+function unicodeEscape(out: Buffer, at: number, code: number): number {
+  out[at++] = 0x75;
+  out[at++] = HEX_DIGITS[(code >> 12) & 0xf]!;
+  out[at++] = HEX_DIGITS[(code >> 8) & 0xf]!;
+  out[at++] = HEX_DIGITS[(code >> 4) & 0xf]!;
+  out[at++] = HEX_DIGITS[code & 0xf]!;
+  return at;
 }

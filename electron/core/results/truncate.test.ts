@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cutText, TextBudget } from './truncate';
 import { ResultFileStore, safeName, utf8Boundary } from './result-files';
+import { youngAllocationDuring } from '../util/young-allocation.testing';
 
 const dirs: string[] = [];
 async function store(limits?: { maxFiles: number; maxBytes: number }): Promise<ResultFileStore> {
@@ -76,6 +77,29 @@ describe('ResultFileStore', () => {
     expect(joined).toBe(text);
     const bytes = await files.readBase64(ref.id, 0, 6);
     expect(Buffer.from(bytes.base64, 'base64').toString()).toBe('€€');
+  });
+
+  it('writes JSON parts with each long string escaped exactly as JSON.stringify escapes it, across megabytes and pieces', async () => {
+    const files = await store();
+    // Every kind of character: ASCII, quote, backslash, every control character, DEL, 2- and 3-byte UTF-8, a pair, lone surrogates.
+    const every = `a"b\\c${Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('')}\u007fé€😀\ud800x\udc00\udbff`;
+    const long = every.repeat(Math.ceil((2.5 * 1024 * 1024) / every.length));
+    const pieces = [long.slice(0, 1_000_000), '\ud83d', long.slice(1_000_000)];
+    const text = pieces.join('');
+    const { ref, chars } = await files.saveJsonParts(['{"text": ', { jsonString: text, pieces }, ', "plain": ', { jsonString: every }, '}'], 'parts.json', 'application/json');
+    const expected = `{"text": ${JSON.stringify(text)}, "plain": ${JSON.stringify(every)}}`;
+    expect(await fs.readFile(ref.path, 'utf8')).toBe(expected);
+    expect(chars).toBe(expected.length);
+    expect(ref.bytes).toBe(Buffer.byteLength(expected));
+  });
+
+  it('escapes a long string into the file without garbage as big as the text', async () => {
+    const files = await store();
+    const text = Buffer.from('line "one": the quick brown fox\n'.repeat(250_000)).toString();
+    let saved: { ref: { path: string } } | undefined;
+    const young = await youngAllocationDuring(async () => (saved = await files.saveJsonParts([{ jsonString: text }], 'escaped.json')));
+    expect(await fs.readFile(saved!.ref.path, 'utf8')).toBe(JSON.stringify(text));
+    expect(young).toBeLessThan(1024 * 1024);
   });
 
   it('only ever resolves ids, never paths', async () => {

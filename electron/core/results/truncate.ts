@@ -3,6 +3,7 @@
  * `limitBytes` of UTF-8, never half a character), the whole goes to a result file.
  */
 import type { ResultFileRef, Truncation } from '../../../shared/tool-results';
+import { byteLengthOf, startOfPieces } from '../util/long-texts';
 import { utf8Boundary } from './result-files';
 
 export interface CutText {
@@ -12,16 +13,17 @@ export interface CutText {
   cut: boolean;
 }
 
-export function cutText(text: string, limitBytes: number): CutText {
+/** `pieces`: the text's pieces when the reader made it of them (util/long-texts.ts), measured and cut without joining them. */
+export function cutText(text: string, limitBytes: number, pieces?: readonly string[]): CutText {
   // A UTF-16 unit is at most 3 UTF-8 bytes: short text needs no counting.
   if (text.length * 3 <= limitBytes) {
     const bytes = Buffer.byteLength(text);
     return { shown: text, shownBytes: bytes, totalBytes: bytes, cut: false };
   }
-  const totalBytes = Buffer.byteLength(text);
+  const totalBytes = pieces ? byteLengthOf(pieces) : Buffer.byteLength(text);
   if (totalBytes <= limitBytes) return { shown: text, shownBytes: totalBytes, totalBytes, cut: false };
   // At most limitBytes characters can fit in limitBytes bytes.
-  const head = Buffer.from(text.slice(0, limitBytes), 'utf8');
+  const head = Buffer.from(pieces ? startOfPieces(pieces, limitBytes) : text.slice(0, limitBytes), 'utf8');
   const end = utf8Boundary(head, Math.min(limitBytes, head.length));
   const shown = head.subarray(0, end).toString('utf8');
   return { shown, shownBytes: end, totalBytes, cut: true };

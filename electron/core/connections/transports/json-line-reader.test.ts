@@ -105,6 +105,30 @@ describe('JsonRpcLineReader', () => {
     expect(messages).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }]);
   });
 
+  it('hands a long line whose long string JSON forbids (a raw control character, an unknown escape, a bad \\u) to onNoise, as JSON.parse would refuse it', () => {
+    for (const bad of ['\t', '\\x', '\\u12G4', '\\u1-']) {
+      const line = `{"jsonrpc":"2.0","id":1,"result":{"text":"${'a'.repeat(2_000_000)}${bad}${'a'.repeat(500_000)}"}}`;
+      expect(() => JSON.parse(line)).toThrow();
+      const messages: unknown[] = [];
+      const noise: string[] = [];
+      const reader = new JsonRpcLineReader((m) => messages.push(m), (text) => noise.push(text));
+      for (let offset = 0; offset < line.length; offset += 65_536) reader.push(Buffer.from(line.slice(offset, offset + 65_536)));
+      reader.push(Buffer.from('\n{"jsonrpc":"2.0","id":2,"result":{}}\n'));
+      expect(noise, JSON.stringify(bad)).toHaveLength(1);
+      expect(noise[0]!.endsWith(`a… (a line of ${line.length} bytes that is not a JSON-RPC message)`)).toBe(true);
+      expect(messages).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }]);
+    }
+  });
+
+  it('keeps lone surrogate escapes in a long string, as JSON.parse does', () => {
+    const line = `{"jsonrpc":"2.0","id":1,"result":{"text":"${'a\\ud800b\\udc00c\\ud83d\\n'.repeat(200_000)}"}}`;
+    const messages: unknown[] = [];
+    const reader = new JsonRpcLineReader((m) => messages.push(m), () => undefined);
+    for (let offset = 0; offset < line.length; offset += 65_537) reader.push(Buffer.from(line.slice(offset, offset + 65_537)));
+    reader.push(Buffer.from('\n'));
+    expect(messages).toEqual([JSON.parse(line)]);
+  });
+
   it('drops a long streamed line past the limit, and reads the next one', () => {
     const messages: unknown[] = [];
     const noise: string[] = [];

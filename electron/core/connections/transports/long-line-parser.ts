@@ -3,23 +3,22 @@
  * arrive, so the line never exists as one string beside the value parsed from it.
  *
  * The bytes are scanned for string literals. A long one (more than LONG_STRING_BYTES) is
- * decoded a piece at a time as it streams in (a megabyte of bytes per piece, escapes
- * decoded by JSON.parse on the piece) and joined once at its closing quote; in the line it
- * is replaced by a short placeholder. What remains, the line's skeleton, is small: it is
+ * decoded as it streams in (long-string-decoder.ts: escapes undone on the bytes, a
+ * megabyte-sized piece at a time) and handed on as a rope of its pieces (util/long-texts.ts);
+ * in the line it is replaced by a short placeholder. What remains, the line's skeleton, is small: it is
  * parsed with JSON.parse and the placeholders are swapped for their strings. At its
- * largest the reader then holds one long string's pieces and that string, not the chunks,
- * the line, its pieces and the parsed value together.
+ * largest the reader then holds one long string's pieces, not the chunks, the line, its
+ * pieces and the parsed value together.
  *
  * The line's first HEAD_BYTES are kept as read, for the protocol log, which shows only the
  * start of a long message anyway.
  */
 import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
+import { LongStringDecoder } from './long-string-decoder';
 
 /** A string literal longer than this (in bytes, as read) is decoded as it streams in. */
 export const LONG_STRING_BYTES = 256 * 1024;
-/** A long string's bytes are decoded this many at a time. */
-const PIECE_BYTES = 1024 * 1024;
 /** Bytes of the line kept as read, for the protocol log (which keeps 256K characters of an entry at most). */
 export const HEAD_BYTES = 512 * 1024;
 
@@ -49,15 +48,13 @@ export class LongLineParser {
   private escaped = false;
   /** Hex digits of a \uXXXX escape still to come. */
   private hexLeft = 0;
-  /** The current string's bytes not yet decoded (or, while it is short, all of them). */
+  /** The open string's bytes while it is short (with its opening quote). */
   private held: Buffer[] = [];
   private heldBytes = 0;
-  /** Where a long string's bytes gather into a piece: one buffer, reused for every piece (a new one per piece would be garbage the size of the string). */
-  private staging: Buffer | undefined;
   /** A long string held something JSON cannot decode: the line is not JSON. */
   private broken = false;
-  /** Set once the current string is long: its decoded pieces and its decoder. */
-  private long: { pieces: string[]; decoder: StringDecoder } | undefined;
+  /** Set once the open string is long: it is decoded as its bytes arrive. */
+  private long: LongStringDecoder | undefined;
 
   /** Takes the line's next bytes (no newline among them). */
   push(chunk: Buffer): void {
@@ -74,9 +71,25 @@ export class LongLineParser {
     let skeletonFrom = 0;
     // Where the open string's bytes start in this chunk (its opening quote, if it opened here).
     let stringFrom = this.inString ? 0 : -1;
+    // The next quote and backslash at or after pos, searched again only once pos passes
+    // them: searching from every escape would scan the rest of the chunk each time.
+    let quote = -2;
+    let backslash = -2;
+    const next = (byte: number, found: number) => (found === -1 || found >= pos ? found : chunk.indexOf(byte, pos));
     while (pos < chunk.length) {
+      if (this.long) {
+        // A long string finds its own end, as it decodes.
+        const close = this.long.write(chunk, pos);
+        if (close === -1) return;
+        this.endLongString();
+        this.inString = false;
+        skeletonFrom = close + 1;
+        stringFrom = -1;
+        pos = close + 1;
+        continue;
+      }
       if (!this.inString) {
-        const quote = chunk.indexOf(QUOTE, pos);
+        quote = next(QUOTE, quote);
         if (quote === -1) break;
         this.inString = true;
         stringFrom = quote;
@@ -95,8 +108,8 @@ export class LongLineParser {
         pos += taken;
         continue;
       }
-      const quote = chunk.indexOf(QUOTE, pos);
-      const backslash = chunk.indexOf(BACKSLASH, pos);
+      quote = next(QUOTE, quote);
+      backslash = next(BACKSLASH, backslash);
       if (backslash !== -1 && (quote === -1 || backslash < quote)) {
         this.escaped = true;
         pos = backslash + 1;
@@ -104,11 +117,7 @@ export class LongLineParser {
       }
       if (quote === -1) break;
       // The string closes here.
-      if (this.long) {
-        this.hold(chunk.subarray(stringFrom, quote));
-        this.endLongString();
-        skeletonFrom = quote + 1;
-      } else if (this.held.length > 0) {
+      if (this.held.length > 0) {
         // A short string begun in an earlier chunk: its first bytes join the skeleton; the
         // rest is at the start of this chunk's range.
         for (const part of this.held) this.skeleton.push(part);
@@ -123,20 +132,21 @@ export class LongLineParser {
       this.commit(chunk, skeletonFrom, chunk.length);
       return;
     }
-    if (this.long) {
-      this.hold(chunk.subarray(stringFrom));
-      // A piece is cut only between escapes, so each decodes on its own.
-      if (this.heldBytes >= PIECE_BYTES && !this.escaped && this.hexLeft === 0) this.decodeHeld(false);
-      return;
-    }
     // A string still open: held (with its opening quote) until it is known to be short or long.
     this.commit(chunk, skeletonFrom, stringFrom);
     this.hold(Buffer.from(chunk.subarray(stringFrom)));
     if (this.heldBytes > LONG_STRING_BYTES) {
-      this.long = { pieces: [], decoder: new StringDecoder('utf8') };
+      const long = new LongStringDecoder();
       // Its bytes without the opening quote: a placeholder takes the whole literal's place.
+      // They hold no closing quote (the string is still open); an escape they end inside
+      // is the decoder's to finish.
       this.held[0] = this.held[0]!.subarray(1);
-      this.heldBytes--;
+      for (const part of this.held) long.write(part, 0);
+      this.long = long;
+      this.held = [];
+      this.heldBytes = 0;
+      this.escaped = false;
+      this.hexLeft = 0;
     }
   }
 
@@ -167,36 +177,12 @@ export class LongLineParser {
   }
 
   private endLongString(): void {
-    this.decodeHeld(true);
-    const pieces = this.long!.pieces;
-    const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
-    this.skeleton.push(Buffer.from(JSON.stringify(`${this.placeholderPrefix}${this.longs.length}`)));
-    this.longs.push(text);
+    const text = this.long!.end();
     this.long = undefined;
-  }
-
-  /** Decodes the held bytes of a long string into its next piece. */
-  private decodeHeld(last: boolean): void {
-    const long = this.long!;
-    if (!this.staging || this.staging.length < this.heldBytes) this.staging = Buffer.allocUnsafe(Math.max(PIECE_BYTES * 2, this.heldBytes));
-    let filled = 0;
-    for (const part of this.held) filled += part.copy(this.staging, filled);
-    const bytes = this.staging.subarray(0, filled);
-    this.held = [];
-    this.heldBytes = 0;
-    // The decoder carries a character split between pieces over to the next one.
-    const raw = long.decoder.write(bytes) + (last ? long.decoder.end() : '');
-    if (raw.length === 0 || this.broken) return;
-    if (!raw.includes('\\')) {
-      long.pieces.push(raw);
-      return;
-    }
-    try {
-      long.pieces.push(JSON.parse(`"${raw}"`) as string);
-    } catch {
-      // Not a valid JSON string: the line is noise.
-      this.broken = true;
-    }
+    // Not a valid JSON string: the line is noise.
+    if (text === undefined) this.broken = true;
+    this.skeleton.push(Buffer.from(JSON.stringify(`${this.placeholderPrefix}${this.longs.length}`)));
+    this.longs.push(text ?? '');
   }
 
   /** The parsed skeleton with every placeholder (as a value or a key) replaced by its string. */
