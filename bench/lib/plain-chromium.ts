@@ -30,6 +30,11 @@ export interface PlainPage {
 
 export interface PlainChromium {
   page: PlainPage;
+  /** The page's protocol client, for what a benchmark needs beyond `page` (and for tests). */
+  client: CDP.Client;
+  /** The folder of this browser's profile: on the command line of each of its processes. */
+  profile: string;
+  /** Ends the browser and all its processes, and removes its profile. */
   close(): Promise<void>;
 }
 
@@ -69,7 +74,7 @@ export async function launchPlainChromium(): Promise<PlainChromium> {
     const port = await devToolsPort(child);
     client = await CDP({ port, local: true, target: (targets) => targets.findIndex((target) => target.type === 'page') });
     await client.Page.enable();
-    return { page: pageOf(client), close };
+    return { page: pageOf(client), client, profile, close };
   } catch (error) {
     await close();
     throw error;
