@@ -18,11 +18,13 @@
  * Playwright, whose Network domain copies every WebSocket frame to the driver on the
  * page's main thread: for the 2,000 tools' answer that alone was some 17 ms.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { waitUntil } from '../../e2e/support/processes';
 import { benchmark } from '../lib/bench-main';
 import { startBenchHost } from '../lib/browser';
 import { interleave } from '../lib/interleave';
-import { PAGE_PROBE } from '../lib/page-probe';
+import { LIST_ARRIVED_MARK, PAGE_PROBE } from '../lib/page-probe';
 import { launchPlainChromium, type PlainChromium, type PlainPage } from '../lib/plain-chromium';
 import { figure } from '../lib/result';
 import { round, roundSummary, summarize, type Summary } from '../lib/stats';
@@ -78,8 +80,12 @@ benchmark({
     const bench = await startBenchHost({ many: fixtureEntry('tool-lab', ['--many', String(many)]), few: fixtureEntry('tool-lab') });
     // Whatever fails from here on, the host (and the browser, once started) is stopped.
     let started: PlainChromium | undefined;
+    // A folder here: each list measurement is also recorded as a Chromium trace (open it in DevTools' Performance panel).
+    const traceDir = process.env.MCPWB_BENCH_PAGE_TRACE;
+    if (traceDir !== undefined) await mkdir(traceDir, { recursive: true });
     try {
-      const { page } = (started = await launchPlainChromium());
+      const browser = (started = await launchPlainChromium());
+      const { page } = browser;
       const { control } = bench;
       const expected: Record<string, number> = {};
       for (const name of ['many', 'few']) expected[name] = (await control.api.listTools({ name })).length;
@@ -102,10 +108,15 @@ benchmark({
         // Only this server, freshly connected: the page lists its tools anew.
         for (const server of ['many', 'few']) await control.api.disconnectServer({ name: server });
         await waitUntil(async () => (await countText(page)) === '', 'the tool list to empty', RESULT_TIMEOUT_MS);
-        await page.evaluate(call('armList', expected[name]!));
+        await page.evaluate(call('armList', expected[name]!, traceDir !== undefined));
+        const trace = traceDir !== undefined ? await browser.trace() : undefined;
         await control.api.connectServer({ name });
         const list = await nextResult(page);
         samples[name]!.list.push(list.ms);
+        if (trace) {
+          const file = path.join(traceDir!, `tool-list-${name}-${samples[name]!.list.length}.json`);
+          await writeFile(file, JSON.stringify({ ...(await trace.stop()), metadata: { figureMs: list.ms, arrivalMark: LIST_ARRIVED_MARK } }));
+        }
 
         await page.evaluate(`document.querySelector('input.tool-search').focus()`);
         for (let k = 0; k < keysPerRound; k++) {

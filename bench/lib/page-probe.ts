@@ -22,6 +22,9 @@
  *
  * Plain JavaScript in a string: it runs in the page, not in Node.
  */
+/** The performance mark an armed list measurement sets when the answer arrives (only when asked to). */
+export const LIST_ARRIVED_MARK = 'bench: listTools answer arrived';
+
 export const PAGE_PROBE = String.raw`(() => {
   const bench = (window.__bench = { arrivals: [], results: [] });
   // A result goes to whoever waits in next(), else it is kept until asked for.
@@ -78,11 +81,13 @@ export const PAGE_PROBE = String.raw`(() => {
     });
 
   /** Next listTools answer: from its arrival to the frame showing "<expected> tools". */
-  bench.armList = (expected) => {
+  /** With mark, the arrival is also a performance mark (LIST_ARRIVED_MARK), for a trace to find. */
+  bench.armList = (expected, mark) => {
     bench.arrivals = [];
     bench.onArrival = () => {
       bench.onArrival = undefined;
       const arrival = bench.arrivals[bench.arrivals.length - 1];
+      if (mark) performance.mark('${LIST_ARRIVED_MARK}');
       paintedWhen(() => countText() === expected + ' tools').then((shown) =>
         publish({ kind: 'list', server: arrival.server, ms: shown - arrival.at, bytes: arrival.bytes }),
       );

@@ -63,3 +63,13 @@ it('ends every process of the browser and removes its profile on close', { timeo
   await started.close();
   expect(pidsWith(started.profile)).toEqual([]);
 });
+
+it('records a trace of the page that holds what the page marked while it ran', { timeout: 60_000 }, async () => {
+  browser = await launchPlainChromium();
+  await browser.page.goto(url);
+  const trace = await browser.trace();
+  await browser.page.evaluate(`performance.mark('traced mark')`);
+  const { traceEvents } = await trace.stop();
+  const names = (traceEvents as Array<{ name?: string }>).map((event) => event.name);
+  expect(names).toContain('traced mark');
+});

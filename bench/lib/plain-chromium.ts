@@ -28,12 +28,19 @@ export interface PlainPage {
   press(key: string): Promise<void>;
 }
 
+/** What a trace of the page holds: Chromium's trace events, as DevTools saves them. */
+export interface PageTrace {
+  traceEvents: unknown[];
+}
+
 export interface PlainChromium {
   page: PlainPage;
   /** The page's protocol client, for what a benchmark needs beyond `page` (and for tests). */
   client: CDP.Client;
   /** The folder of this browser's profile: on the command line of each of its processes. */
   profile: string;
+  /** Records a Chromium trace (the categories DevTools' Performance panel records, and CPU samples) until the returned stop() is called. */
+  trace(): Promise<{ stop(): Promise<PageTrace> }>;
   /** Ends the browser and all its processes, and removes its profile. */
   close(): Promise<void>;
 }
@@ -74,7 +81,8 @@ export async function launchPlainChromium(): Promise<PlainChromium> {
     const port = await devToolsPort(child);
     client = await CDP({ port, local: true, target: (targets) => targets.findIndex((target) => target.type === 'page') });
     await client.Page.enable();
-    return { page: pageOf(client), client, profile, close };
+    const connected = client;
+    return { page: pageOf(connected), client: connected, profile, trace: () => startTrace(connected), close };
   } catch (error) {
     await close();
     throw error;
@@ -100,6 +108,33 @@ async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   await exited;
+}
+
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink.user_timing',
+  'toplevel',
+  'v8.execute',
+  'disabled-by-default-v8.gc',
+  'disabled-by-default-v8.cpu_profiler',
+  'cc',
+];
+
+async function startTrace(client: CDP.Client): Promise<{ stop(): Promise<PageTrace> }> {
+  const traceEvents: unknown[] = [];
+  const unsubscribe = client.Tracing.dataCollected(({ value }) => void traceEvents.push(...value));
+  await client.Tracing.start({ traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = client.Tracing.tracingComplete();
+      await client.Tracing.end();
+      await complete;
+      unsubscribe();
+      return { traceEvents };
+    },
+  };
 }
 
 function pageOf(client: CDP.Client): PlainPage {
