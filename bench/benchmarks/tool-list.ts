@@ -13,14 +13,19 @@
  *   the frame's start to the moment it has been rendered. The figure is the longest frame
  *   of a scroll (median over the scrolls; goal ≤ 20 ms); beside it the frames the screen
  *   missed (gaps of two display frames or more between frame starts) per scroll.
- * Timing is taken inside the page (bench/lib/page-probe.ts).
+ * Timing is taken inside the page (bench/lib/page-probe.ts). The page is driven over the
+ * DevTools protocol with nothing else watching it (bench/lib/plain-chromium.ts), not by
+ * Playwright, whose Network domain copies every WebSocket frame to the driver on the
+ * page's main thread: for the 2,000 tools' answer that alone was some 17 ms.
  */
-import type { Browser, Page } from '@playwright/test';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { waitUntil } from '../../e2e/support/processes';
 import { benchmark } from '../lib/bench-main';
-import { launchChromium, startBenchHost } from '../lib/browser';
+import { startBenchHost } from '../lib/browser';
 import { interleave } from '../lib/interleave';
-import { PAGE_PROBE } from '../lib/page-probe';
+import { LIST_ARRIVED_MARK, PAGE_PROBE } from '../lib/page-probe';
+import { launchPlainChromium, type PlainChromium, type PlainPage } from '../lib/plain-chromium';
 import { figure } from '../lib/result';
 import { round, roundSummary, summarize, type Summary } from '../lib/stats';
 import { fixtureEntry } from '../lib/workbench';
@@ -46,13 +51,24 @@ const MISSED_GAP_MS = 33;
 const KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789_';
 const count = (n: number) => n.toLocaleString('en-US');
 
-async function nextResult<T = PageResult>(page: Page): Promise<T> {
-  await page.waitForFunction(() => (globalThis as unknown as { __bench: { results: unknown[] } }).__bench.results.length > 0, undefined, { timeout: 60_000, polling: 50 });
-  const [result] = await page.evaluate(() => (globalThis as unknown as { __bench: { take(): T[] } }).__bench.take());
-  return result!;
+const RESULT_TIMEOUT_MS = 60_000;
+
+/** The probe's next result, as soon as it exists. */
+async function nextResult<T = PageResult>(page: PlainPage): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No result from the page within ${RESULT_TIMEOUT_MS / 1000} s`)), RESULT_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([page.evaluate<T>('window.__bench.next()'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-const countText = (page: Page) => page.locator('.tool-count').textContent({ timeout: 60_000 });
+/** The tool list's count ("2023 tools"), "" with no server connected, null before the list exists. */
+const countText = (page: PlainPage) => page.evaluate<string | null>(`document.querySelector('.tool-count')?.textContent ?? null`);
+const call = (name: string, ...args: unknown[]) => `window.__bench.${name}(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
 
 benchmark({
   id: 'tool-list',
@@ -63,16 +79,19 @@ benchmark({
     const keysPerRound = ctx.smoke ? 1 : 3;
     const bench = await startBenchHost({ many: fixtureEntry('tool-lab', ['--many', String(many)]), few: fixtureEntry('tool-lab') });
     // Whatever fails from here on, the host (and the browser, once started) is stopped.
-    let started: Browser | undefined;
+    let started: PlainChromium | undefined;
+    // A folder here: each list measurement is also recorded as a Chromium trace (open it in DevTools' Performance panel).
+    const traceDir = process.env.MCPWB_BENCH_PAGE_TRACE;
+    if (traceDir !== undefined) await mkdir(traceDir, { recursive: true });
     try {
-      const browser = (started = await launchChromium());
+      const browser = (started = await launchPlainChromium());
+      const { page } = browser;
       const { control } = bench;
       const expected: Record<string, number> = {};
       for (const name of ['many', 'few']) expected[name] = (await control.api.listTools({ name })).length;
-      const page = await browser.newPage();
       await page.addInitScript(PAGE_PROBE);
       await page.goto(bench.host.url);
-      await waitUntil(async () => (await countText(page)) === `${expected.many! + expected.few!} tools`, 'the page showing both servers\u2019 tools');
+      await waitUntil(async () => (await countText(page)) === `${expected.many! + expected.few!} tools`, 'the page showing both servers\u2019 tools', RESULT_TIMEOUT_MS);
 
       const samples: Record<string, Record<PageResult['kind'], number[]>> = {
         many: { list: [], type: [], delete: [] },
@@ -88,22 +107,27 @@ benchmark({
       const measure = (name: 'many' | 'few') => async () => {
         // Only this server, freshly connected: the page lists its tools anew.
         for (const server of ['many', 'few']) await control.api.disconnectServer({ name: server });
-        await waitUntil(async () => (await countText(page)) === '', 'the tool list to empty');
-        await page.evaluate((count) => (globalThis as unknown as { __bench: { armList(n: number): void } }).__bench.armList(count), expected[name]!);
+        await waitUntil(async () => (await countText(page)) === '', 'the tool list to empty', RESULT_TIMEOUT_MS);
+        await page.evaluate(call('armList', expected[name]!, traceDir !== undefined));
+        const trace = traceDir !== undefined ? await browser.trace() : undefined;
         await control.api.connectServer({ name });
         const list = await nextResult(page);
         samples[name]!.list.push(list.ms);
+        if (trace) {
+          const file = path.join(traceDir!, `tool-list-${name}-${samples[name]!.list.length}.json`);
+          await writeFile(file, JSON.stringify({ ...(await trace.stop()), metadata: { figureMs: list.ms, arrivalMark: LIST_ARRIVED_MARK } }));
+        }
 
-        await page.focus('input.tool-search');
+        await page.evaluate(`document.querySelector('input.tool-search').focus()`);
         for (let k = 0; k < keysPerRound; k++) {
           for (const kind of ['type', 'delete'] as const) {
-            await page.evaluate(([mode, count]) => (globalThis as unknown as { __bench: { armKey(k: string, n: number): void } }).__bench.armKey(mode, count), [kind, expected[name]!] as const);
-            await page.keyboard.press(kind === 'type' ? KEYS[key++ % KEYS.length]! : 'Backspace');
+            await page.evaluate(call('armKey', kind, expected[name]!));
+            await page.press(kind === 'type' ? KEYS[key++ % KEYS.length]! : 'Backspace');
             samples[name]![kind].push((await nextResult(page)).ms);
           }
         }
 
-        await page.evaluate(([ms, speed]) => (globalThis as unknown as { __bench: { scroll(ms: number, speed: number): void } }).__bench.scroll(ms, speed), [scrollMs, SCROLL_PX_PER_S] as const);
+        await page.evaluate(call('scroll', scrollMs, SCROLL_PX_PER_S));
         const scroll = await nextResult<ScrollResult>(page);
         const frames = summarize(scroll.frames);
         scrolls[name]!.longest.push(frames.max);

@@ -17,11 +17,24 @@
  *   frame has been rendered: the main thread's work for that frame. The gaps between
  *   frame starts are kept too: a gap of two display frames or more is a frame the screen
  *   missed.
+ * - Each result is handed to the driver through `__bench.next()`, a promise that settles
+ *   when the next one exists (or at once with one already kept).
  *
  * Plain JavaScript in a string: it runs in the page, not in Node.
  */
+/** The performance mark an armed list measurement sets when the answer arrives (only when asked to). */
+export const LIST_ARRIVED_MARK = 'bench: listTools answer arrived';
+
 export const PAGE_PROBE = String.raw`(() => {
   const bench = (window.__bench = { arrivals: [], results: [] });
+  // A result goes to whoever waits in next(), else it is kept until asked for.
+  const waiters = [];
+  const publish = (result) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(result);
+    else bench.results.push(result);
+  };
+  bench.next = () => (bench.results.length > 0 ? Promise.resolve(bench.results.shift()) : new Promise((resolve) => waiters.push(resolve)));
   const listRequests = new Map();
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -68,13 +81,15 @@ export const PAGE_PROBE = String.raw`(() => {
     });
 
   /** Next listTools answer: from its arrival to the frame showing "<expected> tools". */
-  bench.armList = (expected) => {
+  /** With mark, the arrival is also a performance mark (LIST_ARRIVED_MARK), for a trace to find. */
+  bench.armList = (expected, mark) => {
     bench.arrivals = [];
     bench.onArrival = () => {
       bench.onArrival = undefined;
       const arrival = bench.arrivals[bench.arrivals.length - 1];
+      if (mark) performance.mark('${LIST_ARRIVED_MARK}');
       paintedWhen(() => countText() === expected + ' tools').then((shown) =>
-        bench.results.push({ kind: 'list', server: arrival.server, ms: shown - arrival.at, bytes: arrival.bytes }),
+        publish({ kind: 'list', server: arrival.server, ms: shown - arrival.at, bytes: arrival.bytes }),
       );
     };
   };
@@ -85,7 +100,7 @@ export const PAGE_PROBE = String.raw`(() => {
     search.addEventListener('keydown', (event) => {
       const start = event.timeStamp || performance.now();
       const done = kind === 'type' ? (text) => text !== null && text.endsWith(' match') : (text) => text === expected + ' tools';
-      paintedWhen(() => done(countText())).then((shown) => bench.results.push({ kind, ms: shown - start }));
+      paintedWhen(() => done(countText())).then((shown) => publish({ kind, ms: shown - start }));
     }, { capture: true, once: true });
   };
   /** Scrolls the tool list for durationMs at pxPerSecond; pushes { kind: 'scroll', frames, gaps }. */
@@ -97,7 +112,7 @@ export const PAGE_PROBE = String.raw`(() => {
     let first;
     let last;
     let direction = 1;
-    const done = () => bench.results.push({ kind: 'scroll', frames, gaps, height: scroller.scrollHeight });
+    const done = () => publish({ kind: 'scroll', frames, gaps, height: scroller.scrollHeight });
     const step = (frameStart) => {
       if (first === undefined) first = frameStart;
       else gaps.push(frameStart - last);
