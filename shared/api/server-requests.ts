@@ -57,6 +57,12 @@ export interface PendingServerRequest {
   /** When it is ended unanswered (epoch ms). */
   expiresAt: number;
   body: ServerRequestBody;
+  /**
+   * The tool call (its callId) the question belongs to, where the core can tell: the call
+   * itself asked (MCP 2026-07-28 rounds, a URL a tool call needs), or it was the only call
+   * running on the server when the server asked. Absent with no call running, or several.
+   */
+  callId?: string;
 }
 
 export type ServerRequestAnswer =

@@ -105,6 +105,25 @@ describe('scripted answers', () => {
     expect(await env.core.api.listServerRequests()).toEqual([]);
   });
 
+  it('a question from a call made by hand while a step runs is left to the person, not answered by the script', async () => {
+    const seen = env.events.length;
+    const running = env.core.api.runCollection({
+      server: 'lab',
+      collection: { name: 'Busy', steps: [{ id: 'slow', tool: 'slow_progress', arguments: { steps: 30, delayMs: 100 }, expect: [{ outcome: 'ok' }] }] },
+    });
+    // The step's call is running once its server reports progress.
+    await expect.poll(() => env.events.slice(seen).some((event) => event.type === 'tool-progress'), { timeout: 20_000 }).toBe(true);
+    const byHand = env.core.api.callTool({ server: 'lab', tool: 'ask_form', arguments: {}, callId: 'by-hand', confirmed: true });
+    await expect.poll(async () => (await env.core.api.listServerRequests()).length, { timeout: 20_000 }).toBe(1);
+    const report = await running;
+    expect(statuses(report.steps)).toEqual([['slow', 'passed', undefined]]);
+    // Still waiting for the person: the script answered nothing it could not tell was its own.
+    const [question] = await env.core.api.listServerRequests();
+    expect(question).toMatchObject({ server: 'lab', body: { kind: 'elicitation-form' } });
+    await env.core.api.answerServerRequest({ id: question!.id, answer: { action: 'decline' } });
+    expect((await byHand).content[0]).toMatchObject({ type: 'text' });
+  });
+
   it('a tool refused until a URL step is done: accepted, it waits for the server only as long as the step’s timeout', async () => {
     const started = Date.now();
     const report = await env.core.api.runCollection({

@@ -36,7 +36,13 @@ function describe(request: PendingServerRequest): string | undefined {
   }
 }
 
-export function answerScripted(channel: AnswerChannel, server: string, answers: ScriptedAnswers | undefined): ScriptedAnswerer {
+/**
+ * `callId`: the step's tool call. A question tied to another call (a person's, made by hand
+ * while the collection runs) is left to the person, as is one asked while several calls run
+ * on the server (which is the step's cannot be told). Without `callId` (a resource or prompt
+ * step) only questions tied to no call are answered.
+ */
+export function answerScripted(channel: AnswerChannel, server: string, answers: ScriptedAnswers | undefined, callId?: string): ScriptedAnswerer {
   const elicitation = [...(answers?.elicitation ?? [])];
   const sampling = [...(answers?.sampling ?? [])];
   const inputResponses = [...(answers?.inputResponses ?? [])];
@@ -63,6 +69,7 @@ export function answerScripted(channel: AnswerChannel, server: string, answers: 
   const unsubscribe = channel.onEvent((event) => {
     if (event.type !== 'server-request' || event.request.server !== server) return;
     const { request } = event;
+    if (request.callId !== callId) return;
     const what = describe(request);
     if (what === undefined) return;
     let answer = next(request);

@@ -96,7 +96,7 @@ export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcom
   }
   const target = stepTarget(step);
 
-  const answerer = answerScripted(api, run.server, step.answers);
+  const answerer = answerScripted(api, run.server, step.answers, kind === 'tool' ? run.callId : undefined);
   const started = performance.now();
   let answer: StepAnswer;
   let requestError: string | undefined;

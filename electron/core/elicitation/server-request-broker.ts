@@ -19,6 +19,8 @@ interface Waiting {
 
 export class ServerRequestBroker {
   private readonly waiting = new Map<string, Waiting>();
+  /** The tool calls running on each server (callIds), to tie a question to its call. */
+  private readonly calls = new Map<ServerName, Set<string>>();
 
   constructor(
     private readonly events: EventBus,
@@ -26,12 +28,37 @@ export class ServerRequestBroker {
     private readonly timeoutMs: () => number,
   ) {}
 
-  /** Shows the question and waits for the answer, the timeout, or `signal`. */
-  ask(server: ServerName, body: ServerRequestBody, signal?: AbortSignal): Promise<ServerRequestOutcome> {
+  /**
+   * A tool call started on the server; the returned function says it ended. A server does
+   * not say which request a question of its own (elicitation, sampling) belongs to, so a
+   * question asked while one call alone runs is taken to be that call's.
+   */
+  callStarted(server: ServerName, callId: string): () => void {
+    let running = this.calls.get(server);
+    if (!running) this.calls.set(server, (running = new Set()));
+    if (running.has(callId)) return () => undefined;
+    running.add(callId);
+    return () => {
+      running.delete(callId);
+      if (running.size === 0 && this.calls.get(server) === running) this.calls.delete(server);
+    };
+  }
+
+  /** The one call running on the server, if exactly one is. */
+  private soleCall(server: ServerName): string | undefined {
+    const running = this.calls.get(server);
+    if (running?.size !== 1) return undefined;
+    for (const callId of running) return callId;
+    return undefined;
+  }
+
+  /** Shows the question and waits for the answer, the timeout, or `signal`; `callId` when the asking call is known. */
+  ask(server: ServerName, body: ServerRequestBody, signal?: AbortSignal, callId?: string): Promise<ServerRequestOutcome> {
     const id = randomUUID();
     const now = Date.now();
     const timeout = this.timeoutMs();
-    const request: PendingServerRequest = { id, server, receivedAt: now, expiresAt: now + timeout, body };
+    const call = callId ?? this.soleCall(server);
+    const request: PendingServerRequest = { id, server, receivedAt: now, expiresAt: now + timeout, body, ...(call ? { callId: call } : {}) };
     return new Promise<ServerRequestOutcome>((resolve) => {
       const onAbort = () => finish({ answered: false, reason: 'cancelled-by-server' });
       const timer = setTimeout(() => finish({ answered: false, reason: 'timed-out' }), timeout);

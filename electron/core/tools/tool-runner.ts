@@ -66,10 +66,14 @@ export class ToolRunner {
   }
 
   run(request: CallToolRequest): Promise<ToolRunResult> {
+    const callId = request.callId ?? randomUUID();
+    // The server's questions while this call runs may be its own (ServerRequestBroker.callStarted).
+    const ended = this.deps.broker.callStarted(request.server, callId);
     // Only a call with an id can be cancelled (cancelCall names it): one without gets no
     // controller, and the SDK no abort listener (nor its answer another step to wait for).
-    if (request.callId === undefined) return this.runRegistered(request, randomUUID(), undefined);
-    return this.runCancellable(request, request.callId);
+    const running = request.callId === undefined ? this.runRegistered(request, callId, undefined) : this.runCancellable(request, callId);
+    running.then(ended, ended);
+    return running;
   }
 
   private async runCancellable(request: CallToolRequest, callId: string): Promise<ToolRunResult> {
@@ -128,7 +132,7 @@ export class ToolRunner {
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.maxTotalTimeoutMs ? { maxTotalTimeoutMs: request.maxTotalTimeoutMs } : {}),
       ...(request.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: request.resetTimeoutOnProgress } : {}),
-      ...(request.answerInputByHand ? { onInputRequired: (asked, round) => this.inputResponsesByHand(server, tool, asked, round, signal ?? NEVER_CANCELLED) } : {}),
+      ...(request.answerInputByHand ? { onInputRequired: (asked, round) => this.inputResponsesByHand(server, tool, callId, asked, round, signal ?? NEVER_CANCELLED) } : {}),
     };
 
     try {
@@ -151,7 +155,7 @@ export class ToolRunner {
         } catch (error) {
           const elicitations = urlElicitationsOf(error);
           if (!elicitations || attempt >= URL_ELICITATION_RETRIES || signal?.aborted) throw error;
-          await this.completeUrlSteps(server, tool, elicitations, signal ?? NEVER_CANCELLED);
+          await this.completeUrlSteps(server, tool, callId, elicitations, signal ?? NEVER_CANCELLED);
         }
       }
       const settings = this.deps.settings();
@@ -173,8 +177,8 @@ export class ToolRunner {
   }
 
   /** Input required, answered by hand: the user's inputResponses, or the call ends. */
-  private async inputResponsesByHand(server: string, tool: string, asked: InputRequiredAnswer, round: number, signal: AbortSignal): Promise<Record<string, unknown>> {
-    const outcome = await this.deps.broker.ask(server, { kind: 'input-required', tool, round, ...asked }, signal);
+  private async inputResponsesByHand(server: string, tool: string, callId: string, asked: InputRequiredAnswer, round: number, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const outcome = await this.deps.broker.ask(server, { kind: 'input-required', tool, round, ...asked }, signal, callId);
     if (signal.aborted) throw cancelledCall(server);
     if (!outcome.answered) throw new AppError('failed', `${server}: the call needs input responses, and nobody wrote them (${outcome.reason}).`);
     if (outcome.answer.action !== 'send') throw new AppError('failed', `${server}: the call was ended instead of answering its input requests.`, { kind: 'cancelled' });
@@ -182,10 +186,10 @@ export class ToolRunner {
   }
 
   /** For each URL the server needs visited: consent, then wait for its completion notice. */
-  private async completeUrlSteps(server: string, tool: string, elicitations: UrlElicitation[], signal: AbortSignal): Promise<void> {
+  private async completeUrlSteps(server: string, tool: string, callId: string, elicitations: UrlElicitation[], signal: AbortSignal): Promise<void> {
     for (const step of elicitations) {
       if (!checkExternalUrl(step.url).ok) throw new AppError('failed', `${server}: the server asked to open a URL that is not a clean http(s) address; not opening it.`);
-      const outcome = await this.deps.broker.ask(server, { kind: 'elicitation-url', message: step.message, url: step.url, elicitationId: step.elicitationId, during: 'tool-call', tool }, signal);
+      const outcome = await this.deps.broker.ask(server, { kind: 'elicitation-url', message: step.message, url: step.url, elicitationId: step.elicitationId, during: 'tool-call', tool }, signal, callId);
       if (signal.aborted) throw new AppError('failed', `${server}: The call was cancelled.`);
       if (!outcome.answered) throw new AppError('failed', `${server}: the call needs a step in the browser, and nobody answered (${outcome.reason}).`);
       if (outcome.answer.action !== 'accept') throw new AppError('failed', `${server}: the call needs a step in the browser, which you declined.`);
