@@ -8,7 +8,9 @@ import { ToolIcon } from './tool-display';
 const LIGHT = 'data:image/png;base64,bGlnaHQ=';
 const DARK = 'data:image/png;base64,ZGFyaw==';
 const tool: ToolInfo = {
+  server: 'lab',
   name: 'paint',
+  fullName: 'lab__paint',
   inputSchema: { type: 'object' },
   icons: [
     { src: LIGHT, theme: 'light' },
