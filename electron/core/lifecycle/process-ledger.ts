@@ -37,7 +37,7 @@ const LedgerSchema = z.object({
 type Ledger = z.infer<typeof LedgerSchema>;
 
 /** A process record: one that cannot be read or has not the record's shape counts as none. */
-const ledgerFile = (file: string) => new JsonFile<Ledger | undefined>(file, LedgerSchema.optional(), () => undefined, { damaged: 'replace', dirMode: 0o700 });
+const ledgerFile = (file: string) => new JsonFile<Ledger | undefined>(file, LedgerSchema.optional(), () => undefined, { damaged: 'replace', dirMode: 0o700, flush: false });
 
 /** Keeps this app process's file in `dataDir` in step with the server processes it runs. */
 export class ProcessLedger {

@@ -33,6 +33,13 @@ export interface JsonFileOptions {
   mode?: number;
   /** The mode of the folder when the write creates it (default: the process's umask). */
   dirMode?: number;
+  /**
+   * false: the write is not flushed to the disk before the rename (still atomic: a reader
+   * sees the old file or the new one). For files only another run of the app reads after
+   * this one crashed, which the system's cache serves just as well; only a power loss
+   * could lose the last write, and with it what the file was for.
+   */
+  flush?: boolean;
 }
 
 export class JsonFile<T> {
@@ -112,7 +119,7 @@ export class JsonFile<T> {
     const text = `${JSON.stringify(value, null, 2)}\n`;
     const write = async () => {
       await fs.mkdir(path.dirname(this.filePath), { recursive: true, ...(this.options.dirMode !== undefined ? { mode: this.options.dirMode } : {}) });
-      await writeFileAtomic(this.filePath, text, { mode: this.options.mode ?? 0o600 });
+      await writeFileAtomic(this.filePath, text, { mode: this.options.mode ?? 0o600, ...(this.options.flush === false ? { fsync: false } : {}) });
     };
     // Another process may remove the (then empty) folder between the two steps: once more.
     await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
