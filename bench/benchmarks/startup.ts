@@ -99,7 +99,9 @@ benchmark({
   title: 'Start-up: 30 stdio servers connected at start-up vs a bare SDK client pool of the same concurrency',
   async run(ctx) {
     const count = ctx.smoke ? 3 : 30;
-    const rounds = ctx.smoke ? 1 : 5;
+    // Two whole cycles of the four variants' rotation (each starts each round position twice):
+    // a start-up of 30 processes on two CPUs varies by some 10% from one run to the next.
+    const rounds = ctx.smoke ? 1 : 8;
     const servers = Object.fromEntries(Array.from({ length: count }, (_, i) => [`server-${String(i + 1).padStart(2, '0')}`, fixtureEntry('basic-stdio')]));
     const single = { 'server-01': fixtureEntry('basic-stdio') };
     const firsts: number[] = [];
