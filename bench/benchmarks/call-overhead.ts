@@ -14,6 +14,7 @@ import { interleave, timed } from '../lib/interleave';
 import { figure, type Figure } from '../lib/result';
 import { round, roundSummary, summarize } from '../lib/stats';
 import { bareClientOf, everythingEntry, fixtureEntry, startCore } from '../lib/workbench';
+import { CALL_FLOOR } from '../lib/floors';
 
 interface Target {
   /** Figure ids start with it ('' for the fixture, whose ids predate the second server). */
@@ -30,6 +31,7 @@ const TARGETS: Target[] = [
   { prefix: '', server: 'echo', name: 'basic-stdio fixture', entry: fixtureEntry('basic-stdio'), arguments: { text: 'hello from the benchmark' } },
   { prefix: 'everything-', server: 'everything', name: 'server-everything', entry: everythingEntry(), arguments: { message: 'hello from the benchmark' } },
 ];
+
 
 benchmark({
   id: 'call-overhead',
@@ -57,7 +59,7 @@ benchmark({
             baseline: { label: `SDK Client.callTool (${target.name})`, unit: 'ms', summary: roundSummary(baseline) },
           };
           figures.push(
-            figure({ id: `${target.prefix}median-ratio`, label: `${target.name}: median per call, core ÷ bare SDK`, value: round(subject.median / baseline.median), unit: '×', goal: { max: 1.05 }, ...sides }),
+            figure({ id: `${target.prefix}median-ratio`, label: `${target.name}: median per call, core ÷ bare SDK`, value: round(subject.median / baseline.median), unit: '×', goal: { max: 1.05 }, floor: CALL_FLOOR, ...sides }),
             figure({ id: `${target.prefix}p95-ratio`, label: `${target.name}: p95 per call, core ÷ bare SDK`, value: round(subject.p95 / baseline.p95), unit: '×', ...sides }),
           );
         } finally {

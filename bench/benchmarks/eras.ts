@@ -17,11 +17,13 @@ import { interleave, timed } from '../lib/interleave';
 import { figure, type Figure } from '../lib/result';
 import { round, roundSummary, summarize } from '../lib/stats';
 import { bareClient, fixtureEntry, startCore, type BenchCore } from '../lib/workbench';
+import { ERA_FLOOR } from '../lib/floors';
 
 const ERAS = [
   { era: 'legacy', protocol: 'legacy', client: {} },
   { era: 'modern', protocol: MODERN_PROTOCOL_VERSION, client: { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } },
 ] as const;
+
 
 benchmark({
   id: 'eras',
@@ -57,7 +59,7 @@ benchmark({
           baseline: { label: `SDK v2 Client.callTool (${era})`, unit: 'ms', summary: roundSummary(baseline) },
         };
         figures.push(
-          figure({ id: `${era}-median-ratio`, label: `${era} era: median per call, core ÷ bare SDK v2`, value: round(subject.median / baseline.median), unit: '×', goal: { max: 1.05 }, ...sides }),
+          figure({ id: `${era}-median-ratio`, label: `${era} era: median per call, core ÷ bare SDK v2`, value: round(subject.median / baseline.median), unit: '×', goal: { max: 1.05 }, floor: ERA_FLOOR, ...sides }),
           figure({ id: `${era}-p95-ratio`, label: `${era} era: p95 per call, core ÷ bare SDK v2`, value: round(subject.p95 / baseline.p95), unit: '×', ...sides }),
         );
       }

@@ -26,6 +26,7 @@ import { figure } from '../lib/result';
 import { round, roundSummary, summarize } from '../lib/stats';
 import { runWithConcurrency } from '../../electron/core/util/concurrency';
 import { bareClient, fixtureEntry, startCore, startCoreIn, tempDir, writeServers, type BenchCore, type TempDir } from '../lib/workbench';
+import { FIRST_CONNECTED_FLOOR, STARTUP_FLOOR } from '../lib/floors';
 
 interface Timeline {
   first: number;
@@ -143,6 +144,7 @@ benchmark({
             value: round(all.median / pool.median),
             unit: '×',
             goal: { max: 1 },
+            floor: STARTUP_FLOOR,
             subject: { label: 'start-up, protocol eras remembered (all connected)', unit: 'ms', summary: roundSummary(all, 1) },
             baseline: { label: `bare SDK clients, ${concurrency} at a time (all connected)`, unit: 'ms', summary: roundSummary(pool, 1) },
           }),
@@ -152,6 +154,7 @@ benchmark({
             value: round(first.median / alone.median),
             unit: '×',
             goal: { max: 1.5 },
+            floor: FIRST_CONNECTED_FLOOR,
             subject: { label: 'start-up (first connected)', unit: 'ms', summary: roundSummary(first, 1) },
             baseline: { label: 'a core with one server', unit: 'ms', summary: roundSummary(alone, 1) },
           }),

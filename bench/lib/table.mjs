@@ -69,7 +69,9 @@ export function formatTable(results, options) {
     }
     for (const note of result.notes ?? []) compared.push(`${result.id} · note: ${note}`);
   }
-  return `${grid(['benchmark', 'figure', 'value', 'goal', 'result'], rows)}\n\nWhat was compared:\n${compared.map((text) => `  ${text}`).join('\n')}`;
+  const missed = options.smoke ? [] : results.filter((result) => result.ok).flatMap((result) => result.figures.filter((figure) => figure.met === false).map((figure) => `${result.id} · ${figure.label}: ${figure.floor ?? 'no floor known: a goal to work on.'}`));
+  const floors = missed.length > 0 ? `\n\nMissed, and what stops it (measurements in docs/development.md, "Benchmarks"):\n${missed.map((text) => `  ${text}`).join('\n')}` : '';
+  return `${grid(['benchmark', 'figure', 'value', 'goal', 'result'], rows)}\n\nWhat was compared:\n${compared.map((text) => `  ${text}`).join('\n')}${floors}`;
 }
 
 /**

@@ -10,7 +10,8 @@ describe('benchmark report', () => {
     const results = [
       result([
         figure({ id: 'a', label: 'ratio that is fine', value: 1.01, unit: '×', goal: { max: 1.05 } }),
-        figure({ id: 'b', label: 'ratio that is too high', value: 1.4, unit: '×', goal: { max: 1.05 } }),
+        figure({ id: 'b', label: 'ratio that is too high', value: 1.4, unit: '×', goal: { max: 1.05 }, floor: 'the extra process hop' }),
+        figure({ id: 'd', label: 'ratio nobody explained', value: 2, unit: '×', goal: { max: 1 } }),
         figure({ id: 'c', label: 'information only', value: 12.5, unit: 'ms' }),
       ]),
       result([], { id: 'broken', ok: false, error: 'boom' }),
@@ -20,8 +21,14 @@ describe('benchmark report', () => {
     expect(table).toMatch(/ratio that is too high\s+1\.40×\s+≤ 1\.05×\s+MISSED/);
     expect(table).toMatch(/information only\s+12\.5 ms\s+—/);
     expect(table).toMatch(/broken .*FAILED/);
-    expect(countVerdicts(results, false)).toEqual({ failed: 1, met: 1, missed: 1 });
+    expect(countVerdicts(results, false)).toEqual({ failed: 1, met: 1, missed: 2 });
+    // Each missed figure says what stops it, or that nothing is known to.
+    const floors = table.slice(table.indexOf('Missed, and what stops it'));
+    expect(floors).toContain('demo · ratio that is too high: the extra process hop');
+    expect(floors).toContain('demo · ratio nobody explained: no floor known');
+    expect(floors).not.toContain('ratio that is fine');
     expect(formatTable(results, { smoke: true })).toMatch(/ratio that is too high\s+1\.40×\s+≤ 1\.05×\s+\(smoke\)/);
+    expect(formatTable(results, { smoke: true })).not.toContain('Missed, and what stops it');
     expect(countVerdicts(results, true)).toEqual({ failed: 1, met: 0, missed: 0 });
   });
 
