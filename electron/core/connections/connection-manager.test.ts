@@ -77,6 +77,17 @@ describe('ConnectionManager with a real stdio server', () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
+  it('delivers the last progress of a call when the server writes it and the result in one write', async () => {
+    create();
+    const burst: ServerConfig = { command: process.execPath, args: [fixtureServer('progress-burst')] };
+    for (let round = 0; round < 3; round++) {
+      const seen: number[] = [];
+      const result = await tools.call('burst', burst, 'burst', {}, { onProgress: (p) => seen.push(p.progress) });
+      expect(result.content[0]).toMatchObject({ type: 'text', text: 'burst done' });
+      expect(seen).toEqual([1, 2, 3]);
+    }
+  });
+
   it('memoizes by name and config: same config shares a connection, a changed one replaces it', async () => {
     const m = create();
     const first = await m.connect('basic', basic);

@@ -31,6 +31,13 @@ export interface StdioTransportHooks {
   onSignal?: TerminateOptions['onSignal'];
 }
 
+/** A message as the line reader read it: its line (or, for a long one, the line's start and size). */
+interface ReadMessage {
+  message: JSONRPCMessage;
+  line: string;
+  longBytes?: number;
+}
+
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -46,6 +53,8 @@ export class ProcessTransport implements Transport {
   private finished = false;
   private outputDone: Promise<void> = Promise.resolve();
   private readonly reader: JsonRpcLineReader;
+  /** Messages read behind a notification, until the SDK has handled it (see deliver). */
+  private held: ReadMessage[] | undefined;
 
   constructor(
     private readonly config: StdioServerConfig,
@@ -54,13 +63,44 @@ export class ProcessTransport implements Transport {
     private readonly server?: string,
   ) {
     this.reader = new JsonRpcLineReader(
-      (message, line, long) => {
-        if (long) rememberLongText(message, line, long.bytes);
-        else rememberText(message, line);
-        this.onmessage?.(message);
-      },
+      (message, line, long) => this.deliver({ message, line, ...(long ? { longBytes: long.bytes } : {}) }),
       (line) => this.hooks.onNoise?.(line),
     );
+  }
+
+  /**
+   * Hands one message read to the client. The SDK handles a notification a microtask after
+   * it is handed over (a call's progress among them) but a response at once, and a response
+   * drops its request's progress handler: read in one chunk, a call's last progress and its
+   * result would lose the progress. So a message that follows a notification read in the
+   * same step waits for that microtask; one message a chunk, the usual case, goes at once.
+   */
+  private deliver(read: ReadMessage): void {
+    if (this.held) {
+      this.held.push(read);
+      return;
+    }
+    if (read.longBytes !== undefined) rememberLongText(read.message, read.line, read.longBytes);
+    else rememberText(read.message, read.line);
+    this.onmessage?.(read.message);
+    if (!('id' in read.message)) {
+      this.held = [];
+      queueMicrotask(() => this.releaseHeld());
+    }
+  }
+
+  private releaseHeld(): void {
+    const waiting = this.held ?? [];
+    this.held = undefined;
+    while (waiting.length > 0) {
+      this.deliver(waiting.shift()!);
+      // Held again behind a notification just handed over: the rest keep their order.
+      const heldAgain = this.held as ReadMessage[] | undefined;
+      if (heldAgain) {
+        heldAgain.push(...waiting);
+        return;
+      }
+    }
   }
 
   get pid(): number | undefined {
