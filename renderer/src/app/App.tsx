@@ -81,8 +81,8 @@ export function App() {
       </main>
       {logOpen && <ProtocolLogView />}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
-      {configDialog?.kind === 'import' && <ImportDialog paste={configDialog.paste} />}
-      {configDialog?.kind === 'export' && <ExportDialog names={configDialog.names} />}
+      {configDialog?.kind === 'import' && <ImportDialog key={configDialog.id} dialogId={configDialog.id} paste={configDialog.paste} />}
+      {configDialog?.kind === 'export' && <ExportDialog key={configDialog.id} dialogId={configDialog.id} names={configDialog.names} />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
       {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}

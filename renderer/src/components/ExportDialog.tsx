@@ -12,11 +12,12 @@ import './ExportDialog.css';
 
 const TITLE_ID = 'export-title';
 
-export function ExportDialog({ names: preselected }: { names?: string[] | undefined }) {
+export function ExportDialog({ dialogId, names: preselected }: { dialogId: number; names?: string[] | undefined }) {
   const api = useWorkbench((s) => s.api);
   const servers = useWorkbench((s) => s.servers);
   const status = useWorkbench((s) => s.configStatus);
-  const close = useWorkbench((s) => s.closeConfigDialog);
+  const closeDialog = useWorkbench((s) => s.closeConfigDialog);
+  const close = () => closeDialog(dialogId);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(preselected ?? servers.map((s) => s.name)));
   const [format, setFormat] = useState<ExportFormat>('mcp-servers');
   const [result, setResult] = useState<ExportResult>();

@@ -24,10 +24,11 @@ interface Row {
   replace: boolean;
 }
 
-export function ImportDialog({ paste }: { paste?: boolean | undefined }) {
+export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: boolean | undefined }) {
   const api = useWorkbench((s) => s.api);
   const status = useWorkbench((s) => s.configStatus);
-  const close = useWorkbench((s) => s.closeConfigDialog);
+  const closeDialog = useWorkbench((s) => s.closeConfigDialog);
+  const close = () => closeDialog(dialogId);
   const scopes = status?.availableScopes ?? ['user'];
 
   const [sources, setSources] = useState<ImportSourceInfo[]>();

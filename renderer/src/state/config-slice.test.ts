@@ -89,8 +89,23 @@ describe('the config slice', () => {
     store.getState().closeServerForm();
     expect(store.getState().serverForm).toBeUndefined();
     store.getState().openConfigDialog({ kind: 'import', paste: true });
-    expect(store.getState().configDialog).toEqual({ kind: 'import', paste: true });
-    store.getState().closeConfigDialog();
+    const first = store.getState().configDialog!;
+    expect(first).toMatchObject({ kind: 'import', paste: true });
+    store.getState().closeConfigDialog(first.id);
+    expect(store.getState().configDialog).toBeUndefined();
+  });
+
+  it('a dialog closed just before it is opened anew leaves the new one open (its close event comes late)', () => {
+    const store = createWorkbenchStore(fakeApi());
+    store.getState().openConfigDialog({ kind: 'import', paste: true });
+    const first = store.getState().configDialog!;
+    store.getState().openConfigDialog({ kind: 'import' });
+    const second = store.getState().configDialog!;
+    expect(second.id).not.toBe(first.id);
+    // The first dialog's close event arrives now.
+    store.getState().closeConfigDialog(first.id);
+    expect(store.getState().configDialog).toEqual(second);
+    store.getState().closeConfigDialog(second.id);
     expect(store.getState().configDialog).toBeUndefined();
   });
 });

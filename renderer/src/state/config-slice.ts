@@ -17,6 +17,9 @@ export type ServerFormTarget =
   | { mode: 'edit'; name: string; scope: ConfigScope }
   | { mode: 'duplicate'; name: string; scope: ConfigScope };
 
+/** How many import/export dialogs were opened: each opening's id. */
+let configDialogCount = 0;
+
 export type ConfigDialog = { kind: 'import'; paste?: boolean } | { kind: 'export'; names?: string[] };
 
 export interface ConfigSlice {
@@ -25,7 +28,8 @@ export interface ConfigSlice {
   /** Counts changes other programs made to each scope's file, so open forms can say so. */
   externalRevision: Record<ConfigScope, number>;
   serverForm?: ServerFormTarget;
-  configDialog?: ConfigDialog;
+  /** The open import/export dialog; each opening has its own id (see closeConfigDialog). */
+  configDialog?: ConfigDialog & { id: number };
   refreshConfigStatus(): Promise<void>;
   noteConfigChange(scopes: ConfigScope[], external: boolean, status: ConfigFilesStatus): void;
   openProject(path: string): Promise<void>;
@@ -33,7 +37,11 @@ export interface ConfigSlice {
   openServerForm(target: ServerFormTarget): void;
   closeServerForm(): void;
   openConfigDialog(dialog: ConfigDialog): void;
-  closeConfigDialog(): void;
+  /**
+   * Closes the dialog opened as `id`, and no other: a native dialog's close event comes a
+   * task after it is closed, by when the user may have opened the dialog anew.
+   */
+  closeConfigDialog(id: number): void;
   saveNewServer(request: AddServerRequest): Promise<ServerView>;
   updateServer(request: UpdateServerRequest): Promise<ServerView>;
   duplicateServer(request: DuplicateServerRequest): Promise<ServerView>;
@@ -73,8 +81,8 @@ export const createConfigSlice =
       },
       openServerForm: (target) => set({ serverForm: target }),
       closeServerForm: () => set({ serverForm: undefined }),
-      openConfigDialog: (dialog) => set({ configDialog: dialog }),
-      closeConfigDialog: () => set({ configDialog: undefined }),
+      openConfigDialog: (dialog) => set({ configDialog: { ...dialog, id: ++configDialogCount } }),
+      closeConfigDialog: (id) => set((state) => (state.configDialog?.id === id ? { configDialog: undefined } : {})),
       async saveNewServer(request) {
         const view = await api.addServer(request);
         get().applyServerState(view);
