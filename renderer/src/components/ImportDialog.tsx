@@ -32,7 +32,13 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
   const scopes = status?.availableScopes ?? ['user'];
 
   const [sources, setSources] = useState<ImportSourceInfo[]>();
-  const [choice, setChoice] = useState<Choice>({ kind: 'paste' });
+  const [choice, setChosen] = useState<Choice>({ kind: 'paste' });
+  /** Set once the user picks a source or starts filling one in: the sources found later no longer pick one for them. */
+  const userChose = useRef(false);
+  const setChoice = (next: Choice) => {
+    userChose.current = true;
+    setChosen(next);
+  };
   const [filePath, setFilePath] = useState('');
   const [fileFormat, setFileFormat] = useState<FileFormat>('auto');
   const [text, setText] = useState('');
@@ -53,7 +59,8 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
         if (!live) return;
         setSources(found);
         const first = found.find((s) => s.exists && (s.count ?? 0) > 0);
-        if (first && !paste) setChoice({ kind: 'known', id: first.id });
+        // The first source with servers is the default, unless a source was picked meanwhile.
+        if (first && !paste && !userChose.current) setChosen({ kind: 'known', id: first.id });
       })
       .catch((e: Error) => live && setError(e.message));
     return () => {
@@ -171,7 +178,11 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
             {choice.kind === 'file' && (
               <div className="field-row indent">
                 <Field id="import-file" label="File path">
-                  <input id="import-file" spellCheck={false} placeholder="/path/to/mcp.json" value={filePath} onChange={(event) => setFilePath(event.target.value)} />
+                  <input id="import-file" spellCheck={false} placeholder="/path/to/mcp.json" value={filePath} onChange={(event) => {
+                    userChose.current = true;
+                    setFilePath(event.target.value);
+                  }}
+                />
                 </Field>
                 {status?.nativeDialogs && (
                   <button type="button" onClick={() => void browse()}>
@@ -197,7 +208,11 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
             </label>
             {choice.kind === 'paste' && (
               <Field id="import-text" label="Pasted config or command" hint='An "mcpServers" block, one server entry, VS Code "servers", or claude mcp add … lines.'>
-                <textarea id="import-text" rows={8} spellCheck={false} data-autofocus value={text} onChange={(event) => setText(event.target.value)} />
+                <textarea id="import-text" rows={8} spellCheck={false} data-autofocus value={text} onChange={(event) => {
+                    userChose.current = true;
+                    setText(event.target.value);
+                  }}
+                />
               </Field>
             )}
           </fieldset>
