@@ -62,6 +62,12 @@ export class ToolsService {
     events.on('tools-changed', (event) => this.lists.drop(event.server));
   }
 
+  /** The list last seen on this connection, however old (what `list` with `staleOk` answers without asking), or undefined. */
+  lastSeen(name: ServerName, config: ServerConfig): ToolInfo[] | undefined {
+    const cached = this.lists.get(name);
+    return cached?.key === connectionKey(name, config) ? cached.tools : undefined;
+  }
+
   /**
    * The server's tools: from the cache while fresh, else asked again. `staleOk` takes the
    * list last seen on this connection however old (a call looking up its tool's definition:
@@ -69,12 +75,6 @@ export class ToolsService {
    * call would double what each call costs; a changed list still arrives through
    * list_changed and the next time anyone lists).
    */
-  /** The list last seen on this connection, however old (what `list` with `staleOk` answers without asking), or undefined. */
-  lastSeen(name: ServerName, config: ServerConfig): ToolInfo[] | undefined {
-    const cached = this.lists.get(name);
-    return cached?.key === connectionKey(name, config) ? cached.tools : undefined;
-  }
-
   async list(name: ServerName, config: ServerConfig, { refresh = false, staleOk = false } = {}): Promise<ToolInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
