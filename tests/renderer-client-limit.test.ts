@@ -11,28 +11,29 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordWebSockets } from './support/recorded-websockets';
 import type { AppApi } from '../shared/api';
+import type { ToolRunResult } from '../shared/tool-results';
 import { WS_MAX_MESSAGE_BYTES } from '../shared/ws-protocol';
 import { createWsApi, type HostStatus } from '../renderer/src/api/ws-client';
 import { createDispatcher } from '../electron/core/api/dispatcher';
 import { EventBus } from '../electron/core/events/event-bus';
 import { waitUntil } from '../e2e/support/processes';
 import { startHost, type RunningHost } from '../electron/host/host-server';
+import { fakeApi } from '../renderer/src/testing/fake-api';
 
 let host: RunningHost;
 let rendererDir: string;
 const calls: string[] = [];
 let hang = false;
-const api = {
+const api = fakeApi({
   listServers: async () => {
     calls.push('listServers');
-    return hang ? new Promise(() => undefined) : [];
+    return hang ? new Promise<never>(() => undefined) : [];
   },
-  callTool: async () => {
+  callTool: async ({ server, tool }) => {
     calls.push('callTool');
-    return { content: [] };
+    return { callId: 'c', server, tool, content: [], outputCheck: { status: 'not-checked', reason: 'none' }, isError: false, durationMs: 0, sizeBytes: 0 } satisfies ToolRunResult;
   },
-  onEvent: () => () => undefined,
-} as unknown as AppApi;
+});
 
 // The renderer's client opens its sockets through the global WebSocket: `ws`, recorded.
 const { sockets, terminateAll } = recordWebSockets();

@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordWebSockets } from './support/recorded-websockets';
-import type { AppApi } from '../shared/api';
 import type { AppEvent } from '../shared/events';
 import { reloadWhenHostIsBack, type RefusedBecause } from '../renderer/src/api/reconnect';
 import { createWsApi, type HostStatus } from '../renderer/src/api/ws-client';
@@ -20,9 +19,10 @@ import { EventBus } from '../electron/core/events/event-bus';
 import { MAX_QUEUED_BYTES } from '../electron/host/api-socket';
 import { startHost, type RunningHost } from '../electron/host/host-server';
 import { waitUntil } from '../e2e/support/processes';
+import { fakeApi } from '../renderer/src/testing/fake-api';
 
 let rendererDir: string;
-const api = { listServers: async () => [], onEvent: () => () => undefined } as unknown as AppApi;
+const api = fakeApi({ listServers: async () => [] });
 // The renderer's client opens its sockets through the global WebSocket: `ws`, recorded.
 const { sockets, terminateAll } = recordWebSockets();
 const running: RunningHost[] = [];
@@ -124,7 +124,7 @@ describe('the page after losing the host', () => {
   it('fails the calls waiting when the connection drops, and every call after, at once', async () => {
     let answer!: () => void;
     const asked = new Promise<void>((resolve) => (answer = resolve));
-    const slow = { ...api, listServers: () => (answer(), new Promise(() => undefined)) } as unknown as AppApi;
+    const slow = fakeApi({ listServers: () => (answer(), new Promise<never>(() => undefined)) });
     const target = await startHost({ dispatch: createDispatcher(slow), events: new EventBus(), rendererDir, port: 0 });
     running.push(target);
     const { client, statuses } = page(target);

@@ -3,14 +3,14 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import { applyEvent, createWorkbenchStore, StoreContext } from '../state/store';
 import { ContractChanges } from './ContractChanges';
+import { fakeApi } from '../testing/fake-api';
 
 afterEach(cleanup);
 
 it('lists the changes of a contract-changed event, breaking first, and Dismiss removes them', async () => {
-  const store = createWorkbenchStore({ onEvent: () => () => undefined } as unknown as AppApi);
+  const store = createWorkbenchStore(fakeApi());
   render(
     <StoreContext.Provider value={store}>
       <ContractChanges server="a" />

@@ -3,10 +3,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ImportSourceInfo } from '../../../shared/api/transfer';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ImportDialog } from './ImportDialog';
+import { fakeApi } from '../testing/fake-api';
 
 afterEach(cleanup);
 
@@ -14,10 +14,9 @@ const CLAUDE: ImportSourceInfo = { id: 'claude-desktop', client: 'claude-desktop
 
 function renderWithSources() {
   let found: (sources: ImportSourceInfo[]) => void = () => undefined;
-  const api = {
+  const api = fakeApi({
     listImportSources: vi.fn(() => new Promise<ImportSourceInfo[]>((resolve) => (found = resolve))),
-    onEvent: () => () => undefined,
-  } as unknown as AppApi;
+  });
   const store = createWorkbenchStore(api);
   render(
     <StoreContext.Provider value={store}>

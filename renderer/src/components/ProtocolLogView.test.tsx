@@ -3,10 +3,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ProtocolLogView } from './ProtocolLogView';
+import { fakeApi } from '../testing/fake-api';
 
 afterEach(cleanup);
 
@@ -29,7 +29,7 @@ it('shows the rounds of one call as a conversation with each entry’s round, an
     call(4, 1, 'mrtr-2', 'weather'),
     answer(4, 1, 'complete', 'mrtr-2'),
   ];
-  const api = { getProtocolLog: vi.fn(async () => log), onEvent: () => () => undefined } as unknown as AppApi;
+  const api = fakeApi({ getProtocolLog: vi.fn(async () => log) });
   const store = createWorkbenchStore(api);
   store.setState({ servers: [{ name: 'a' }] as never });
   store.getState().openProtocolLog('a');

@@ -8,13 +8,14 @@ import { AppError } from '../../../shared/envelope';
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ProtocolLogView } from './ProtocolLogView';
+import { fakeApi } from '../testing/fake-api';
 
 afterEach(cleanup);
 
 const log: ProtocolLogEntry[] = [{ seq: 1, server: 'a', time: 1, direction: 'out', kind: 'request', method: 'tools/list', id: 1, size: 10, text: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }];
 
 function renderLog(api: Partial<AppApi>, nativeDialogs: boolean) {
-  const store = createWorkbenchStore({ getProtocolLog: vi.fn(async () => log), onEvent: () => () => undefined, ...api } as unknown as AppApi);
+  const store = createWorkbenchStore(fakeApi({ getProtocolLog: vi.fn(async () => log), ...api }));
   store.setState({ servers: [{ name: 'a' }] as never, configStatus: { nativeDialogs } as never });
   store.getState().openProtocolLog('a');
   render(

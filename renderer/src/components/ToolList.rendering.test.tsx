@@ -8,11 +8,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ToolList } from './ToolList';
 import type * as ToolDisplay from './tools/tool-display';
+import { fakeApi } from '../testing/fake-api';
 
 const rendered = vi.hoisted(() => ({ rows: [] as string[] }));
 vi.mock('./tools/tool-display', async (importOriginal) => {
@@ -55,7 +55,7 @@ const bulk = (i: number): ToolInfo => ({ server: 'a', name: `bulk_${String(i).pa
 
 async function renderList() {
   const tools = Array.from({ length: 2000 }, (_, i) => bulk(i + 1));
-  const api = { listTools: vi.fn(async () => tools), onEvent: () => () => undefined } as unknown as AppApi;
+  const api = fakeApi({ listTools: vi.fn(async () => tools) });
   const store = createWorkbenchStore(api);
   store.setState({ servers: [{ name: 'a', config: { command: 'x' }, status: 'connected' } as ServerView] });
   await store.getState().loadTools('a');

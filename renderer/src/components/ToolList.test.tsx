@@ -3,17 +3,17 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ToolList } from './ToolList';
+import { fakeApi } from '../testing/fake-api';
 
 afterEach(cleanup);
 
 const echo: ToolInfo = { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' } };
 
 it('Refresh lists the shown servers\' tools again with refresh: true', async () => {
-  const api = { listTools: vi.fn(async () => [echo]), onEvent: () => () => undefined } as unknown as AppApi;
+  const api = fakeApi({ listTools: vi.fn(async () => [echo]) });
   const store = createWorkbenchStore(api);
   store.setState({ servers: [{ name: 'a', config: { command: 'x' }, status: 'connected' } as ServerView] });
   await store.getState().loadTools('a');
@@ -58,7 +58,7 @@ const bulk = (i: number): ToolInfo => ({
 });
 
 async function renderList(tools: ToolInfo[]) {
-  const api = { listTools: vi.fn(async () => tools), onEvent: () => () => undefined } as unknown as AppApi;
+  const api = fakeApi({ listTools: vi.fn(async () => tools) });
   const store = createWorkbenchStore(api);
   store.setState({ servers: [{ name: 'a', config: { command: 'x' }, status: 'connected' } as ServerView] });
   await store.getState().loadTools('a');

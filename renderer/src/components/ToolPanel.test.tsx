@@ -3,12 +3,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { PermissionsView } from '../../../shared/api/permissions';
 import type { ToolInfo } from '../../../shared/domain';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { createWorkbenchStore, StoreContext } from '../state/store';
 import { ToolPanel } from './ToolPanel';
+import { fakeApi } from '../testing/fake-api';
 
 afterEach(cleanup);
 
@@ -26,12 +26,11 @@ const result: ToolRunResult = {
 
 it('double-clicking Run before the permissions have loaded sends one call', async () => {
   let answerPermissions: (view: PermissionsView) => void = () => undefined;
-  const api = {
+  const api = fakeApi({
     listTools: vi.fn(async () => [echo]),
     getPermissions: vi.fn(() => new Promise<PermissionsView>((resolve) => (answerPermissions = resolve))),
     callTool: vi.fn(async () => result),
-    onEvent: () => () => undefined,
-  } as unknown as AppApi;
+  });
   const store = createWorkbenchStore(api);
   await store.getState().loadTools('a');
   store.getState().selectTool('a', 'echo');
@@ -51,12 +50,11 @@ it('double-clicking Run before the permissions have loaded sends one call', asyn
 it('a tool the list marks excluded (invalid x-mcp-header) says why and cannot be run', async () => {
   const reason = "score: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got number";
   const bad: ToolInfo = { server: 'a', name: 'bad_header', fullName: 'mcp__a__bad_header', inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } }, excludedReason: reason };
-  const api = {
+  const api = fakeApi({
     listTools: vi.fn(async () => [bad]),
     getPermissions: vi.fn(async () => ({ rules: [], file: '/tmp/permissions.json' })),
     callTool: vi.fn(async () => result),
-    onEvent: () => () => undefined,
-  } as unknown as AppApi;
+  });
   const store = createWorkbenchStore(api);
   await store.getState().loadTools('a');
   store.getState().selectTool('a', 'bad_header');

@@ -1,20 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ServerView } from '../../../shared/domain';
 import { applyEvent, createWorkbenchStore } from './store';
+import { fakeApi } from '../testing/fake-api';
 
 const view: ServerView = { name: 'remote', status: 'needs-auth', config: { type: 'http', url: 'http://127.0.0.1:1/mcp' } };
 
 /** A store whose sign-in stays under way until the test says so. */
 function signingIn() {
   let finish: (value: ServerView) => void = () => undefined;
-  const api = {
+  const api = fakeApi({
     listServers: vi.fn(async () => [view]),
     signIn: vi.fn(() => new Promise<ServerView>((resolve) => (finish = resolve))),
-    getAuthStatus: vi.fn(async () => ({ signedIn: false })),
+    getAuthStatus: vi.fn(async () => ({ server: 'remote', supported: true, signedIn: false, refreshable: false, signingIn: false, storage: { encrypted: true, location: 'test' } })),
     listTools: vi.fn(async () => []),
-    onEvent: () => () => undefined,
-  } as unknown as AppApi;
+  });
   const store = createWorkbenchStore(api);
   const started = store.getState().signIn('remote');
   return { store, done: () => (finish({ ...view, status: 'connected' }), started) };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
+import { fakeApi, type FakeAnswers } from '../testing/fake-api';
 import type { ConfigStatus } from '../../../shared/api/project';
 import type { ServerView } from '../../../shared/domain';
 import { applyEvent, createWorkbenchStore } from './store';
@@ -13,20 +13,19 @@ const status = (project?: string): ConfigStatus => ({
 });
 const view = (name: string, scope: ServerView['scope'] = 'user'): ServerView => ({ name, status: 'disconnected', config: { command: 'x' }, scope });
 
-function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
-  return {
+function configApi(overrides: FakeAnswers = {}) {
+  return fakeApi({
     listServers: vi.fn(async () => [view('a')]),
     getConfigStatus: vi.fn(async () => status()),
     openProject: vi.fn(async ({ path }: { path: string }) => status(path)),
     moveServer: vi.fn(async () => view('a', 'local')),
-    onEvent: () => () => undefined,
     ...overrides,
-  } as unknown as AppApi;
+  });
 }
 
 describe('the config slice', () => {
   it('counts only external changes per scope (open forms compare against it), and takes the files\' state from the event', async () => {
-    const api = fakeApi();
+    const api = configApi();
     const store = createWorkbenchStore(api);
     await store.getState().refreshConfigStatus();
     applyEvent(store, { type: 'config-changed', scopes: ['user'], external: false, status: { availableScopes: ['user'], files: [] } });
@@ -44,7 +43,7 @@ describe('the config slice', () => {
   });
 
   it('shows the list a servers-changed event carries, without asking for it', () => {
-    const api = fakeApi();
+    const api = configApi();
     const store = createWorkbenchStore(api);
     applyEvent(store, { type: 'servers-changed', servers: [view('a'), view('b', 'local')] });
     expect(store.getState().servers.map((s) => [s.name, s.scope])).toEqual([
@@ -58,7 +57,7 @@ describe('the config slice', () => {
 
   it('saving a new server that connects asks for nothing but the add and its tools', async () => {
     const connected: ServerView = { ...view('new'), status: 'connected' };
-    const api = fakeApi({ addServer: vi.fn(async () => connected), listTools: vi.fn(async () => []) });
+    const api = configApi({ addServer: vi.fn(async () => connected), listTools: vi.fn(async () => []) });
     const store = createWorkbenchStore(api);
     // What the core sends before it answers: the list, then the connection's state.
     applyEvent(store, { type: 'servers-changed', servers: [view('new')] });
@@ -72,7 +71,7 @@ describe('the config slice', () => {
   });
 
   it('opens a project and moves a server with one call each', async () => {
-    const api = fakeApi();
+    const api = configApi();
     const store = createWorkbenchStore(api);
     await store.getState().openProject('/work/p');
     expect(store.getState().configStatus?.project).toBe('/work/p');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import { persistUi, UI_STORAGE_KEY } from './persist-ui';
 import { createWorkbenchStore } from './store';
+import { fakeApi } from '../testing/fake-api';
 
 /** A tab's sessionStorage, as far as persistUi uses it. */
 function memoryStorage() {
@@ -9,7 +9,7 @@ function memoryStorage() {
   return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
 }
 
-const api = { onEvent: () => () => undefined } as unknown as AppApi;
+const api = fakeApi();
 
 describe('persistUi', () => {
   it('brings back workspaces, selections and typed arguments in a new store (a reload), and nothing else', () => {

@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ProtocolLogEntry } from '../../../shared/protocol-log';
 import { applyEvent, createWorkbenchStore } from './store';
+import { fakeApi } from '../testing/fake-api';
 
 const entry = (seq: number, server = 'a'): ProtocolLogEntry => ({ seq, server, time: seq, direction: 'out', kind: 'request', method: 'ping', id: seq, size: 1, text: '{}' });
 
 describe('protocol log slice', () => {
   it('loads the snapshot of the chosen server, keeps events that raced it, and ignores other servers', async () => {
     let release: (entries: ProtocolLogEntry[]) => void = () => undefined;
-    const api = {
+    const api = fakeApi({
       getProtocolLog: vi.fn(() => new Promise<ProtocolLogEntry[]>((resolve) => (release = resolve))),
       clearProtocolLog: vi.fn(async () => undefined),
-    } as unknown as AppApi;
+    });
     const store = createWorkbenchStore(api);
     store.getState().openProtocolLog('a');
     expect(store.getState()).toMatchObject({ logOpen: true, logServer: 'a', logLoading: true });

@@ -1,10 +1,10 @@
 /** Answers that arrive out of order, and Run pressed twice: the store applies only the newest answer and sends one call. */
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import type { PermissionsView } from '../../../shared/api/permissions';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { applyEvent, createWorkbenchStore } from './store';
+import { fakeApi, type FakeAnswers, type FakeApi } from '../testing/fake-api';
 
 const tool = (name: string): ToolInfo => ({ server: 'a', name, fullName: `mcp__a__${name}`, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
 const view = (name: string, status: ServerView['status']): ServerView => ({ name, status, config: { command: 'x' } });
@@ -31,31 +31,30 @@ function deferred<T>() {
 }
 
 /** An api method whose answers come when the test releases them, in any order. */
-function queued() {
-  const pending: Array<ReturnType<typeof deferred<unknown>>> = [];
-  const fn = vi.fn(() => {
-    const answer = deferred<unknown>();
+function queued<T>() {
+  const pending: Array<ReturnType<typeof deferred<T>>> = [];
+  const fn = vi.fn((_request?: unknown) => {
+    const answer = deferred<T>();
     pending.push(answer);
     return answer.promise;
   });
   return { fn, pending };
 }
 
-function api(overrides: Partial<AppApi>): AppApi {
-  return {
+function api(overrides: FakeAnswers): FakeApi {
+  return fakeApi({
     listServers: vi.fn(async () => []),
     listTools: vi.fn(async () => [tool('echo')]),
     callTool: vi.fn(async () => result),
     getPermissions: vi.fn(async (): Promise<PermissionsView> => ({ rules: [], file: '/tmp/permissions.json' })),
-    onEvent: () => () => undefined,
     ...overrides,
-  } as AppApi;
+  });
 }
 
 describe('tool lists', () => {
   it('a "tools changed" notice during an in-flight tools/list keeps the newer list when the older answer comes last', async () => {
-    const listTools = queued();
-    const store = createWorkbenchStore(api({ listTools: listTools.fn as AppApi['listTools'] }));
+    const listTools = queued<ToolInfo[]>();
+    const store = createWorkbenchStore(api({ listTools: listTools.fn }));
     const first = store.getState().loadTools('a');
     applyEvent(store, { type: 'tools-changed', server: 'a' });
     expect(listTools.pending).toHaveLength(2);
@@ -67,8 +66,8 @@ describe('tool lists', () => {
   });
 
   it('an older failure does not replace the newer list', async () => {
-    const listTools = queued();
-    const store = createWorkbenchStore(api({ listTools: listTools.fn as AppApi['listTools'] }));
+    const listTools = queued<ToolInfo[]>();
+    const store = createWorkbenchStore(api({ listTools: listTools.fn }));
     const first = store.getState().loadTools('a');
     const second = store.getState().loadTools('a');
     listTools.pending[1]!.resolve([tool('echo')]);
@@ -79,8 +78,8 @@ describe('tool lists', () => {
   });
 
   it('a list that answers after its server went away does not bring the tools back', async () => {
-    const listTools = queued();
-    const store = createWorkbenchStore(api({ listTools: listTools.fn as AppApi['listTools'] }));
+    const listTools = queued<ToolInfo[]>();
+    const store = createWorkbenchStore(api({ listTools: listTools.fn }));
     const load = store.getState().loadTools('a');
     applyEvent(store, { type: 'server-state', server: view('a', 'failed') });
     listTools.pending[0]!.resolve([tool('echo')]);
@@ -91,8 +90,8 @@ describe('tool lists', () => {
 
 describe('server lists', () => {
   it('an older listServers answer that arrives last does not overwrite the newer one', async () => {
-    const listServers = queued();
-    const store = createWorkbenchStore(api({ listServers: listServers.fn as AppApi['listServers'] }));
+    const listServers = queued<ServerView[]>();
+    const store = createWorkbenchStore(api({ listServers: listServers.fn }));
     const first = store.getState().refreshServers();
     const second = store.getState().refreshServers();
     listServers.pending[1]!.resolve([view('a', 'failed'), view('b', 'failed')]);
@@ -103,8 +102,8 @@ describe('server lists', () => {
   });
 
   it('a server state event that came after the list was asked for wins over that list', async () => {
-    const listServers = queued();
-    const store = createWorkbenchStore(api({ listServers: listServers.fn as AppApi['listServers'] }));
+    const listServers = queued<ServerView[]>();
+    const store = createWorkbenchStore(api({ listServers: listServers.fn }));
     const refresh = store.getState().refreshServers();
     applyEvent(store, { type: 'server-state', server: view('a', 'connected') });
     listServers.pending[0]!.resolve([view('a', 'pending'), view('b', 'failed')]);
@@ -118,8 +117,8 @@ describe('server lists', () => {
 
 describe('Run pressed twice', () => {
   it('before permissions have loaded sends one call', async () => {
-    const getPermissions = queued();
-    const fake = api({ getPermissions: getPermissions.fn as AppApi['getPermissions'] });
+    const getPermissions = queued<PermissionsView>();
+    const fake = api({ getPermissions: getPermissions.fn });
     const store = createWorkbenchStore(fake);
     await store.getState().loadTools('a');
     const first = store.getState().runTool('a', 'echo', 'mcp__a__echo');
@@ -134,8 +133,8 @@ describe('Run pressed twice', () => {
   });
 
   it('two tools run together load the permissions once', async () => {
-    const getPermissions = queued();
-    const fake = api({ getPermissions: getPermissions.fn as AppApi['getPermissions'], listTools: vi.fn(async () => [tool('echo'), tool('other')]) });
+    const getPermissions = queued<PermissionsView>();
+    const fake = api({ getPermissions: getPermissions.fn, listTools: vi.fn(async () => [tool('echo'), tool('other')]) });
     const store = createWorkbenchStore(fake);
     await store.getState().loadTools('a');
     const runs = [store.getState().runTool('a', 'echo', 'mcp__a__echo'), store.getState().runTool('a', 'other', 'mcp__a__other')];

@@ -1,6 +1,5 @@
 /** The per-server slices for resources, prompts, the console and workspaces, with a fake AppApi. */
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ResourceReadResult } from '../../../shared/api/resources';
 import type { ConsoleEntry, ServerConsoleView } from '../../../shared/api/server-console';
 import type { ServerView } from '../../../shared/domain';
@@ -8,6 +7,7 @@ import { scopeStore } from '../workspace/server-scope';
 import { missingArguments, promptArguments } from './prompts-slice';
 import { applyEvent, createWorkbenchStore } from './store';
 import { openWorkspaces } from './workspace-slice';
+import { fakeApi as sharedFakeApi, type FakeAnswers, type FakeApi } from '../testing/fake-api';
 
 const view = (name: string): ServerView => ({ name, status: 'connected', config: { command: 'x' }, capabilities: { resources: { subscribe: true } } });
 const text = (uri: string, value: string): ResourceReadResult => ({
@@ -17,17 +17,16 @@ const text = (uri: string, value: string): ResourceReadResult => ({
 });
 const entry = (server: string, seq: number, line: string): ConsoleEntry => ({ seq, server, time: seq, source: 'stderr', text: line });
 
-function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
-  return {
+function fakeApi(overrides: FakeAnswers = {}): FakeApi {
+  return sharedFakeApi({
     listServers: vi.fn(async () => [view('a'), view('b')]),
     listResources: vi.fn(async ({ server }) => ({ resources: [{ uri: `${server}://one`, name: 'one' }], templates: [], subscriptions: [] })),
     readResource: vi.fn(async ({ uri }) => text(uri, `contents of ${uri}`)),
     subscribeResource: vi.fn(async ({ uri }) => [uri]),
     unsubscribeResource: vi.fn(async () => []),
     getServerConsole: vi.fn(async () => ({ entries: [] })),
-    onEvent: () => () => undefined,
     ...overrides,
-  } as AppApi;
+  });
 }
 
 describe('resources slice', () => {

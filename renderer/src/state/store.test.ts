@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { parseArguments } from './calls-slice';
 import { applyEvent, createWorkbenchStore } from './store';
+import { fakeApi as sharedFakeApi, type FakeAnswers, type FakeApi } from '../testing/fake-api';
 
 const echo: ToolInfo = { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 const write: ToolInfo = { server: 'a', name: 'write', fullName: 'mcp__a__write', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } };
@@ -19,8 +19,8 @@ const runResult = (text: string): ToolRunResult => ({
 });
 const view = (name: string, status: ServerView['status']): ServerView => ({ name, status, config: { command: 'x' } });
 
-function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
-  return {
+function fakeApi(overrides: FakeAnswers = {}): FakeApi {
+  return sharedFakeApi({
     listServers: vi.fn(async () => [view('a', 'connected'), view('b', 'failed')]),
     addServer: vi.fn(),
     removeServer: vi.fn(async () => undefined),
@@ -30,9 +30,8 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
     callTool: vi.fn(async () => runResult('hi')),
     getPermissions: vi.fn(async () => ({ rules: [], file: '/tmp/permissions.json' })),
     setPermissionRule: vi.fn(async (rule) => ({ rules: [rule], file: '/tmp/permissions.json' })),
-    onEvent: () => () => undefined,
     ...overrides,
-  } as AppApi;
+  });
 }
 
 describe('parseArguments', () => {

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/envelope';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { doctorCounts } from './doctor-slice';
 import { createWorkbenchStore } from './store';
+import { fakeApi } from '../testing/fake-api';
 
 const echo: ToolInfo = { server: 'a', name: 'echo', fullName: 'mcp__a__echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 const result: ToolRunResult = { callId: 'c', server: 'a', tool: 'echo', content: [], outputCheck: { status: 'not-checked', reason: 'none' }, isError: false, durationMs: 1, sizeBytes: 2 };
@@ -17,7 +18,7 @@ describe('a changed tool', () => {
       if (!request.acceptChanges) throw new AppError('conflict', message, { kind: 'tool-changed' });
       return result;
     });
-    const api = { listServers: vi.fn(async () => []), listTools: vi.fn(async () => [echo]), callTool, getPermissions: vi.fn(async () => ({ rules: [], file: 'x' })), onEvent: () => () => undefined } as unknown as AppApi;
+    const api = fakeApi({ listServers: vi.fn(async () => []), listTools: vi.fn(async () => [echo]), callTool, getPermissions: vi.fn(async () => ({ rules: [], file: 'x' })) });
     const store = createWorkbenchStore(api);
     await store.getState().loadTools('a');
     await store.getState().runTool('a', 'echo', 'mcp__a__echo');

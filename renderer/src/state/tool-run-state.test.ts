@@ -1,9 +1,9 @@
 /** Store behaviours behind a tool run: what the call sends, per-workspace search and log, history, cancel, task-only tools. */
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { createWorkbenchStore } from './store';
+import { fakeApi as sharedFakeApi, type FakeAnswers, type FakeApi } from '../testing/fake-api';
 
 const withDefaults: ToolInfo = {
   server: 'a',
@@ -26,17 +26,16 @@ const resultOf = (historyId: string): ToolRunResult => ({
 });
 const view = (name: string): ServerView => ({ name, status: 'connected', config: { command: 'x' } });
 
-function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
-  return {
+function fakeApi(overrides: FakeAnswers = {}): FakeApi {
+  return sharedFakeApi({
     listServers: vi.fn(async () => [view('a'), view('b')]),
     listTools: vi.fn(async () => [withDefaults, taskOnly]),
     callTool: vi.fn(async () => resultOf('h1')),
     cancelCall: vi.fn(async () => true),
     getPermissions: vi.fn(async () => ({ rules: [], file: '/tmp/permissions.json' })),
     getProtocolLog: vi.fn(async () => []),
-    onEvent: () => () => undefined,
     ...overrides,
-  } as AppApi;
+  });
 }
 
 describe('tool run state', () => {

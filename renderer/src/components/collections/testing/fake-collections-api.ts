@@ -4,10 +4,10 @@
  * says, with progress events delivered the way the app delivers them (applyEvent).
  */
 import { vi } from 'vitest';
-import type { AppApi } from '../../../../../shared/api';
 import type { Collection, CollectionFile, CollectionRunProgress, CollectionRunReport, RunCollectionRequest } from '../../../../../shared/api/collections';
 import type { ServerView } from '../../../../../shared/domain';
 import { applyEvent, createWorkbenchStore, type WorkbenchStore } from '../../../state/store';
+import { fakeApi } from '../../../testing/fake-api';
 
 export const PROJECT = '/work/project';
 export const FOLDER = `${PROJECT}/.mcp-workbench/collections`;
@@ -20,8 +20,7 @@ export interface PendingRun {
 export function fakeCollections(files: CollectionFile[] = []) {
   const disk = new Map(files.map((file) => [file.file, file]));
   const runs: PendingRun[] = [];
-  const api = {
-    onEvent: () => () => undefined,
+  const api = fakeApi({
     listTools: vi.fn(async () => []),
     listCollections: vi.fn(async () => ({ folder: FOLDER, files: [...disk.values()] })),
     readCollection: vi.fn(async ({ file }: { file: string }) => {
@@ -39,8 +38,8 @@ export function fakeCollections(files: CollectionFile[] = []) {
         new Promise<CollectionRunReport>((resolve) => runs.push({ request, finish: (report) => resolve({ ...report, runId: request.runId! }) })),
     ),
     cancelCollectionRun: vi.fn(async () => true),
-  };
-  const store = createWorkbenchStore(api as unknown as AppApi);
+  });
+  const store = createWorkbenchStore(api);
   store.setState({ configStatus: { project: PROJECT, availableScopes: ['user', 'project', 'local'], files: [], secretStore: { encrypted: true, location: 'test' }, nativeDialogs: false } });
   return { api, store, disk, runs };
 }
