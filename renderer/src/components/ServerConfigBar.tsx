@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
 import { isEnabled } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
+import { selectAvailableScopes } from '../state/config-slice';
 import { useWorkbench } from '../state/store';
 import { ScopeBadge } from './ScopeBadge';
 import './ServerConfigBar.css';
@@ -16,7 +17,7 @@ export function ServerConfigBar({ server }: { server: ServerView }) {
   const openForm = useWorkbench((s) => s.openServerForm);
   const move = useWorkbench((s) => s.moveServer);
   const setEnabled = useWorkbench((s) => s.setServerEnabled);
-  const scopes = useWorkbench((s) => s.configStatus?.availableScopes ?? (['user'] as ConfigScope[]));
+  const scopes = useWorkbench(selectAvailableScopes);
   const [error, setError] = useState<string>();
   const scope = server.scope ?? 'user';
   const enabled = isEnabled(server.config);

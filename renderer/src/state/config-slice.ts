@@ -17,6 +17,16 @@ export type ServerFormTarget =
   | { mode: 'edit'; name: string; scope: ConfigScope }
   | { mode: 'duplicate'; name: string; scope: ConfigScope };
 
+/** Before the config status has arrived, only the user scope exists. One array, so a selector's answer stays the same. */
+const USER_SCOPE_ONLY: ConfigScope[] = ['user'];
+
+/**
+ * The scopes a server can be saved in. A selector: the fallback is one fixed array, since
+ * a new array on every call would make each store update look like a change and render
+ * the component again and again.
+ */
+export const selectAvailableScopes = (state: WorkbenchState): ConfigScope[] => state.configStatus?.availableScopes ?? USER_SCOPE_ONLY;
+
 /** How many import/export dialogs were opened: each opening's id. */
 let configDialogCount = 0;
 

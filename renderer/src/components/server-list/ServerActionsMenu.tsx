@@ -7,9 +7,10 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
-import { SCOPE_LABELS, type ConfigScope } from '../../../../shared/config/scopes';
+import { SCOPE_LABELS } from '../../../../shared/config/scopes';
 import { isEnabled } from '../../../../shared/config/server-config';
 import type { ServerView } from '../../../../shared/domain';
+import { selectAvailableScopes } from '../../state/config-slice';
 import { useWorkbench } from '../../state/store';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import './server-list.css';
@@ -21,7 +22,7 @@ export function ServerActionsMenu({ server, onError }: { server: ServerView; onE
   const connect = useWorkbench((s) => s.connectServer);
   const disconnect = useWorkbench((s) => s.disconnectServer);
   const reconnect = useWorkbench((s) => s.reconnectServer);
-  const scopes = useWorkbench((s) => s.configStatus?.availableScopes ?? (['user'] as ConfigScope[]));
+  const scopes = useWorkbench(selectAvailableScopes);
   const [removing, setRemoving] = useState(false);
   const scope = server.scope ?? 'user';
   const enabled = isEnabled(server.config);
