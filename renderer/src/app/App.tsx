@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { CommandPalette } from '../components/CommandPalette';
 import { ConfigProblems } from '../components/ConfigProblems';
+import { Pane } from '../components/ErrorBoundary';
 import { ExportDialog } from '../components/ExportDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import { ProjectBar } from '../components/ProjectBar';
@@ -75,11 +76,19 @@ export function App() {
           firstDefault={24}
           firstMin="220px"
           secondMin="420px"
-          first={<ServerList onAdd={() => openServerForm({ mode: 'add' })} />}
+          first={
+            <Pane name="The server list">
+              <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
+            </Pane>
+          }
           second={<Workspaces />}
         />
       </main>
-      {logOpen && <ProtocolLogView />}
+      {logOpen && (
+        <Pane name="The protocol log">
+          <ProtocolLogView />
+        </Pane>
+      )}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
       {configDialog?.kind === 'import' && <ImportDialog key={configDialog.id} dialogId={configDialog.id} paste={configDialog.paste} />}
       {configDialog?.kind === 'export' && <ExportDialog key={configDialog.id} dialogId={configDialog.id} names={configDialog.names} />}

@@ -60,7 +60,7 @@ function Palette({ actions, onClose }: { actions: PaletteAction[]; onClose(): vo
   );
 
   return (
-    <Modal titleId={TITLE_ID} className="command-palette" onClose={onClose} dialogRef={dialog}>
+    <Modal titleId={TITLE_ID} bare className="command-palette" onClose={onClose} dialogRef={dialog}>
       <h2 id={TITLE_ID} className="visually-hidden">
         Go to
       </h2>

@@ -86,9 +86,8 @@ export function ExportDialog({ dialogId, names: preselected }: { dialogId: numbe
   };
 
   return (
-    <Modal titleId={TITLE_ID} className="export-dialog wide" onClose={close}>
+    <Modal titleId={TITLE_ID} title="Export servers" className="export-dialog wide" onClose={close}>
       <div ref={root}>
-        <h2 id={TITLE_ID}>Export servers</h2>
         <div className="export-layout">
           <fieldset className="export-servers">
             <legend>Servers</legend>

@@ -146,9 +146,8 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
   const count = preview ? preview.candidates.filter((c) => rows[c.key]?.include && !c.error).length : 0;
 
   return (
-    <Modal titleId={TITLE_ID} className="import-dialog wide" onClose={close}>
+    <Modal titleId={TITLE_ID} title="Import servers" className="import-dialog wide" onClose={close}>
       <form ref={form} onSubmit={(event) => void apply(event)} noValidate>
-        <h2 id={TITLE_ID}>Import servers</h2>
         {!preview ? (
           <fieldset className="source-list">
             <legend>From</legend>

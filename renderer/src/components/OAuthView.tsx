@@ -165,8 +165,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
 export function OAuthDialog({ server, onClose }: { server: string; onClose: () => void }) {
   const titleId = useId();
   return (
-    <Modal titleId={titleId} className="oauth-dialog wide" onClose={onClose}>
-      <h2 id={titleId}>OAuth · {server}</h2>
+    <Modal titleId={titleId} title={`OAuth · ${server}`} className="oauth-dialog wide" onClose={onClose}>
       <OAuthView server={server} />
       <div className="dialog-actions">
         <button type="button" data-autofocus onClick={(event) => closeDialogOf(event.currentTarget)}>

@@ -70,9 +70,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal titleId="settings-title" className="settings-dialog" onClose={onClose} dialogRef={dialog}>
+    <Modal titleId="settings-title" title="Settings" className="settings-dialog" onClose={onClose} dialogRef={dialog}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id="settings-title">Settings</h2>
         {loadError && (
           <p role="alert" className="error-text">
             Could not load the settings: {loadError}

@@ -8,6 +8,7 @@ import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { ServerConsole } from '../components/console/ServerConsole';
 import { DoctorPanel } from '../components/doctor/DoctorPanel';
+import { Pane } from '../components/ErrorBoundary';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
 import { ResourceBrowser } from '../components/resources/ResourceBrowser';
 import { ServerDetails } from '../components/ServerDetails';
@@ -16,7 +17,7 @@ import { ToolList } from '../components/ToolList';
 import { ToolsSplit } from './ToolsSplit';
 import { StoreContext, useWorkbench } from '../state/store';
 import { scopeStore } from './server-scope';
-import { WorkspaceTabs } from './WorkspaceTabs';
+import { TAB_LABELS, WorkspaceTabs } from './WorkspaceTabs';
 import './workspace.css';
 
 // Loaded when the tab is first opened: the editor and run view stay off the first screen.
@@ -38,19 +39,24 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
   return (
     <StoreContext.Provider value={scoped}>
       <section className="workspace" aria-label={`Workspace of ${server.name}`} data-workspace={server.name}>
-        <ServerDetails actions={<PaneActions server={server.name} />} />
+        <Pane name="The server details">
+          <ServerDetails actions={<PaneActions server={server.name} />} />
+        </Pane>
         <WorkspaceTabs server={server.name} active={tab} onChange={(next) => setTab(server.name, next)}>
-          {tab === 'tools' && <ToolsTab server={server} />}
-          {tab === 'tasks' && <TasksView server={server} />}
-          {tab === 'resources' && <ResourceBrowser server={server} />}
-          {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
-          {tab === 'console' && <ServerConsole server={server} />}
-          {tab === 'doctor' && <DoctorPanel server={server} />}
-          {tab === 'collections' && (
-            <Suspense fallback={<p className="muted">Loading collections…</p>}>
-              <CollectionsView server={server} />
-            </Suspense>
-          )}
+          {/* Keyed by tab: a tab that failed starts afresh when the user comes back to it. */}
+          <Pane key={tab} name={`The ${TAB_LABELS[tab]} tab`}>
+            {tab === 'tools' && <ToolsTab server={server} />}
+            {tab === 'tasks' && <TasksView server={server} />}
+            {tab === 'resources' && <ResourceBrowser server={server} />}
+            {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
+            {tab === 'console' && <ServerConsole server={server} />}
+            {tab === 'doctor' && <DoctorPanel server={server} />}
+            {tab === 'collections' && (
+              <Suspense fallback={<p className="muted">Loading collections…</p>}>
+                <CollectionsView server={server} />
+              </Suspense>
+            )}
+          </Pane>
         </WorkspaceTabs>
       </section>
     </StoreContext.Provider>

@@ -1,5 +1,6 @@
 /** The open server workspaces, side by side; when none is open, the tools of every connected server. */
 import { useShallow } from 'zustand/react/shallow';
+import { Pane } from '../components/ErrorBoundary';
 import { ToolList } from '../components/ToolList';
 import { ToolsSplit } from './ToolsSplit';
 import { openWorkspaces } from '../state/workspace-slice';
@@ -25,7 +26,11 @@ export function Workspaces() {
     <div className="workspaces" data-count={names.length}>
       {names.map((name) => {
         const server = servers.find((s) => s.name === name);
-        return server ? <ServerWorkspace key={name} server={server} /> : null;
+        return server ? (
+          <Pane key={name} name={`The workspace of ${name}`}>
+            <ServerWorkspace server={server} />
+          </Pane>
+        ) : null;
       })}
     </div>
   );

@@ -77,9 +77,8 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
   };
 
   return (
-    <Modal titleId={TITLE_ID} className="server-form" onClose={close}>
+    <Modal titleId={TITLE_ID} title={title} className="server-form" onClose={close}>
       <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={TITLE_ID}>{title}</h2>
         {target.mode !== 'add' && !source && (
           <p role="alert" className="error-text">
             "{target.name}" is no longer in the config (another program removed it). Saving adds it back.

@@ -13,8 +13,7 @@ export function RemoveServerDialog({ server, onClose, onError }: { server: Serve
   const file = useWorkbench((s) => s.configStatus?.files.find((f) => f.scope === scope)?.path);
 
   return (
-    <Modal titleId={TITLE_ID} className="confirm-dialog" onClose={onClose}>
-      <h2 id={TITLE_ID}>Remove {server.name}?</h2>
+    <Modal titleId={TITLE_ID} title={`Remove ${server.name}?`} className="confirm-dialog" onClose={onClose}>
       <div className="modal-body">
         <p>
           This deletes the <strong>{SCOPE_LABELS[scope].toLowerCase()}</strong> entry <code>{server.name}</code>

@@ -52,8 +52,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal titleId="history-title" className="history-dialog" onClose={onClose} dialogRef={dialog}>
-      <h2 id="history-title">History</h2>
+    <Modal titleId="history-title" title="History" className="history-dialog" onClose={onClose} dialogRef={dialog}>
       {message && (
         <p role="alert" className="error-text">
           {message}

@@ -14,8 +14,7 @@ export function PermissionPrompt() {
   const answer = useWorkbench((s) => s.answerPermissionPrompt);
   if (!prompt) return null;
   return (
-    <Modal titleId="permission-title" className="permission-prompt" onCancel={() => void answer('cancel')}>
-      <h2 id="permission-title">Run {tool ? displayName(tool) : prompt.tool}?</h2>
+    <Modal titleId="permission-title" title={`Run ${tool ? displayName(tool) : prompt.tool}?`} className="permission-prompt" onCancel={() => void answer('cancel')}>
       <p>
         <code>{prompt.fullName}</code> {tool && <ToolBadges tool={tool} />}
       </p>

@@ -30,8 +30,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal titleId="permissions-title" className="permissions-dialog" onClose={onClose}>
-      <h2 id="permissions-title">Permissions</h2>
+    <Modal titleId="permissions-title" title="Permissions" className="permissions-dialog" onClose={onClose}>
       <p className="muted">
         Tools marked read-only run at once; every other tool asks first, unless a rule says otherwise. A rule names a tool (<code>mcp__server__tool</code>) or
         every tool of a server (<code>mcp__server</code>). Deny wins over allow, allow over ask.

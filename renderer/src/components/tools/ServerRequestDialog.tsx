@@ -37,6 +37,11 @@ export function ServerRequestDialog() {
       {request && (
         <Modal
           titleId="server-request-title"
+          title={
+            <>
+              {titleOf(request.body)} <span className="muted">from {request.server}</span>
+            </>
+          }
           className="server-request"
           onCancel={(event) => {
             // Escape answers "cancel" rather than leaving the server waiting.
@@ -52,12 +57,8 @@ export function ServerRequestDialog() {
 }
 
 function RequestBody({ request, more, onAnswer }: { request: PendingServerRequest; more: number; onAnswer(answer: ServerRequestAnswer): void }) {
-  const title = titleOf(request.body);
   return (
     <div>
-      <h2 id="server-request-title">
-        {title} <span className="muted">from {request.server}</span>
-      </h2>
       <Countdown until={request.expiresAt} />
       {more > 0 && <p className="muted">{more} more waiting.</p>}
       {request.body.kind === 'elicitation-form' && <FormRequest body={request.body} onAnswer={onAnswer} />}
