@@ -13,6 +13,8 @@ export interface AddServerRequest {
   scope?: ConfigScope;
   /** Fields whose clear values go to the secret store (the entry keeps a reference). */
   secretFields?: SecretFieldPath[];
+  /** See UpdateServerRequest.background. */
+  background?: boolean;
 }
 
 export interface UpdateServerRequest {
@@ -26,6 +28,13 @@ export interface UpdateServerRequest {
    */
   config: ServerConfig;
   secretFields?: SecretFieldPath[];
+  /**
+   * Answer once the entry is saved, with the server as it is then (connecting, usually):
+   * the connect or restart the change sets off goes on, and its states arrive as
+   * `server-state` events. Without it, the answer waits until that is done (a broken
+   * server may take the whole connect timeout).
+   */
+  background?: boolean;
 }
 
 export interface ServerRef {
@@ -79,11 +88,11 @@ export const serversChannels: ChannelTable<ServersApi> = {
   listServers: { channel: 'servers:list', request: z.undefined() },
   addServer: {
     channel: 'servers:add',
-    request: z.strictObject({ name: ServerNameSchema, config: ServerConfigSchema, scope: ScopeSchema.optional(), secretFields: SecretFieldsSchema }),
+    request: z.strictObject({ name: ServerNameSchema, config: ServerConfigSchema, scope: ScopeSchema.optional(), secretFields: SecretFieldsSchema, background: z.boolean().optional() }),
   },
   updateServer: {
     channel: 'servers:update',
-    request: z.strictObject({ name: ServerNameSchema, scope: ScopeSchema, newName: ServerNameSchema.optional(), config: ServerConfigSchema, secretFields: SecretFieldsSchema }),
+    request: z.strictObject({ name: ServerNameSchema, scope: ScopeSchema, newName: ServerNameSchema.optional(), config: ServerConfigSchema, secretFields: SecretFieldsSchema, background: z.boolean().optional() }),
   },
   duplicateServer: {
     channel: 'servers:duplicate',

@@ -82,6 +82,11 @@ export interface ImportChoice {
   name: ServerName;
   /** Replace a server of that name in the target scope. */
   replace?: boolean;
+  /**
+   * Save it switched on, so it connects at once: for pasted text only (the user pasted this
+   * server into Add server and saved it). Imports from files are always saved switched off.
+   */
+  enable?: boolean;
 }
 
 export interface ApplyImportRequest {
@@ -151,7 +156,7 @@ export const transferChannels: ChannelTable<TransferApi> = {
     request: z.strictObject({
       source: ImportSourceRefSchema,
       scope: ScopeSchema,
-      choices: z.array(z.strictObject({ key: z.string(), name: ServerNameSchema, replace: z.boolean().optional() })).min(1, 'Choose at least one server').max(500),
+      choices: z.array(z.strictObject({ key: z.string(), name: ServerNameSchema, replace: z.boolean().optional(), enable: z.boolean().optional() })).min(1, 'Choose at least one server').max(500),
       inputs: z.record(z.string(), z.string().max(64 * 1024)).optional(),
       secretsByName: z.boolean().optional(),
     }),

@@ -175,6 +175,22 @@ describe('servers with secrets', () => {
   });
 });
 
+describe('saving without waiting for the connection', () => {
+  it('background: the answer comes once the entry is saved, while its connect is still under way; the outcome arrives as an event', async () => {
+    const { api } = await start();
+    // A server that never answers initialize: waiting for it would take the whole connect timeout.
+    const silent = { command: 'node', args: [fixtureServer('silent-stdio')], connectTimeoutMs: 60_000 };
+    const added = await api.addServer({ name: 'quiet', config: silent, background: true });
+    expect(added.status).toBe('pending');
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.quiet).toBeDefined();
+
+    // An edit that fixes it: the answer again comes at once, and the new entry connects.
+    const fixed = await api.updateServer({ name: 'quiet', scope: 'user', config: { command: 'node', args: [fixtureServer('basic-stdio')] }, background: true });
+    expect(fixed.status).not.toBe('connected');
+    await waitFor(() => events.find((e) => e.type === 'server-state' && e.server.name === 'quiet' && e.server.status === 'connected'), 'quiet to connect after the edit');
+  });
+});
+
 describe('projects and scopes', () => {
   it('opens a project, merges its scopes, moves servers, remembers it, and keeps working when its file breaks', async () => {
     let { api } = await start();
@@ -372,6 +388,19 @@ describe('import and export', () => {
     expect(file).not.toContain('ws-4711-private');
     expect(JSON.parse(file).mcpServers.notes.args).toEqual(['-y', 'notes-mcp', '--region', 'eu-west']);
     expect(Object.values(await secretsOnDisk())).toEqual(['ws-4711-private']);
+  });
+
+  it('a server pasted into Add server and saved there is switched on and connects; a file\'s entries stay off even when asked', async () => {
+    const { api } = await start();
+    const pasted = JSON.stringify({ mcpServers: { basic: { command: 'node', args: [fixtureServer('basic-stdio')] } } });
+    await api.applyImport({ source: { kind: 'text', text: pasted }, scope: 'user', choices: [{ key: 'basic', name: 'basic', enable: true }] });
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.basic).toEqual({ command: 'node', args: [fixtureServer('basic-stdio')] });
+    await waitFor(() => events.find((e) => e.type === 'server-state' && e.server.name === 'basic' && e.server.status === 'connected'), 'the pasted server to connect');
+
+    const file = path.join(root, 'other.json');
+    await fs.writeFile(file, JSON.stringify({ mcpServers: { other: { command: 'node', args: [fixtureServer('basic-stdio')] } } }));
+    await api.applyImport({ source: { kind: 'file', path: file, format: 'auto' }, scope: 'user', choices: [{ key: 'other', name: 'other', enable: true }] });
+    expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.other.enabled).toBe(false);
   });
 
   it('imports pasted text, exports to a file, and refuses to overwrite without being asked', async () => {

@@ -28,11 +28,13 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
     await sync.settled(name);
     return ctx.viewOf(name);
   };
+  /** The server's view now, the change saved; what it set off goes on (its states arrive as events). */
+  const savedView = (name: string) => ctx.viewOf(name);
 
   return {
     listServers: () => sync.list(),
 
-    async addServer({ name, config, scope = 'user', secretFields = [] }) {
+    async addServer({ name, config, scope = 'user', secretFields = [], background = false }) {
       // References copied from another entry (a duplicate made in the form) get their own copies.
       let saved = await cloneSecrets(config, secrets, name, secretSources(registry));
       saved = await storeSecretFields(saved, secretFields, secrets, name);
@@ -42,10 +44,10 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
         await releaseSecrets(ownedKeysOf(name, saved), secrets, usedKeys(registry));
         throw error;
       }
-      return settledView(name);
+      return background ? savedView(name) : settledView(name);
     },
 
-    async updateServer({ name, scope, newName = name, config, secretFields = [] }) {
+    async updateServer({ name, scope, newName = name, config, secretFields = [], background = false }) {
       const old = entryOf(name, scope).config;
       // Secrets the entry owned before move to keys of its new name or field (a key names
       // both). Nothing else is copied: an entry that named someone else's key keeps naming
@@ -54,6 +56,7 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
       saved = await storeSecretFields(saved, secretFields, secrets, newName);
       await registry.replace(scope, name, saved, newName);
       await releaseUnused(name, old);
+      if (background) return savedView(newName);
       await sync.settled(name);
       return settledView(newName);
     },

@@ -249,7 +249,7 @@ export function createTransferService(deps: TransferDeps) {
 
     // Everything is checked before anything is written.
     const names = new Set<string>();
-    const planned: Array<{ name: string; replace: boolean; config: ServerConfig; secretFields: SecretFieldPath[] }> = [];
+    const planned: Array<{ name: string; replace: boolean; config: ServerConfig; secretFields: SecretFieldPath[]; enable: boolean }> = [];
     for (const choice of request.choices) {
       const entry = parsed.entries.find((e) => e.key === choice.key);
       if (!entry) throw new AppError('not-found', `"${choice.key}" is no longer in the source; preview it again.`);
@@ -269,14 +269,16 @@ export function createTransferService(deps: TransferDeps) {
       if (smuggled) throw new AppError('invalid-request', `Server "${choice.key}": ${smuggled}`);
       const exists = registry.find(choice.name, request.scope) !== undefined;
       if (exists && !choice.replace) throw new AppError('conflict', `A server named "${choice.name}" already exists in the ${request.scope} scope; rename it or choose to replace it.`);
-      planned.push({ name: choice.name, replace: exists, config: filled, secretFields });
+      // Only what the user pasted may be switched on: a file's entries never start by themselves.
+      planned.push({ name: choice.name, replace: exists, config: filled, secretFields, enable: choice.enable === true && request.source.kind === 'text' });
     }
 
     const result: ApplyImportResult = { added: [], replaced: [] };
     for (const item of planned) {
       // Switched off until the user has checked it and switched it on: an import never starts
-      // or connects anything, now or at the next start.
-      const config = await storeSecretFields({ ...item.config, enabled: false } as ServerConfig, item.secretFields, secrets, item.name);
+      // or connects anything, now or at the next start — unless the user pasted this one
+      // server into Add server and saved it there (choice.enable, pasted text only).
+      const config = await storeSecretFields((item.enable ? item.config : { ...item.config, enabled: false }) as ServerConfig, item.secretFields, secrets, item.name);
       if (item.replace) {
         const old = registry.find(item.name, request.scope)?.config;
         await registry.replace(request.scope, item.name, config);
