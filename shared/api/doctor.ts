@@ -98,6 +98,11 @@ export interface RunDoctorRequest {
   servers?: ServerName[];
   /** Default: every host. The spec's rules always apply. */
   hosts?: DoctorHost[];
+  /**
+   * false: leave the token counts out (zero), for a quick check such as the one on connect;
+   * loading the tokenizers and counting take the main process a while.
+   */
+  tokens?: boolean;
 }
 
 export interface DoctorApi {
@@ -112,7 +117,7 @@ const HostSchema = z.enum(DOCTOR_HOSTS);
 export const doctorChannels: ChannelTable<DoctorApi> = {
   runDoctor: {
     channel: 'doctor:run',
-    request: z.strictObject({ servers: z.array(ServerNameSchema).max(500).optional(), hosts: z.array(HostSchema).max(DOCTOR_HOSTS.length).optional() }),
+    request: z.strictObject({ servers: z.array(ServerNameSchema).max(500).optional(), hosts: z.array(HostSchema).max(DOCTOR_HOSTS.length).optional(), tokens: z.boolean().optional() }),
   },
   toolsAsHost: { channel: 'doctor:tools-as-host', request: z.strictObject({ name: ServerNameSchema, host: HostSchema }) },
 };

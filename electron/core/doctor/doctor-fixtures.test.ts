@@ -84,6 +84,14 @@ describe('doctor on the fixtures', () => {
     expect(only.servers[0]!.findings.every((f) => f.hosts.includes('gemini') || f.hosts.includes('spec'))).toBe(true);
   });
 
+  it('a quick check (tokens: false) finds the same rules but counts no tokens', async () => {
+    const quick = await core.api.runDoctor({ servers: ['doctor-good'], tokens: false });
+    const full = serverReport('doctor-good');
+    expect(quick.servers[0]!.tokens).toEqual({ perTool: [], total: { openai: 0 } });
+    expect(quick.servers[0]!.findings.map((f) => f.rule).sort()).toEqual(full.findings.map((f) => f.rule).sort());
+    expect(quick.servers[0]!.toolCount).toBe(full.toolCount);
+  });
+
   it('shows the tools as Claude Code would: its names, cut descriptions, refused tools with the reason', async () => {
     const view = await core.api.toolsAsHost({ name: 'doctor-bad', host: 'claude-code' });
     expect(view.find((t) => t.tool === 'files.read')?.name).toBe('mcp__doctor-bad__files_read');

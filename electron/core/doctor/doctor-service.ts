@@ -25,6 +25,9 @@ export interface DoctorThresholds {
   slowListMs: number;
 }
 
+/** A check asked to leave the token counts out (see RunDoctorRequest.tokens). */
+const NO_TOKENS = { perTool: [], total: { openai: 0 } };
+
 export const DEFAULT_THRESHOLDS: DoctorThresholds = { slowConnectMs: 5000, slowListMs: 2000 };
 
 /** The lists besides tools/list (which the doctor reads raw, below). */
@@ -45,7 +48,7 @@ export class DoctorService {
     const hosts = request.hosts?.length ? [...new Set(request.hosts)] : [...DOCTOR_HOSTS];
     const applied = hostsWithSpec(hosts);
     const names = request.servers?.length ? request.servers : this.ctx.registry.effective().filter((entry) => entry.config.enabled !== false).map((entry) => entry.name);
-    const checked = await Promise.all(names.map((name) => this.checkServer(name, applied)));
+    const checked = await Promise.all(names.map((name) => this.checkServer(name, applied, request.tokens !== false)));
     const relevant = (finding: DoctorFinding) => finding.hosts.some((host) => applied.includes(host));
     const servers = checked.map(({ report }) => ({ ...report, findings: report.findings.filter(relevant) }));
     const shared = crossServerFindings(
@@ -78,7 +81,7 @@ export class DoctorService {
     });
   }
 
-  private async checkServer(name: ServerName, hosts: DoctorHost[]): Promise<{ report: ServerDoctorReport; tools: ToolInfo[] }> {
+  private async checkServer(name: ServerName, hosts: DoctorHost[], countTokens: boolean): Promise<{ report: ServerDoctorReport; tools: ToolInfo[] }> {
     const { connections } = this.ctx;
     const config = this.ctx.configOf(name);
     const lists: Record<string, number> = {};
@@ -134,7 +137,7 @@ export class DoctorService {
       findings.push(...descriptionFindings(name, tool), ...annotationFindings(name, tool), ...observationFindings(name, tool, this.observations.of(name, tool.name)));
     }
     findings.push(...stdoutNoiseFindings(name, connections.protocolLog.entries(name)));
-    const tokens = await toolTokenCosts(tools);
+    const tokens = countTokens ? await toolTokenCosts(tools) : NO_TOKENS;
     return { report: { server: name, connected: true, toolCount: tools.length, findings, tokens, timings: { ...(connectMs !== undefined ? { connectMs } : {}), lists } }, tools };
   }
 }
