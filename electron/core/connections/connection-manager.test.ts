@@ -192,6 +192,15 @@ describe('stdio process handling', () => {
   });
 });
 
+describe('a command that is not an MCP server', () => {
+  it('writes only text that is not MCP to stdout: given up within seconds, well before the connect timeout, saying what it wrote', async () => {
+    const m = create(60_000);
+    const chatty: ServerConfig = { command: process.execPath, args: [fixtureServer('not-mcp-stdout')] };
+    await expect(m.connect('chatty', chatty)).rejects.toThrow('chatty: The server wrote text that is not MCP: "my-tool 0.1: type a command"');
+    expect(m.state('chatty', chatty)).toMatchObject({ status: 'failed', error: expect.stringContaining('not MCP') });
+  });
+});
+
 describe('states, memoization and timeouts', () => {
   it('a disabled server shows as disabled and is not connected', async () => {
     const m = create();

@@ -2,6 +2,7 @@
 import type { FailureKind } from '../../../shared/envelope';
 import { isHttpTransportError, isSessionExpiredError, isUnauthorizedError, terminalErrorCode } from './connection-errors';
 import { isConnectionClosed, isProtocolError, isRequestTimeout } from './sdk-errors';
+import { isNotMcpReason } from './transports/stdio-transport';
 import { RequestTimeoutError } from './transports/timeout-fetch';
 
 export interface ConnectErrorContext {
@@ -24,6 +25,8 @@ export function describeConnectError(error: unknown, ctx: ConnectErrorContext): 
     return `Timed out after ${formatDuration(ctx.timeoutMs)} waiting for the server to answer initialize.`;
   }
   if (isConnectionClosed(error)) {
+    // Given up by the transport, not closed by the server: the reason is the whole story.
+    if (isNotMcpReason(ctx.closeReason)) return ctx.closeReason!;
     return `The server closed the connection before it finished starting${ctx.closeReason ? ` (${lowerFirst(stripDot(ctx.closeReason))})` : ''}.`;
   }
   if (isUnauthorizedError(error)) return `The server requires sign-in: ${messageOf(error)}`;

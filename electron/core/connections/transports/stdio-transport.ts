@@ -3,7 +3,10 @@
  * gives it seconds to go; ours runs the server in its own process group, ends the whole
  * tree in at most 600 ms (see process-tree.ts), notices at once when the server exits
  * on its own (with its exit code or signal), captures stderr, and survives stdout
- * lines that are not JSON-RPC.
+ * lines that are not JSON-RPC. A program that is no MCP server at all (it writes text to
+ * stdout and no JSON-RPC message, a shell or a CLI started by mistake) is given up a few
+ * seconds after it was first sent a message, saying what it wrote, instead of after the
+ * whole connect timeout.
  */
 import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
@@ -19,6 +22,20 @@ import { terminateTree, type TerminateOptions } from './process-tree';
 
 /** After the process exits, how long to wait for the rest of its output. */
 const OUTPUT_FLUSH_MS = 200;
+
+/**
+ * How long a server that has written text other than JSON-RPC, and no JSON-RPC message at
+ * all, gets after the later of that text and our first message before it is given up as not
+ * speaking MCP. A server that prints a banner and then answers is not affected, nor is the
+ * wait for the era probe (server/discover), which has its own limit.
+ */
+export const NOT_MCP_AFTER_MS = 5000;
+const NOT_MCP_PREFIX = 'The server wrote text that is not MCP: ';
+
+/** The close reason of a server given up for writing no MCP (see NOT_MCP_AFTER_MS). */
+export function isNotMcpReason(reason: string | undefined): boolean {
+  return reason?.startsWith(NOT_MCP_PREFIX) === true;
+}
 
 export interface StdioTransportHooks {
   /** Text the server wrote to stderr, as it arrives. */
@@ -55,6 +72,19 @@ export class ProcessTransport implements Transport {
   private readonly reader: JsonRpcLineReader;
   /** Messages read behind a notification, until the SDK has handled it (see deliver). */
   private held: ReadMessage[] | undefined;
+  /** A JSON-RPC message has come from the server: it speaks MCP, whatever else it prints. */
+  private heardJsonRpc = false;
+  /**
+   * We asked the server to start talking MCP (initialize, or any request but the era probe,
+   * which has its own wait and may be met with silence by a 2025 server): it has had its
+   * chance to answer.
+   */
+  private asked = false;
+  /** The first stdout line that was not JSON-RPC, while none was. */
+  private firstNoise: string | undefined;
+  private notMcpTimer: NodeJS.Timeout | undefined;
+  /** Why the server was given up as not speaking MCP. */
+  private notMcp: string | undefined;
 
   constructor(
     private readonly config: StdioServerConfig,
@@ -63,8 +93,18 @@ export class ProcessTransport implements Transport {
     private readonly server?: string,
   ) {
     this.reader = new JsonRpcLineReader(
-      (message, line, long) => this.deliver({ message, line, ...(long ? { longBytes: long.bytes } : {}) }),
-      (line) => this.hooks.onNoise?.(line),
+      (message, line, long) => {
+        this.heardJsonRpc = true;
+        this.stopNotMcpCheck();
+        this.deliver({ message, line, ...(long ? { longBytes: long.bytes } : {}) });
+      },
+      (line) => {
+        if (!this.heardJsonRpc) {
+          this.firstNoise ??= line;
+          this.armNotMcpCheck();
+        }
+        this.hooks.onNoise?.(line);
+      },
     );
   }
 
@@ -114,7 +154,26 @@ export class ProcessTransport implements Transport {
 
   /** Why the transport closed, when the server ended it. */
   get closeReason(): string | undefined {
+    if (this.notMcp) return this.notMcp;
     return this.exitedOnItsOwn && this.exit ? `The server process ${describeExit(this.exit)}.` : undefined;
+  }
+
+  /** Starts the clock once the server has both been sent something and written text that is not JSON-RPC. */
+  private armNotMcpCheck(): void {
+    if (this.heardJsonRpc || this.notMcpTimer || !this.asked || this.firstNoise === undefined || this.closing) return;
+    this.notMcpTimer = setTimeout(() => {
+      this.notMcpTimer = undefined;
+      if (this.heardJsonRpc || this.closing) return;
+      const line = this.firstNoise!.length > 200 ? `${this.firstNoise!.slice(0, 200)}…` : this.firstNoise!;
+      this.notMcp = `${NOT_MCP_PREFIX}"${line}". Check the command and its arguments: it started a program that answers in text, not in JSON-RPC.`;
+      void this.close();
+    }, NOT_MCP_AFTER_MS);
+    this.notMcpTimer.unref();
+  }
+
+  private stopNotMcpCheck(): void {
+    if (this.notMcpTimer) clearTimeout(this.notMcpTimer);
+    this.notMcpTimer = undefined;
   }
 
   start(): Promise<void> {
@@ -168,6 +227,10 @@ export class ProcessTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin?.writable || this.exit || this.closing) return Promise.reject(new Error('Not connected'));
+    if (!this.asked && (message as { method?: unknown }).method !== 'server/discover') {
+      this.asked = true;
+      this.armNotMcpCheck();
+    }
     // Written as the SDK's own transport writes: no callback to wait for. A broken pipe
     // means the process is going away: its exit closes the transport, and that close
     // (with the exit code) is the answer the request gets.
@@ -189,6 +252,7 @@ export class ProcessTransport implements Transport {
   }
 
   private async shutdown(): Promise<void> {
+    this.stopNotMcpCheck();
     const child = this.child;
     if (child?.pid !== undefined) {
       try {
