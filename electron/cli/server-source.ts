@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { isStdioConfig, ServerConfigSchema, ServerNameSchema, type ServerConfig, type ServerName } from '../../shared/config/server-config';
 import type { FixedServers } from '../core/config/server-registry';
-import { ShellSyntaxError, splitCommands } from '../core/config/formats/shell-words';
+import { ShellSyntaxError, splitCommands } from '../../shared/config/shell-words';
 import { cleanName, nameFromEntry, validNameFor } from '../core/config/formats/suggest-name';
 import { mapConfigStrings } from '../core/config/formats/variables';
 import { readSource } from '../core/config/transfer-service';

@@ -1,5 +1,6 @@
 /**
- * Splits pasted command lines (`claude mcp add …`) into words the way a POSIX shell
+ * Splits pasted command lines (`claude mcp add …` in the import, a server's whole command
+ * line in the server form) into words the way a POSIX shell
  * would: single quotes are literal, double quotes allow \-escapes, a backslash at the
  * end of a line continues it (as do PowerShell's ` and cmd's ^), `#` starts a comment,
  * and newlines, `;` and `&&` end a command. Shell variables (`$NAME`, `${NAME}`) become

@@ -10,7 +10,7 @@ import { looksLikeClaudeCommand, parseClaudeCommands } from './parse-claude-comm
 import { claudeJsonProjects, parseClaudeJson, parseMcpServers } from './parse-mcp-servers';
 import { parsePaste } from './parse-paste';
 import { parseVsCode } from './parse-vscode';
-import { splitCommands } from './shell-words';
+import { splitCommands } from '../../../../shared/config/shell-words';
 import { nameFromEntry, uniqueName, validNameFor } from './suggest-name';
 import type { ParsedSource } from './types';
 

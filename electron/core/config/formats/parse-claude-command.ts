@@ -16,7 +16,7 @@
 import type { ConfigScope } from '../../../../shared/config/scopes';
 import { CONFIG_SCOPES } from '../../../../shared/config/scopes';
 import { parseJsonText } from '../json-text';
-import { splitCommandLines } from './shell-words';
+import { splitCommandLines } from '../../../../shared/config/shell-words';
 import { asObject, normalizeTransport } from './variables';
 import { SourceError, type ParsedSource, type SourceEntry } from './types';
 
