@@ -71,7 +71,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('.protocol-log')).toBeVisible();
       found.push(...(await seriousViolations(page, 'console and protocol log')));
 
-      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await wb.appMenu('Settings…');
       await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
       found.push(...(await seriousViolations(page, 'settings dialog')));
       await page.keyboard.press('Escape');

@@ -14,6 +14,7 @@ import { fixtureServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
 import type { BrowserHost } from '../support/browser-host';
 import { startHostWithServers, Workspaces } from '../support/workspaces';
+import { WorkbenchPage } from '../support/workbench-page';
 
 const MATH = `name: Math
 steps:
@@ -41,9 +42,7 @@ async function openProject(page: Page): Promise<{ host: BrowserHost; project: st
   await fs.writeFile(path.join(folder, 'broken.yaml'), 'name: Broken\nsteps:\n  - tool: add\n');
   const host = await startHostWithServers({ basic: { command: process.execPath, args: [fixtureServer('basic-stdio')] } });
   await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open project…' }).click();
-  await page.getByLabel('Project folder').fill(project);
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await new WorkbenchPage(page).openProject(project);
   const ws = new Workspaces(page);
   await ws.open('basic');
   return { host, project, folder, ws };

@@ -49,19 +49,24 @@ test('start-up connects enabled servers and shows each state; details, Disconnec
 
     await wb.server('basic').getByRole('button', { name: /^basic/ }).click();
     await expect(details.getByRole('heading', { name: 'basic' })).toBeVisible();
+    // One line once connected: what the server is, the rest on demand.
     await expect(details).toContainText('basic-fixture 1.2.3');
+    await expect(details.getByText('Instructions')).toBeHidden();
+    await details.getByRole('button', { name: 'Details of basic' }).click();
     await details.getByText('Instructions').click();
     await expect(details).toContainText('A fixture server for tests.');
     await details.getByText(/^Capabilities/).click();
     await expect(details.locator('.capabilities')).toContainText('tools');
 
-    await details.getByRole('button', { name: 'Disconnect' }).click();
+    const pane = page.getByRole('region', { name: 'Workspace of basic' });
+    await wb.detailsAction(pane, 'basic', 'Disconnect');
     await expect(details.getByText('Disconnected')).toBeVisible();
+    // Disconnected, the one action it needs is the primary button on its line.
     await details.getByRole('button', { name: 'Connect basic', exact: true }).click();
     await expect(details.getByText('Connected')).toBeVisible();
 
     // Reconnect starts a new session: the log shows a second initialize.
-    await details.getByRole('button', { name: 'Reconnect' }).click();
+    await wb.detailsAction(pane, 'basic', 'Reconnect');
     await expect(details.getByText('Connected')).toBeVisible();
     await details.getByRole('button', { name: 'Protocol log of basic' }).click();
     const log = page.getByRole('region', { name: 'Protocol log' });
@@ -124,7 +129,7 @@ test('protocol log: filter by kind and direction, search, expand, export as JSON
 
 test('settings: each invalid value is named, a valid one is saved to settings.json', async ({ page, host }) => {
   await page.goto(host.url);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await new WorkbenchPage(page).appMenu('Settings…');
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   const timeout = dialog.getByLabel('Connect timeout (ms)');
   await expect(timeout).toHaveValue('30000');
@@ -142,6 +147,6 @@ test('settings: each invalid value is named, a valid one is saved to settings.js
   const saved = JSON.parse(await fs.readFile(path.join(host.home, 'settings.json'), 'utf8')) as Record<string, unknown>;
   expect(saved).toMatchObject({ connectTimeoutMs: 1500, stdioStartupConcurrency: 2 });
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await new WorkbenchPage(page).appMenu('Settings…');
   await expect(dialog.getByLabel('Connect timeout (ms)')).toHaveValue('1500');
 });

@@ -6,10 +6,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
+import { WorkbenchPage } from '../support/workbench-page';
 
 test('Open log folder shows the log folder’s path in browser mode, and the folder exists', async ({ page, host }) => {
   await page.goto(host.url);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await new WorkbenchPage(page).appMenu('Settings…');
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('button', { name: 'Open log folder' }).click();
   const folder = path.join(host.home, 'logs');

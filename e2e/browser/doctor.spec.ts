@@ -10,16 +10,31 @@ import { startHostWithServers, Workspaces } from '../support/workspaces';
 
 const node = process.execPath;
 
-test('doctor: findings for a server that breaks the rules, the tools as Claude Code shows them, and the badge', async ({ page }) => {
+test('doctor: findings by rule for a server that breaks the rules, the tools as Claude Code shows them, and the badge from the check on connect', async ({ page }) => {
+  test.setTimeout(120_000);
   const host = await startHostWithServers({
     bad: { command: node, args: [fixtureServer('doctor-bad')] },
     good: { command: node, args: [fixtureServer('doctor-good')] },
   });
   try {
     await page.goto(host.url);
+    // The badge is there once the server connected, before anyone opened the Doctor tab, and after a reload.
+    const badge = page.locator('[data-server="bad"] [data-doctor="error"]');
+    await expect(badge).toHaveAccessibleName(/^Doctor: \d+ errors?$/);
+    await page.reload();
+    await expect(badge).toHaveAccessibleName(/^Doctor: \d+ errors?$/);
     const ws = new Workspaces(page);
     await ws.open('bad');
     const pane = await ws.tab('bad', 'Doctor');
+
+    // A rule broken by many tools is one line with the count; it opens to the tools.
+    const group = pane.locator('.doctor-many').first();
+    const count = Number(/— (\d+) tools/.exec((await group.locator('.doctor-count').textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(1);
+    await expect(group.locator('.doctor-group-findings li')).toHaveCount(count);
+    await expect(group.locator('.doctor-group-findings')).toBeHidden();
+    await group.locator('summary').click();
+    await expect(group.locator('.doctor-group-findings')).toBeVisible();
 
     const errors = pane.getByRole('region', { name: /^Errors \(\d+\)$/ });
     await expect(errors).toBeVisible();
@@ -44,12 +59,12 @@ test('doctor: findings for a server that breaks the rules, the tools as Claude C
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
     // The server list's badge says what the last check found.
-    await expect(page.locator('[data-server="bad"] [data-doctor="error"]')).toHaveText(/^\d+ errors$/);
+    await expect(badge).toHaveAccessibleName(/^Doctor: \d+ errors?$/);
 
     await ws.open('good');
     const good = await ws.tab('good', 'Doctor');
     await expect(good.getByText("No findings: every host's rules pass.")).toBeVisible();
-    await expect(page.locator('[data-server="good"] [data-doctor="ok"]')).toHaveText('doctor ok');
+    await expect(page.locator('[data-server="good"] [data-doctor="ok"]')).toHaveAccessibleName('Doctor: no problems');
   } finally {
     await host.stop();
   }

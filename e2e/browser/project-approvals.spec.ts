@@ -28,9 +28,7 @@ test('approvals of project servers are remembered after a restart, and Claude Co
     host = await startBrowserHost({ env });
     await page.goto(host.url);
     const wb = new WorkbenchPage(page);
-    await page.getByRole('button', { name: 'Open project…' }).click();
-    await page.getByLabel('Project folder').fill(project);
-    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await wb.openProject(project);
 
     const team = wb.server('team').getByRole('group', { name: 'Approval of team' });
     await expect(team).toContainText('Claude Code: approved');

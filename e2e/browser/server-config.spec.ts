@@ -21,10 +21,7 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 async function openProject(page: Page, folder: string): Promise<void> {
-  await page.getByRole('button', { name: 'Open project…' }).click();
-  await page.getByLabel('Project folder').fill(folder);
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page.locator('.project-current code')).toHaveText(folder);
+  await new WorkbenchPage(page).openProject(folder);
 }
 
 async function addRemote(wb: WorkbenchPage, fill: (dialog: Locator) => Promise<void>): Promise<void> {
@@ -124,7 +121,7 @@ test('creates a server of every transport through the forms, and edits one', asy
   expect(Object.keys(storedSecrets).filter((key) => key.startsWith('remote-http.'))).toEqual([]);
 
   // Export shows the other clients' shapes, never a secret value.
-  await page.getByRole('button', { name: 'Export…' }).click();
+  await new WorkbenchPage(page).appMenu('Export servers…');
   const exportDialog = page.getByRole('dialog', { name: 'Export servers' });
   await exportDialog.getByLabel('Format').selectOption('vscode');
   await expect(exportDialog.getByLabel('Exported text')).toHaveValue(/"servers": \{/);
@@ -215,10 +212,13 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     const wb = new WorkbenchPage(page);
 
     // Claude Desktop: found in the (temporary) home folder, previewed, imported.
-    await page.getByRole('button', { name: 'Import…' }).click();
+    await new WorkbenchPage(page).appMenu('Import servers…');
     const dialog = page.getByRole('dialog', { name: 'Import servers' });
-    await expect(dialog.getByRole('radio', { name: /^Claude Desktop/ })).toBeChecked();
+    // The source is the user's choice: Paste until they pick another, whatever the search finds.
     await expect(dialog.getByText('(2 servers)')).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: 'Paste' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: /^Claude Desktop/ })).not.toBeChecked();
+    await dialog.getByRole('radio', { name: /^Claude Desktop/ }).check();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.locator('tr[data-candidate="github"]')).toContainText('To the secret store: env.GITHUB_PERSONAL_ACCESS_TOKEN');
     // The preview shows the environment too, the secret value masked.
@@ -236,7 +236,7 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
 
     // VS Code: the project's .vscode/mcp.json, with a password input to fill in.
     await openProject(page, project);
-    await page.getByRole('button', { name: 'Import…' }).click();
+    await new WorkbenchPage(page).appMenu('Import servers…');
     await dialog.getByRole('radio', { name: /^VS Code — project/ }).check();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByLabel('Import into').selectOption('local');
@@ -259,18 +259,23 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(panel.getByRole('region', { name: 'Result' })).not.toContainText('typed-in-the-dialog');
     expect(await fs.readFile(path.join(host.home, 'local-servers.json'), 'utf8')).not.toContain('typed-in-the-dialog');
 
-    // Paste: a claude mcp add command, from the Add server dialog.
+    // Paste: a claude mcp add command, from the Add server dialog. One server pasted there and
+    // added is the user's own addition: switched on, like one typed into the form.
     const add = await wb.openAddServer();
     await add.getByRole('button', { name: 'Paste a config or a claude mcp add command…' }).click();
-    await dialog.getByLabel('Pasted config or command').fill(`claude mcp add --transport http -s user docs https://127.0.0.1:9/mcp \\\n  --header "X-Team: core"`);
-    await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByLabel('Import into')).toHaveValue('user');
-    await dialog.getByRole('button', { name: 'Import 1 server' }).click();
+    const fromConfig = page.getByRole('dialog', { name: 'Add a server from a config' });
+    await expect(fromConfig.getByRole('radio')).toHaveCount(0);
+    await fromConfig.getByLabel('Pasted config or command').fill(`claude mcp add --transport http -s user docs https://127.0.0.1:9/mcp \\\n  --header "X-Team: core"`);
+    await fromConfig.getByRole('button', { name: 'Preview' }).click();
+    await expect(fromConfig.getByLabel('Import into')).toHaveValue('user');
+    await expect(fromConfig).toContainText('It is added switched on and connects at once');
+    await fromConfig.getByRole('button', { name: 'Add server' }).click();
     await expect(wb.server('docs').locator('.scope-badge')).toHaveText('User');
-    expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' }, enabled: false });
+    await expect(wb.server('docs').getByText('Disabled', { exact: true })).toHaveCount(0);
+    expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' } });
 
     // claude mcp add-from-claude-desktop leads to the Claude Desktop source.
-    await page.getByRole('button', { name: 'Import…' }).click();
+    await new WorkbenchPage(page).appMenu('Import servers…');
     await dialog.getByRole('radio', { name: 'Paste' }).check();
     await dialog.getByLabel('Pasted config or command').fill('claude mcp add-from-claude-desktop');
     await dialog.getByRole('button', { name: 'Preview' }).click();

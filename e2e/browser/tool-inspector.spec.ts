@@ -195,7 +195,7 @@ test('run: progress with messages, elapsed time, cancel, timeout; permissions as
   const saved = JSON.parse(await fs.readFile(path.join(host.home, 'permissions.json'), 'utf8'));
   expect(saved.rules).toEqual([{ pattern: 'mcp__lab__delete_everything', decision: 'allow' }]);
 
-  await page.getByRole('button', { name: 'Permissions' }).click();
+  await new WorkbenchPage(page).appMenu('Permissions…');
   const rules = page.getByRole('dialog', { name: 'Permissions' });
   await rules.getByLabel('Decision for mcp__lab__delete_everything').selectOption('ask');
   await rules.getByRole('button', { name: 'Close' }).click();

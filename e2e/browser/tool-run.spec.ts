@@ -229,7 +229,7 @@ test('task-only tools are marked and cannot be run; elicitation enums show title
   try {
     const pane = ws.pane('lab');
     let panel = await pick(pane, 'task_only');
-    await expect(pane.locator('[data-tool$="__task_only"] .badge-needs-tasks')).toHaveText('needs tasks');
+    await expect(pane.locator('[data-tool$="__task_only"] .badge-needs-tasks')).toHaveAccessibleName('needs tasks');
     await expect(panel.locator('.badge-needs-tasks')).toBeVisible();
     const run = panel.getByRole('button', { name: 'Run', exact: true });
     await expect(run).toBeDisabled();

@@ -14,6 +14,28 @@ export class WorkbenchPage {
     await this.page.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: item, exact: true }).click();
   }
 
+  /** Picks an item of the header's menu (Open project…, Import servers…, Export servers…, Permissions…, Settings…, a theme). */
+  async appMenu(item: string): Promise<void> {
+    await this.page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+    await this.page.getByRole('menu', { name: 'Menu' }).getByRole('menuitem', { name: item, exact: true }).or(this.page.getByRole('menu', { name: 'Menu' }).getByRole('menuitemradio', { name: item, exact: true })).click();
+  }
+
+  /** Opens a project folder (browser mode asks for its path in a dialog) and waits until the header shows it. */
+  async openProject(folder: string): Promise<void> {
+    await this.appMenu('Open project…');
+    const dialog = this.page.getByRole('dialog', { name: 'Open project' });
+    await dialog.getByLabel('Project folder').fill(folder);
+    await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(this.page.getByRole('banner').locator('[data-project]')).toHaveAttribute('data-project', folder);
+  }
+
+  /** Picks an item of the menu on a server's details line (in its workspace). */
+  async detailsAction(pane: Locator, server: string, item: string): Promise<void> {
+    await pane.getByRole('region', { name: 'Server details' }).getByRole('button', { name: `Actions for ${server}` }).click();
+    await this.page.getByRole('menu', { name: `Actions for ${server}` }).getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
   get tools(): Locator {
     return this.page.getByRole('region', { name: 'Tools' });
   }

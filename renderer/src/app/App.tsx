@@ -1,25 +1,31 @@
-/** The window: header, then the servers and the open server workspaces side by side; the protocol log below. */
-import { useState } from 'react';
+/**
+ * The window: the header (the daily actions, the rest in its menu), then the servers and the
+ * open server workspaces side by side; the protocol log below.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CommandPalette } from '../components/CommandPalette';
 import { ConfigProblems } from '../components/ConfigProblems';
 import { Pane } from '../components/ErrorBoundary';
-import { ExportDialog } from '../components/ExportDialog';
-import { ImportDialog } from '../components/ImportDialog';
-import { ProjectBar } from '../components/ProjectBar';
+import { OpenProjectDialog, ProjectBar, useProjectActions } from '../components/ProjectBar';
 import { ProtocolLogView } from '../components/ProtocolLogView';
 import { ResizableSplit } from '../components/ResizableSplit';
 import { ServerForm } from '../components/server-form/ServerForm';
 import { ServerList } from '../components/ServerList';
-import { SettingsDialog } from '../components/SettingsDialog';
-import { ThemeToggle } from '../components/ThemeToggle';
-import { HistoryDialog } from '../components/tools/HistoryDialog';
 import { PermissionPrompt } from '../components/tools/PermissionPrompt';
-import { PermissionsDialog } from '../components/tools/PermissionsDialog';
 import { ServerRequestDialog } from '../components/tools/ServerRequestDialog';
 import { useWorkbench } from '../state/store';
 import { Workspaces } from '../workspace/Workspaces';
+import { useThemeChoice } from '../theme/theme-choice';
+import { AppMenu } from './AppMenu';
 import { HostBanner } from './HostBanner';
 import './app.css';
+
+// Dialogs that are opened now and then load when first opened, so the first screen stays small.
+const ImportDialog = lazy(() => import('../components/import/ImportDialog').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('../components/ExportDialog').then((m) => ({ default: m.ExportDialog })));
+const SettingsDialog = lazy(() => import('../components/SettingsDialog').then((m) => ({ default: m.SettingsDialog })));
+const HistoryDialog = lazy(() => import('../components/tools/HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+const PermissionsDialog = lazy(() => import('../components/tools/PermissionsDialog').then((m) => ({ default: m.PermissionsDialog })));
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -33,6 +39,13 @@ export function App() {
   const configDialog = useWorkbench((s) => s.configDialog);
   const openServerForm = useWorkbench((s) => s.openServerForm);
   const openConfigDialog = useWorkbench((s) => s.openConfigDialog);
+  const project = useWorkbench((s) => s.configStatus?.project);
+  const refreshConfigStatus = useWorkbench((s) => s.refreshConfigStatus);
+  const projects = useProjectActions();
+  const [theme, setTheme] = useThemeChoice();
+  useEffect(() => {
+    void refreshConfigStatus();
+  }, [refreshConfigStatus]);
   const paletteActions = [
     { label: 'Add server', run: () => openServerForm({ mode: 'add' }) },
     { label: 'Protocol log', run: () => openLog() },
@@ -41,6 +54,7 @@ export function App() {
     { label: 'Settings', run: () => setSettingsOpen(true) },
     { label: 'Import servers', run: () => openConfigDialog({ kind: 'import' }) },
     { label: 'Export servers', run: () => openConfigDialog({ kind: 'export' }) },
+    { label: 'Open project', run: () => projects.open() },
   ];
   return (
     <div className="app">
@@ -54,19 +68,31 @@ export function App() {
           <button type="button" onClick={() => setHistoryOpen(true)}>
             History
           </button>
-          <button type="button" onClick={() => setPermissionsOpen(true)}>
-            Permissions
-          </button>
-          <button type="button" onClick={() => setSettingsOpen(true)}>
-            Settings
-          </button>
           <kbd className="palette-hint" title="Go to a server, tool, resource, prompt or action">
             Ctrl K
           </kbd>
-          <ThemeToggle />
+          <AppMenu
+            project={project}
+            openProject={projects.open}
+            closeProject={projects.close}
+            importServers={() => openConfigDialog({ kind: 'import' })}
+            exportServers={() => openConfigDialog({ kind: 'export' })}
+            permissions={() => setPermissionsOpen(true)}
+            settings={() => setSettingsOpen(true)}
+            theme={theme}
+            setTheme={setTheme}
+          />
         </div>
       </header>
       <HostBanner status={hostStatus} />
+      {projects.error && (
+        <p className="banner" role="alert">
+          {projects.error}{' '}
+          <button type="button" className="link" onClick={projects.dismissError}>
+            Dismiss
+          </button>
+        </p>
+      )}
       <ConfigProblems />
       <main className="columns">
         <ResizableSplit
@@ -90,11 +116,14 @@ export function App() {
         </Pane>
       )}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
-      {configDialog?.kind === 'import' && <ImportDialog key={configDialog.id} dialogId={configDialog.id} paste={configDialog.paste} />}
-      {configDialog?.kind === 'export' && <ExportDialog key={configDialog.id} dialogId={configDialog.id} names={configDialog.names} />}
-      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
-      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
-      {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      <Suspense fallback={null}>
+        {configDialog?.kind === 'import' && <ImportDialog key={configDialog.id} dialogId={configDialog.id} fromAddServer={configDialog.fromAddServer} text={configDialog.text} />}
+        {configDialog?.kind === 'export' && <ExportDialog key={configDialog.id} dialogId={configDialog.id} names={configDialog.names} />}
+        {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+        {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
+        {permissionsOpen && <PermissionsDialog onClose={() => setPermissionsOpen(false)} />}
+      </Suspense>
+      {projects.askingPath && <OpenProjectDialog onClose={projects.stopAsking} />}
       <CommandPalette actions={paletteActions} />
       <PermissionPrompt />
       <ServerRequestDialog />

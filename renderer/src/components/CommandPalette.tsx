@@ -45,6 +45,7 @@ function Palette({ actions, onClose }: { actions: PaletteAction[]; onClose(): vo
   const setTab = useWorkbench((s) => s.setWorkspaceTab);
   const selectResource = useWorkbench((s) => s.selectResource);
   const selectPrompt = useWorkbench((s) => s.selectPrompt);
+  const requestToolFocus = useWorkbench((s) => s.requestToolFocus);
 
   const dialog = useRef<HTMLDialogElement>(null);
   /** Closes the palette first, so focus can move on to what the choice opens. */
@@ -78,6 +79,8 @@ function Palette({ actions, onClose }: { actions: PaletteAction[]; onClose(): vo
                   selectTool(server, tool.name);
                   chooseWorkspaceTool(server, tool.name);
                   setTab(server, 'tools');
+                  // Straight to the first argument: a jump to a tool is a jump to using it.
+                  requestToolFocus(tool.fullName);
                 }),
               ),
             )}

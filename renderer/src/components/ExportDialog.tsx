@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/api/transfer';
 import { useWorkbench } from '../state/store';
 import { Field } from './Field';
-import { closeDialogOf, Modal } from './Modal';
+import { Modal } from './Modal';
 import './ExportDialog.css';
 
 const TITLE_ID = 'export-title';
@@ -168,11 +168,6 @@ export function ExportDialog({ dialogId, names: preselected }: { dialogId: numbe
               </p>
             )}
           </div>
-        </div>
-        <div className="dialog-actions">
-          <button type="button" onClick={() => closeDialogOf(root.current)}>
-            Close
-          </button>
         </div>
       </div>
     </Modal>

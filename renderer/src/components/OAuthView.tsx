@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AuthStatus, OAuthHttpExchange, OAuthLogEntry } from '../../../shared/api/auth';
 import { useWorkbench } from '../state/store';
-import { closeDialogOf, Modal } from './Modal';
+import { Modal } from './Modal';
 import './OAuthView.css';
 
 export function OAuthView({ server }: { server: string }) {
@@ -167,11 +167,6 @@ export function OAuthDialog({ server, onClose }: { server: string; onClose: () =
   return (
     <Modal titleId={titleId} title={`OAuth · ${server}`} className="oauth-dialog wide" onClose={onClose}>
       <OAuthView server={server} />
-      <div className="dialog-actions">
-        <button type="button" data-autofocus onClick={(event) => closeDialogOf(event.currentTarget)}>
-          Close
-        </button>
-      </div>
     </Modal>
   );
 }

@@ -1,95 +1,101 @@
 /**
- * The open project (its `.mcp.json` is the project scope) and the config actions that
- * are not about one server: open or close a project, import, export. The desktop app
- * opens a folder with the system's dialog; browser mode asks for the path.
+ * The open project (its `.mcp.json` is the project scope), shown in the header on one line,
+ * and opening one: the desktop app asks with the system's folder dialog, browser mode asks
+ * for the path in a small dialog, so the header never grows. Opening and closing are in the
+ * header's menu (useProjectActions).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useWorkbench } from '../state/store';
+import { Field } from './Field';
+import { closeDialogOf, Modal } from './Modal';
 import './ProjectBar.css';
 
+/** The project now open, by its folder's name (the whole path in its tooltip). */
 export function ProjectBar() {
-  const status = useWorkbench((s) => s.configStatus);
-  const refresh = useWorkbench((s) => s.refreshConfigStatus);
+  const project = useWorkbench((s) => s.configStatus?.project);
+  if (!project) return null;
+  const name = project.split(/[\\/]/).filter(Boolean).pop() ?? project;
+  return (
+    <p className="project-current" aria-label="Open project">
+      <span className="muted">Project</span>{' '}
+      <code title={project} data-project={project}>
+        {name}
+      </code>
+    </p>
+  );
+}
+
+export interface ProjectActions {
+  /** The system's folder dialog where there is one, else the path dialog. */
+  open(): void;
+  close(): void;
+  /** The path dialog is open (browser mode). */
+  askingPath: boolean;
+  stopAsking(): void;
+  error: string | undefined;
+  dismissError(): void;
+}
+
+export function useProjectActions(): ProjectActions {
+  const nativeDialogs = useWorkbench((s) => s.configStatus?.nativeDialogs === true);
   const openProject = useWorkbench((s) => s.openProject);
   const closeProject = useWorkbench((s) => s.closeProject);
-  const openDialog = useWorkbench((s) => s.openConfigDialog);
   const api = useWorkbench((s) => s.api);
   const [askingPath, setAskingPath] = useState(false);
+  const [error, setError] = useState<string>();
+  const fail = (e: Error) => setError(`Could not open the project: ${e.message}`);
+  return {
+    open() {
+      setError(undefined);
+      if (!nativeDialogs) return setAskingPath(true);
+      api
+        .chooseProjectFolder()
+        .then((chosen) => (chosen.path ? openProject(chosen.path) : undefined))
+        .catch(fail);
+    },
+    close() {
+      setError(undefined);
+      closeProject().catch((e: Error) => setError(`Could not close the project: ${e.message}`));
+    },
+    askingPath,
+    stopAsking: () => setAskingPath(false),
+    error,
+    dismissError: () => setError(undefined),
+  };
+}
+
+/** Browser mode: the project folder's path, typed. */
+export function OpenProjectDialog({ onClose }: { onClose(): void }) {
+  const openProject = useWorkbench((s) => s.openProject);
   const [path, setPath] = useState('');
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const open = async (folder: string) => {
-    setError(undefined);
-    try {
-      await openProject(folder);
-      setAskingPath(false);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-
-  const chooseFolder = async () => {
-    if (!status?.nativeDialogs) {
-      setAskingPath((asking) => !asking);
-      return;
-    }
-    try {
-      const chosen = await api.chooseProjectFolder();
-      if (chosen.path) await open(chosen.path);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
+  const [busy, setBusy] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void open(path);
+    const form = event.currentTarget;
+    if (!path.trim()) return setError('Give the path of the project folder.');
+    setBusy(true);
+    setError(undefined);
+    openProject(path.trim())
+      .then(() => closeDialogOf(form))
+      .catch((e: Error) => setError(e.message))
+      .finally(() => setBusy(false));
   };
-
   return (
-    <div className="project-bar">
-      <div className="project-current">
-        {status?.project ? (
-          <>
-            <span className="muted">Project</span> <code title={status.project}>{status.project}</code>
-            <button type="button" onClick={() => void closeProject().catch((e: Error) => setError(e.message))}>
-              Close project
-            </button>
-          </>
-        ) : (
-          <span className="muted">No project open</span>
-        )}
-        <button type="button" onClick={() => void chooseFolder()} aria-expanded={status?.nativeDialogs ? undefined : askingPath}>
-          Open project…
-        </button>
-        <button type="button" onClick={() => openDialog({ kind: 'import' })}>
-          Import…
-        </button>
-        <button type="button" onClick={() => openDialog({ kind: 'export' })}>
-          Export…
-        </button>
-      </div>
-      {askingPath && (
-        <form className="project-path" onSubmit={submit}>
-          <label htmlFor="project-path">Project folder</label>
-          <input id="project-path" autoFocus spellCheck={false} placeholder="/path/to/project" value={path} onChange={(event) => setPath(event.target.value)} />
-          <button type="submit" className="primary">
-            Open
-          </button>
-          <button type="button" onClick={() => setAskingPath(false)}>
+    <Modal titleId="open-project-title" title="Open project" className="confirm-dialog" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Field id="project-path" label="Project folder" hint="Its .mcp.json holds the project's servers; .mcp-workbench/ its collections." error={error}>
+          <input id="project-path" data-autofocus spellCheck={false} placeholder="/path/to/project" value={path} aria-invalid={!!error} onChange={(event) => setPath(event.target.value)} />
+        </Field>
+        <div className="dialog-actions">
+          <button type="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
             Cancel
           </button>
-        </form>
-      )}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Opening…' : 'Open'}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The left column: one compact row per configured server (status, name, transport, scope,
- * and why it failed), its actions in a menu, a filter and a summary line. The full details
- * are in the server's workspace.
+ * The left column: one compact row per configured server (its name on a line of its own,
+ * then its state, transport, scope and version, and why it failed), its actions in a menu,
+ * a filter and a summary line. The full details are in the server's workspace.
  */
 import { useMemo, useState } from 'react';
 import { transportOf } from '../../../shared/config/server-config';
@@ -72,12 +72,15 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
   return (
     <li className={`server-item${selected ? ' selected' : ''}`} data-server={server.name} data-status={server.status}>
       <button type="button" className="server-select" aria-current={selected} onClick={() => select(server.name)}>
+        {/* The name has the first line to itself: it is what the user looks for. */}
         <span className="server-row-line">
-          <span className="server-name">{server.name}</span>
-          <StatusBadge status={server.status} />
+          <span className="server-name" title={server.name}>
+            {server.name}
+          </span>
           <DoctorBadge server={server.name} />
         </span>
         <span className="server-row-line server-meta">
+          <StatusBadge status={server.status} />
           <span className="transport" data-transport={transportOf(server.config)}>
             {transportOf(server.config)}
           </span>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SettingsSchema, type SettingKey, type SettingsPatch } from '../../../shared/api/settings';
 import { useWorkbench } from '../state/store';
 import { LogFolder } from './LogFolder';
+import { SecretStoreNote } from './SecretStoreNote';
 import { Modal } from './Modal';
 import './SettingsDialog.css';
 
@@ -122,6 +123,10 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             {errors.form}
           </p>
         )}
+        <section className="settings-secrets" aria-label="Secrets">
+          <h3>Secrets</h3>
+          <SecretStoreNote always />
+        </section>
         <LogFolder />
         <div className="dialog-actions">
           <button type="button" onClick={() => dialog.current?.close()}>

@@ -86,7 +86,8 @@ it('2,000 tools: only the rows in view exist; names, real names, badges and a st
     const first = options[1]!;
     expect(first.querySelector('.tool-name')?.getAttribute('title')).toBe('Bulk tool 1');
     expect(first.querySelector('.tool-real-name')?.textContent).toBe('bulk_0001');
-    expect(options[2]!.querySelector('.badge-read-only')?.textContent).toBe('read-only');
+    // Annotations are compact icons in the list, their words in the accessible name.
+    expect(options[2]!.querySelector('.badge-read-only')?.getAttribute('aria-label')).toBe('read-only');
   } finally {
     restore();
   }

@@ -137,17 +137,19 @@ export function ToolList({ server }: { server?: string } = {}) {
   return (
     <section className="panel tools" aria-label="Tools">
       <div className="panel-header">
-        <h2>Tools{server ? ` · ${server}` : ''}</h2>
+        {/* In a workspace the pane already names the server. */}
+        <h2>Tools</h2>
         <span className="muted tool-count" aria-live="polite">
           {noServers ? '' : `${toolCount} ${toolCount === 1 ? 'tool' : 'tools'}${search ? ' match' : ''}`}
         </span>
         {!noServers && (
           // Asks every shown server again, even for a list it said stays fresh (ttlMs).
-          <button type="button" className="link-button tool-refresh" onClick={() => shownServers.forEach((shown) => void loadTools(shown.name, true))}>
+          <button type="button" className="tool-refresh" onClick={() => shownServers.forEach((shown) => void loadTools(shown.name, true))}>
             Refresh
           </button>
         )}
       </div>
+      {!noServers && (
       <input
         ref={searchRef}
         type="search"
@@ -169,6 +171,7 @@ export function ToolList({ server }: { server?: string } = {}) {
           } else if (event.key === 'Escape') setSearch('');
         }}
       />
+      )}
       {noServers ? (
         <p className="empty">{server ? `Connect ${server} to see its tools.` : servers.length === 0 ? 'Add a server to see its tools.' : 'Connect a server to see its tools.'}</p>
       ) : (
@@ -271,7 +274,7 @@ const ToolOption = memo(function ToolOption({ tool, index, top, height, selected
         <span className="tool-name" title={name}>
           {name}
         </span>
-        <ToolBadges tool={tool} />
+        <ToolBadges tool={tool} compact />
       </span>
       {tool.excludedReason ? (
         <span className="tool-description" id={`${id}-excluded`}>

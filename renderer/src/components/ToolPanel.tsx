@@ -9,6 +9,8 @@ import { mcpToolName } from '../../../shared/domain';
 import { defaultArgsText, TASKS_NOTE, type ToolCallState } from '../state/calls-slice';
 import { taskModeOf } from '../state/task-mode';
 import { useWorkbench } from '../state/store';
+import { Field } from './Field';
+import { closeDialogOf, Modal } from './Modal';
 import { ResultView } from './ResultView';
 import { ArgumentsEditor } from './tools/ArgumentsEditor';
 import { formatDuration } from './tools/format';
@@ -43,6 +45,16 @@ export function ToolPanel() {
   useEffect(() => {
     if (call?.schemaIssues) outcome.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [call?.schemaIssues]);
+  // Jumped to from the palette: the first argument takes the focus (Run, for a tool without arguments).
+  const focusRequest = useWorkbench((s) => s.toolFocusRequest);
+  const focusGiven = useWorkbench((s) => s.toolFocusGiven);
+  const panel = useRef<HTMLElement>(null);
+  const fullName = tool?.fullName;
+  useEffect(() => {
+    if (!fullName || focusRequest !== fullName || !panel.current) return;
+    firstArgumentField(panel.current)?.focus();
+    focusGiven();
+  }, [focusRequest, fullName, focusGiven]);
 
   if (!tool) {
     return (
@@ -64,7 +76,7 @@ export function ToolPanel() {
   const argsText = call?.argsText ?? defaultArgsText(tool);
 
   return (
-    <section className="panel tool-panel" aria-label="Tool">
+    <section ref={panel} className="panel tool-panel" aria-label="Tool">
       <div className="panel-header">
         <h2 className="tool-title">
           <ToolIcon tool={tool} size={20} />
@@ -115,11 +127,16 @@ export function ToolPanel() {
         >
           {call?.running ? 'Running…' : 'Run'}
         </button>
-        {call?.running && (
-          <button type="button" onClick={() => void cancelTool(tool.fullName)} disabled={call.cancelling}>
-            {call.cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
-        )}
+        {/* Always in its place, seen only while a call runs: nothing moves when it appears. */}
+        <button
+          type="button"
+          className={call?.running ? undefined : 'reserved'}
+          onClick={() => void cancelTool(tool.fullName)}
+          disabled={!call?.running || call.cancelling}
+          aria-hidden={!call?.running}
+        >
+          {call?.cancelling ? 'Cancelling…' : 'Cancel'}
+        </button>
         {(taskMode === 'optional' || taskMode === 'required') && (
           <label className="task-toggle" title={taskMode === 'required' ? 'This tool always runs as a task (taskSupport: required).' : 'Ask the server to run the call as a task: it is followed in the Tasks tab.'}>
             <input
@@ -145,13 +162,17 @@ export function ToolPanel() {
         <span id="timeout-help" className="visually-hidden">
           How long to wait for the answer; progress from the server restarts it. Empty: the server’s or the global setting.
         </span>
-        <label className="by-hand-field" title="MCP 2026-07-28: when the tool answers input_required, write the inputResponses yourself">
-          <input type="checkbox" checked={call?.answerInputByHand === true} onChange={(event) => setAnswerInputByHand(tool.fullName, event.target.checked)} /> Answer input requests by hand
-        </label>
+        {/* input_required exists only on MCP 2026-07-28: the choice is offered where it can matter (or was made). */}
+        {(serverView?.protocolEra === 'modern' || call?.answerInputByHand === true) && (
+          <label className="by-hand-field" title="MCP 2026-07-28: when the tool answers input_required, write the inputResponses yourself">
+            <input type="checkbox" checked={call?.answerInputByHand === true} onChange={(event) => setAnswerInputByHand(tool.fullName, event.target.checked)} /> Answer input requests by hand
+          </label>
+        )}
         <SaveRequest server={tool.server} tool={tool.name} argsText={argsText} />
       </div>
+      {/* The progress line keeps its height between calls, so a run that starts moves nothing below. */}
+      <div className="run-status">{call?.running && <RunProgress call={call} />}</div>
       <div ref={outcome} className="call-outcome">
-        {call?.running && <RunProgress call={call} />}
         {call?.schemaIssues && (
           <div role="alert" className="request-error schema-blocked">
             <strong>The arguments do not match the input schema</strong>
@@ -189,6 +210,16 @@ export function ToolPanel() {
   );
 }
 
+/** The first field of the arguments (form or JSON), else Run. */
+function firstArgumentField(panel: HTMLElement): HTMLElement | null {
+  return (
+    panel.querySelector<HTMLElement>('.arguments .form-mode :is(input, textarea, select):not(:disabled)') ??
+    panel.querySelector<HTMLElement>('.arguments .cm-content, .arguments textarea.args') ??
+    panel.querySelector<HTMLElement>('.arguments .form-mode button:not(:disabled)') ??
+    panel.querySelector<HTMLElement>('.run-row button.primary:not(:disabled)')
+  );
+}
+
 /** Progress bar (determinate when the server gives a total), its message, and the elapsed time. */
 function RunProgress({ call }: { call: ToolCallState }) {
   const [now, setNow] = useState(Date.now());
@@ -215,21 +246,25 @@ function RunProgress({ call }: { call: ToolCallState }) {
   );
 }
 
-/** Saves the current arguments under a name and a group (see History). */
+/** Saves the current arguments under a name and a group (see History), in a dialog: the run row never grows. */
 function SaveRequest({ server, tool, argsText }: { server: string; tool: string; argsText: string }) {
-  const saveRequest = useWorkbench((s) => s.saveRequest);
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [group, setGroup] = useState('');
-  const [message, setMessage] = useState<string | undefined>();
-  if (!open) {
-    return (
+  return (
+    <>
       <button type="button" onClick={() => setOpen(true)}>
         Save request…
       </button>
-    );
-  }
-  const save = async () => {
+      {open && <SaveRequestDialog server={server} tool={tool} argsText={argsText} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function SaveRequestDialog({ server, tool, argsText, onClose }: { server: string; tool: string; argsText: string; onClose(): void }) {
+  const saveRequest = useWorkbench((s) => s.saveRequest);
+  const [name, setName] = useState('');
+  const [group, setGroup] = useState('');
+  const [message, setMessage] = useState<string | undefined>();
+  const save = async (form: HTMLFormElement) => {
     let args: unknown;
     try {
       args = JSON.parse(argsText);
@@ -239,34 +274,43 @@ function SaveRequest({ server, tool, argsText }: { server: string; tool: string;
     }
     try {
       await saveRequest({ name, group, server, tool, arguments: args as Record<string, unknown> });
-      setOpen(false);
-      setMessage(undefined);
+      closeDialogOf(form);
     } catch (error) {
       setMessage((error as Error).message);
     }
   };
   return (
-    <form
-      className="save-request"
-      aria-label="Save request"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <input aria-label="Request name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} required />
-      <input aria-label="Group" placeholder="Group (optional)" value={group} onChange={(event) => setGroup(event.target.value)} />
-      <button type="submit" disabled={name.trim() === ''}>
-        Save
-      </button>
-      <button type="button" onClick={() => setOpen(false)}>
-        Cancel
-      </button>
-      {message && (
-        <span role="alert" className="error-text">
-          {message}
-        </span>
-      )}
-    </form>
+    <Modal titleId="save-request-title" title="Save request" className="confirm-dialog" onClose={onClose}>
+      <form
+        aria-label="Save request"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(event.currentTarget);
+        }}
+      >
+        <p className="muted">
+          The arguments of <code>{tool}</code> ({server}) as they are now, kept in History under a name.
+        </p>
+        <Field id="save-request-name" label="Request name">
+          <input id="save-request-name" data-autofocus placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} required />
+        </Field>
+        <Field id="save-request-group" label="Group" hint="Optional: saved requests are listed by group.">
+          <input id="save-request-group" placeholder="Group" value={group} onChange={(event) => setGroup(event.target.value)} />
+        </Field>
+        {message && (
+          <p role="alert" className="error-text">
+            {message}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={name.trim() === ''}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

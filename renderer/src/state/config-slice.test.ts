@@ -87,16 +87,16 @@ describe('the config slice', () => {
     expect(store.getState().serverForm).toEqual({ mode: 'edit', name: 'a', scope: 'user' });
     store.getState().closeServerForm();
     expect(store.getState().serverForm).toBeUndefined();
-    store.getState().openConfigDialog({ kind: 'import', paste: true });
+    store.getState().openConfigDialog({ kind: 'import', fromAddServer: true });
     const first = store.getState().configDialog!;
-    expect(first).toMatchObject({ kind: 'import', paste: true });
+    expect(first).toMatchObject({ kind: 'import', fromAddServer: true });
     store.getState().closeConfigDialog(first.id);
     expect(store.getState().configDialog).toBeUndefined();
   });
 
   it('a dialog closed just before it is opened anew leaves the new one open (its close event comes late)', () => {
     const store = createWorkbenchStore(fakeApi());
-    store.getState().openConfigDialog({ kind: 'import', paste: true });
+    store.getState().openConfigDialog({ kind: 'import', fromAddServer: true });
     const first = store.getState().configDialog!;
     store.getState().openConfigDialog({ kind: 'import' });
     const second = store.getState().configDialog!;

@@ -30,7 +30,8 @@ export const selectAvailableScopes = (state: WorkbenchState): ConfigScope[] => s
 /** How many import/export dialogs were opened: each opening's id. */
 let configDialogCount = 0;
 
-export type ConfigDialog = { kind: 'import'; paste?: boolean } | { kind: 'export'; names?: string[] };
+/** An import opened from Add server (`fromAddServer`) starts at the paste box, with `text` when given. */
+export type ConfigDialog = { kind: 'import'; fromAddServer?: boolean; text?: string } | { kind: 'export'; names?: string[] };
 
 export interface ConfigSlice {
   configStatus?: ConfigStatus;

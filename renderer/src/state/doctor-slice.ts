@@ -1,9 +1,12 @@
 /**
  * The server doctor in the renderer: the last report per server (for the Doctor tab and
- * the badge in the server list) and the "see it as" views per server and host.
+ * the badge in the server list) and the "see it as" views per server and host. Each server
+ * is checked when it connects (on its own, for the badge); the Doctor tab checks it again
+ * together with the other connected servers (names that collide across servers).
  */
 import type { StateCreator } from 'zustand';
 import type { DoctorFinding, DoctorHost, HostToolView, ServerDoctorReport } from '../../../shared/api/doctor';
+import { rulesBroken } from './doctor-groups';
 import type { WorkbenchState } from './store';
 
 export interface DoctorEntry {
@@ -12,12 +15,18 @@ export interface DoctorEntry {
   shared: DoctorFinding[];
   running: boolean;
   error?: string;
+  /** The report checked this server alone (on connect), without the checks across servers. */
+  alone?: boolean;
+  /** The connection (its `since`) the last check on connect was for: one check per connection. */
+  checkedConnection?: number;
 }
 
 export interface DoctorSlice {
   doctor: Record<string, DoctorEntry>;
   hostViews: Record<string, HostToolView[] | { error: string }>;
   runDoctor(server: string): Promise<void>;
+  /** Checks a server that just connected, once per connection, for the badge. */
+  checkOnConnect(server: string, since: number | undefined): Promise<void>;
   loadHostView(server: string, host: DoctorHost): Promise<void>;
 }
 
@@ -26,6 +35,8 @@ export const hostViewKey = (server: string, host: DoctorHost) => `${server}\u000
 export const createDoctorSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], DoctorSlice> =>
   (set, get) => {
+    /** The checks on connect, one after another. */
+    let quickChecks: Promise<void> = Promise.resolve();
     const update = (server: string, patch: Partial<DoctorEntry>) =>
       set((state) => ({ doctor: { ...state.doctor, [server]: { shared: [], running: false, ...state.doctor[server], ...patch } } }));
     return {
@@ -41,10 +52,35 @@ export const createDoctorSlice =
             .map((s) => s.name);
           const report = await api.runDoctor({ servers: [server, ...others] });
           const mine = report.servers.find((s) => s.server === server);
-          update(server, { running: false, ...(mine ? { report: mine } : {}), shared: report.shared.filter((f) => f.server === server || f.server === undefined) });
+          update(server, { running: false, alone: false, ...(mine ? { report: mine } : {}), shared: report.shared.filter((f) => f.server === server || f.server === undefined) });
         } catch (error) {
           update(server, { running: false, error: (error as Error).message });
         }
+      },
+      checkOnConnect(server, since) {
+        const entry = get().doctor[server];
+        const checked = since === undefined ? entry?.report !== undefined || entry?.checkedConnection !== undefined : entry?.checkedConnection === since;
+        if (checked) return quickChecks;
+        // Marked at once, so a second event about the same connection does not queue it again.
+        update(server, { checkedConnection: since ?? 0 });
+        // One at a time, after what is already queued: servers starting together are not checked together.
+        quickChecks = quickChecks.then(async () => {
+          if (get().doctor[server]?.running || get().servers.find((s) => s.name === server)?.status !== 'connected') return;
+          update(server, { running: true, error: undefined });
+          try {
+            // Without token counts: loading the tokenizers would hold up the servers still starting.
+            const report = await api.runDoctor({ servers: [server], tokens: false });
+            const mine = report.servers.find((s) => s.server === server);
+            // A full check that finished meanwhile (the Doctor tab) knows more: it stays.
+            const current = get().doctor[server];
+            if (current?.report && !current.alone) return update(server, { running: false });
+            update(server, { running: false, alone: true, ...(mine ? { report: mine } : {}), shared: report.shared.filter((f) => f.server === server) });
+          } catch {
+            // The badge stays away; the Doctor tab checks again, and says why if it fails.
+            update(server, { running: false });
+          }
+        });
+        return quickChecks;
       },
       async loadHostView(server, host) {
         try {
@@ -57,9 +93,9 @@ export const createDoctorSlice =
     };
   };
 
-/** Errors and warnings of the last report (the badge), or undefined before a run. */
+/** The rules broken at error and at warning level in the last report (the badge), or undefined before a check. */
 export function doctorCounts(entry: DoctorEntry | undefined): { errors: number; warnings: number } | undefined {
   if (!entry?.report) return undefined;
   const all = [...entry.report.findings, ...entry.shared];
-  return { errors: all.filter((f) => f.severity === 'error').length, warnings: all.filter((f) => f.severity === 'warning').length };
+  return { errors: rulesBroken(all, 'error'), warnings: rulesBroken(all, 'warning') };
 }

@@ -34,8 +34,13 @@ export const createServersSlice =
     const changedAt = new Map<string, number>();
     const showList = (servers: ServerView[]) => {
       set({ servers, serversLoaded: true, serversError: undefined });
-      // The tool list shows the tools of every connected server.
-      for (const server of servers) if (server.status === 'connected' && !get().toolsByServer[server.name]) void get().loadTools(server.name);
+      for (const server of servers) {
+        if (server.status !== 'connected') continue;
+        // The tool list shows the tools of every connected server.
+        if (!get().toolsByServer[server.name]) void get().loadTools(server.name);
+        // The doctor's badge is there once a server has connected, without a visit to the Doctor tab.
+        void get().checkOnConnect(server.name, server.since);
+      }
     };
     return {
       servers: [],
@@ -67,6 +72,7 @@ export const createServersSlice =
         const becameConnected = view.status === 'connected' && servers[index]?.status !== 'connected';
         set({ servers: index === -1 ? [...servers, view] : servers.with(index, view) });
         if (becameConnected) void get().loadTools(view.name);
+        if (view.status === 'connected') void get().checkOnConnect(view.name, view.since);
       },
       selectServer(name) {
         set({ selectedServer: name, selectedTool: undefined });

@@ -31,10 +31,12 @@ describe('a changed tool', () => {
 });
 
 describe('doctorCounts', () => {
-  it('counts errors and warnings of the report and the shared findings, and nothing before a run', () => {
+  it('counts the rules broken at error and warning level, in the report and the shared findings, and nothing before a run', () => {
     expect(doctorCounts(undefined)).toBeUndefined();
-    const finding = (severity: 'error' | 'warning') => ({ rule: 'r', severity, hosts: ['spec' as const], pointer: '', message: 'm', source: 'https://x' });
-    const report = { server: 'a', connected: true, toolCount: 1, findings: [finding('error'), finding('warning')], tokens: { perTool: [], total: { openai: 0 } }, timings: { lists: {} } };
-    expect(doctorCounts({ report, shared: [finding('error')], running: false })).toEqual({ errors: 2, warnings: 1 });
+    const finding = (rule: string, severity: 'error' | 'warning', tool?: string) => ({ rule, severity, hosts: ['spec' as const], pointer: '', message: 'm', source: 'https://x', ...(tool ? { tool } : {}) });
+    // One rule broken by nineteen tools is one problem to fix.
+    const nineteen = Array.from({ length: 19 }, (_, i) => finding('no-schema-keyword', 'error', `tool_${i}`));
+    const report = { server: 'a', connected: true, toolCount: 19, findings: [...nineteen, finding('w', 'warning')], tokens: { perTool: [], total: { openai: 0 } }, timings: { lists: {} } };
+    expect(doctorCounts({ report, shared: [finding('collision', 'error')], running: false })).toEqual({ errors: 2, warnings: 1 });
   });
 });

@@ -27,6 +27,11 @@ export interface ToolsSlice {
   refreshTools(server: string): void;
   forgetTools(server: string): void;
   selectTool(server: string, name: string): void;
+  /** A tool (full mcp__ name) whose form should take the focus once it is shown (the palette jumped to it). */
+  toolFocusRequest?: string;
+  requestToolFocus(fullName: string): void;
+  /** The focus was given: the request is done. */
+  toolFocusGiven(): void;
 }
 
 export const createToolsSlice =
@@ -73,5 +78,7 @@ export const createToolsSlice =
         // The tool list shows every server's tools: picking one also picks its server.
         set({ selectedTool: { server, name }, selectedServer: server });
       },
+      requestToolFocus: (fullName) => set({ toolFocusRequest: fullName }),
+      toolFocusGiven: () => set({ toolFocusRequest: undefined }),
     };
   };

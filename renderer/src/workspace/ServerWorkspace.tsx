@@ -4,6 +4,7 @@
  * side by side never mix their data; the Tools tab shows the tool list and tool panel
  * through a store scoped to this server.
  */
+import { Pin, PinOff, X } from 'lucide-react';
 import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import type { ServerView } from '../../../shared/domain';
 import { ServerConsole } from '../components/console/ServerConsole';
@@ -86,14 +87,16 @@ function PaneActions({ server }: { server: string }) {
     <>
       <button
         type="button"
+        className="icon-button pane-button"
         aria-pressed={pinned}
-        title="Keep this server open when you select another one"
+        aria-label="Keep open"
+        title="Keep open: this server's workspace stays when you select another server, which opens beside it"
         onClick={() => (pinned ? unpin(server) : pin(server))}
       >
-        Keep open
+        {pinned ? <PinOff size={15} aria-hidden="true" /> : <Pin size={15} aria-hidden="true" />}
       </button>
-      <button type="button" aria-label={`Close the workspace of ${server}`} onClick={() => close(server)}>
-        Close
+      <button type="button" className="icon-button pane-button" aria-label={`Close the workspace of ${server}`} title="Close this workspace" onClick={() => close(server)}>
+        <X size={16} aria-hidden="true" />
       </button>
     </>
   );

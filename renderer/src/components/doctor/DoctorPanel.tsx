@@ -14,11 +14,12 @@ import './doctor.css';
 export function DoctorPanel({ server }: { server: ServerView }) {
   const entry = useWorkbench((s) => s.doctor[server.name]);
   const run = useWorkbench((s) => s.runDoctor);
-  const hasReport = entry?.report !== undefined;
+  // A report from the check on connect looked at this server alone: the tab adds the checks across servers.
+  const hasFullReport = entry?.report !== undefined && !entry.alone;
   const running = entry?.running === true;
   useEffect(() => {
-    if (!hasReport && !running && !entry?.error) void run(server.name);
-  }, [hasReport, running, entry?.error, run, server.name]);
+    if (!hasFullReport && !running && !entry?.error) void run(server.name);
+  }, [hasFullReport, running, entry?.error, run, server.name]);
 
   const report = entry?.report;
   const tokens = report?.tokens.total;

@@ -1,72 +1,69 @@
 /**
- * Import servers: from another client's config found on this machine, from any file,
- * or from pasted text (an mcpServers block, one entry, or `claude mcp add` lines).
- * Nothing is saved until the user has seen the preview, picked the entries, resolved
- * name conflicts and answered VS Code's input prompts, and nothing imported runs until
- * the user switches it on: imported servers are saved switched off.
+ * Import servers: from pasted text (an mcpServers block, one entry, or `claude mcp add`
+ * lines), from any file, or from another client's config found on this machine. Nothing is
+ * saved until the user has seen the preview, picked the entries, resolved name conflicts and
+ * answered VS Code's input prompts. Imported servers are saved switched off, so nothing from
+ * a file runs until the user switches it on; one server pasted into Add server and saved
+ * there is the user's own addition, and connects at once like one typed into the form.
+ *
+ * The source is the user's choice alone (Paste to begin with): the search for other clients'
+ * files only adds choices when it ends. Only the newest preview asked for is ever shown: an
+ * older answer that arrives late is dropped.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FileFormat, ImportPreview, ImportSourceInfo, ImportSourceRef } from '../../../shared/api/transfer';
-import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
-import { TRANSPORT_LABELS } from '../../../shared/config/server-config';
-import { useWorkbench } from '../state/store';
-import { Field } from './Field';
-import { importDetails } from './import-details';
-import { closeDialogOf, Modal } from './Modal';
-import './ImportDialog.css';
+import type { FileFormat, ImportPreview, ImportSourceInfo, ImportSourceRef } from '../../../../shared/api/transfer';
+import { SCOPE_LABELS, type ConfigScope } from '../../../../shared/config/scopes';
+import { selectAvailableScopes } from '../../state/config-slice';
+import { useWorkbench } from '../../state/store';
+import { Field } from '../Field';
+import { closeDialogOf, Modal } from '../Modal';
+import { ImportCandidates, type CandidateRow } from './ImportCandidates';
+import { ImportSources, type SourceChoice } from './ImportSources';
+import './import.css';
 
 const TITLE_ID = 'import-title';
 
-type Choice = { kind: 'known'; id: string } | { kind: 'file' } | { kind: 'paste' };
-interface Row {
-  include: boolean;
-  name: string;
-  replace: boolean;
+interface Props {
+  dialogId: number;
+  /** Opened from Add server's "Paste a config…": the paste box first, and one server saved there is switched on. */
+  fromAddServer?: boolean | undefined;
+  /** Text to start the paste box with. */
+  text?: string | undefined;
 }
 
-export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: boolean | undefined }) {
+export function ImportDialog({ dialogId, fromAddServer = false, text: initialText = '' }: Props) {
   const api = useWorkbench((s) => s.api);
-  const status = useWorkbench((s) => s.configStatus);
+  const nativeDialogs = useWorkbench((s) => s.configStatus?.nativeDialogs === true);
   const closeDialog = useWorkbench((s) => s.closeConfigDialog);
-  const close = () => closeDialog(dialogId);
-  const scopes = status?.availableScopes ?? ['user'];
+  const scopes = useWorkbench(selectAvailableScopes);
 
   const [sources, setSources] = useState<ImportSourceInfo[]>();
-  const [choice, setChosen] = useState<Choice>({ kind: 'paste' });
-  /** Set once the user picks a source or starts filling one in: the sources found later no longer pick one for them. */
-  const userChose = useRef(false);
-  const setChoice = (next: Choice) => {
-    userChose.current = true;
-    setChosen(next);
-  };
+  const [choice, setChoice] = useState<SourceChoice>({ kind: 'paste' });
+  const [pasteOnly, setPasteOnly] = useState(fromAddServer);
   const [filePath, setFilePath] = useState('');
   const [fileFormat, setFileFormat] = useState<FileFormat>('auto');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [scope, setScope] = useState<ConfigScope>('user');
   const [preview, setPreview] = useState<ImportPreview>();
-  const [rows, setRows] = useState<Record<string, Row>>({});
+  const [rows, setRows] = useState<Record<string, CandidateRow>>({});
   const [inputs, setInputs] = useState<Record<string, string>>({});
   const [secretsByName, setSecretsByName] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  /** The newest preview asked for: an answer to an older one is dropped. */
+  const latestPreview = useRef(0);
 
   useEffect(() => {
     let live = true;
     api
       .listImportSources()
-      .then((found) => {
-        if (!live) return;
-        setSources(found);
-        const first = found.find((s) => s.exists && (s.count ?? 0) > 0);
-        // The first source with servers is the default, unless a source was picked meanwhile.
-        if (first && !paste && !userChose.current) setChosen({ kind: 'known', id: first.id });
-      })
-      .catch((e: Error) => live && setError(e.message));
+      .then((found) => live && setSources(found))
+      .catch((e: Error) => live && setError(`Could not look for other clients' files: ${e.message}`));
     return () => {
       live = false;
     };
-  }, [api, paste]);
+  }, [api]);
 
   const sourceRef = (): ImportSourceRef | undefined => {
     if (choice.kind === 'paste') return text.trim() ? { kind: 'text', text } : undefined;
@@ -74,22 +71,23 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
     return sources?.find((s) => s.id === choice.id)?.source;
   };
 
-  const loadPreview = async (targetScope: ConfigScope, keepRows = false, byName = secretsByName) => {
+  const loadPreview = async (targetScope: ConfigScope, keepRows = false, byName = secretsByName): Promise<void> => {
     const source = sourceRef();
     if (!source) {
       setError(choice.kind === 'paste' ? 'Paste a config or a claude mcp add command first.' : choice.kind === 'file' ? 'Give the path of a file.' : 'Choose a source.');
       return;
     }
+    const asked = ++latestPreview.current;
     setError(undefined);
     setBusy(true);
     try {
       const result = await api.previewImport({ source, scope: targetScope, secretsByName: byName });
-      setPreview(result);
+      if (asked !== latestPreview.current) return;
       if (!keepRows) {
         const suggested = result.suggestedScope && scopes.includes(result.suggestedScope) ? result.suggestedScope : targetScope;
         if (suggested !== targetScope) {
           setScope(suggested);
-          return loadPreview(suggested);
+          return await loadPreview(suggested, false, byName);
         }
         setRows(
           Object.fromEntries(
@@ -98,11 +96,19 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
           ),
         );
       }
+      setPreview(result);
     } catch (e) {
-      setError((e as Error).message);
+      if (asked === latestPreview.current) setError((e as Error).message);
     } finally {
-      setBusy(false);
+      if (asked === latestPreview.current) setBusy(false);
     }
+  };
+
+  /** Back to choosing a source: a preview still on its way no longer counts. */
+  const chooseAnotherSource = () => {
+    latestPreview.current++;
+    setBusy(false);
+    setPreview(undefined);
   };
 
   const browse = async () => {
@@ -114,11 +120,14 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
     }
   };
 
+  const chosen = preview ? preview.candidates.filter((c) => rows[c.key]?.include && !c.error) : [];
+  // One server pasted into Add server is added like one typed into the form: switched on.
+  const addsOneAsTyped = fromAddServer && choice.kind === 'paste' && chosen.length === 1;
+
   const apply = async (event: FormEvent) => {
     event.preventDefault();
     if (!preview) return void loadPreview(scope);
     const source = sourceRef();
-    const chosen = preview.candidates.filter((c) => rows[c.key]?.include && !c.error);
     if (!source || chosen.length === 0) return setError('Choose at least one server to import.');
     const neededInputs = preview.inputs.filter((input) => input.usedBy.some((key) => chosen.some((c) => c.key === key)));
     const missing = neededInputs.find((input) => !inputs[input.id]);
@@ -129,7 +138,7 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
       await api.applyImport({
         source,
         scope,
-        choices: chosen.map((c) => ({ key: c.key, name: rows[c.key]!.name.trim(), ...(rows[c.key]!.replace ? { replace: true } : {}) })),
+        choices: chosen.map((c) => ({ key: c.key, name: rows[c.key]!.name.trim(), ...(rows[c.key]!.replace ? { replace: true } : {}), ...(addsOneAsTyped ? { enable: true } : {}) })),
         inputs: Object.fromEntries(neededInputs.map((input) => [input.id, inputs[input.id]!])),
         secretsByName,
       });
@@ -142,84 +151,32 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
     }
   };
 
-  const setRow = (key: string, patch: Partial<Row>) => setRows((r) => ({ ...r, [key]: { ...r[key]!, ...patch } }));
-  const count = preview ? preview.candidates.filter((c) => rows[c.key]?.include && !c.error).length : 0;
+  const setRow = (key: string, patch: Partial<CandidateRow>) => setRows((r) => ({ ...r, [key]: { ...r[key]!, ...patch } }));
+  const count = chosen.length;
 
   return (
-    <Modal titleId={TITLE_ID} title="Import servers" className="import-dialog wide" onClose={close}>
+    <Modal titleId={TITLE_ID} title={fromAddServer ? 'Add a server from a config' : 'Import servers'} className="import-dialog wide" onClose={() => closeDialog(dialogId)}>
       <form ref={form} onSubmit={(event) => void apply(event)} noValidate>
         {!preview ? (
-          <fieldset className="source-list">
-            <legend>From</legend>
-            {sources === undefined && <p className="muted">Looking for other clients' config files…</p>}
-            {sources?.map((source) => (
-              <label key={source.id} className={`source-option${source.exists ? '' : ' missing'}`}>
-                <input
-                  type="radio"
-                  name="import-source"
-                  disabled={!source.exists || !!source.problem}
-                  checked={choice.kind === 'known' && choice.id === source.id}
-                  onChange={() => setChoice({ kind: 'known', id: source.id })}
-                />
-                <span>
-                  {source.label}{' '}
-                  <span className="muted">
-                    {source.exists ? (source.problem ? `(${source.problem})` : `(${source.count ?? 0} server${source.count === 1 ? '' : 's'})`) : '(not found)'}
-                  </span>
-                  <code className="source-path">{source.path}</code>
-                </span>
-              </label>
-            ))}
-            <label className="source-option">
-              <input type="radio" name="import-source" checked={choice.kind === 'file'} onChange={() => setChoice({ kind: 'file' })} />
-              <span>Another file</span>
-            </label>
-            {choice.kind === 'file' && (
-              <div className="field-row indent">
-                <Field id="import-file" label="File path">
-                  <input id="import-file" spellCheck={false} placeholder="/path/to/mcp.json" value={filePath} onChange={(event) => {
-                    userChose.current = true;
-                    setFilePath(event.target.value);
-                  }}
-                />
-                </Field>
-                {status?.nativeDialogs && (
-                  <button type="button" onClick={() => void browse()}>
-                    Browse…
-                  </button>
-                )}
-                <Field id="import-format" label="Format">
-                  <select id="import-format" value={fileFormat} onChange={(event) => setFileFormat(event.target.value as FileFormat)}>
-                    <option value="auto">Detect</option>
-                    <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor, Windsurf, Cline)</option>
-                    <option value="claude-code">~/.claude.json (Claude Code user scope)</option>
-                    <option value="vscode">VS Code mcp.json</option>
-                    <option value="zed">Zed settings.json (context_servers)</option>
-                    <option value="gemini">Gemini CLI settings.json</option>
-                    <option value="codex">Codex config.toml</option>
-                  </select>
-                </Field>
-              </div>
-            )}
-            <label className="source-option">
-              <input type="radio" name="import-source" checked={choice.kind === 'paste'} onChange={() => setChoice({ kind: 'paste' })} />
-              <span>Paste</span>
-            </label>
-            {choice.kind === 'paste' && (
-              <Field id="import-text" label="Pasted config or command" hint='An "mcpServers" block, one server entry, VS Code "servers", or claude mcp add … lines.'>
-                <textarea id="import-text" rows={8} spellCheck={false} data-autofocus value={text} onChange={(event) => {
-                    userChose.current = true;
-                    setText(event.target.value);
-                  }}
-                />
-              </Field>
-            )}
-          </fieldset>
+          <ImportSources
+            choice={choice}
+            onChoose={setChoice}
+            sources={sources}
+            text={text}
+            onText={setText}
+            filePath={filePath}
+            onFilePath={setFilePath}
+            fileFormat={fileFormat}
+            onFileFormat={setFileFormat}
+            onBrowse={nativeDialogs ? () => void browse() : undefined}
+            pasteOnly={pasteOnly}
+            onShowAll={() => setPasteOnly(false)}
+          />
         ) : (
           <div className="import-preview">
             <p>
               <span className="muted">Read as</span> {preview.format}.{' '}
-              <button type="button" className="link" onClick={() => setPreview(undefined)}>
+              <button type="button" className="link" onClick={chooseAnotherSource}>
                 Choose another source
               </button>
             </p>
@@ -244,78 +201,15 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
               <button
                 type="button"
                 onClick={() => {
+                  setPasteOnly(false);
                   setChoice({ kind: 'known', id: preview.openSource! });
-                  setPreview(undefined);
+                  chooseAnotherSource();
                 }}
               >
                 Choose {sources.find((s) => s.id === preview.openSource)!.label} as the source
               </button>
             )}
-            {preview.candidates.length === 0 ? (
-              <p className="empty">The source has no servers.</p>
-            ) : (
-              <table className="candidates">
-                <thead>
-                  <tr>
-                    <th scope="col">Import</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Transport</th>
-                    <th scope="col">Command or URL</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.candidates.map((c) => {
-                    const row = rows[c.key];
-                    const conflict = c.existsIn.includes(scope);
-                    return (
-                      <tr key={c.key} data-candidate={c.key}>
-                        <td>
-                          <input type="checkbox" aria-label={`Import ${c.key}`} disabled={!!c.error} checked={!!row?.include} onChange={(event) => setRow(c.key, { include: event.target.checked })} />
-                        </td>
-                        <td>
-                          <input aria-label={`Name for ${c.key}`} disabled={!!c.error} value={row?.name ?? ''} onChange={(event) => setRow(c.key, { name: event.target.value })} />
-                          {conflict && (
-                            <label className="inline-check">
-                              <input
-                                type="checkbox"
-                                checked={!!row?.replace}
-                                onChange={(event) => setRow(c.key, { replace: event.target.checked, name: event.target.checked ? c.name : `${c.name}-2`.slice(0, 64) })}
-                              />
-                              Replace the existing "{c.name}" ({SCOPE_LABELS[scope].toLowerCase()})
-                            </label>
-                          )}
-                        </td>
-                        <td>{c.transport ? TRANSPORT_LABELS[c.transport] : '—'}</td>
-                        <td>
-                          {c.origin && <p className="muted candidate-origin">From the {c.origin}</p>}
-                          <code className="summary">{c.summary}</code>
-                          {c.config && importDetails(c.config).length > 0 && (
-                            <dl className="candidate-details">
-                              {importDetails(c.config).map((row, i) => (
-                                <div key={i}>
-                                  <dt>{row.label}</dt>
-                                  <dd>
-                                    <code>{row.value}</code>
-                                  </dd>
-                                </div>
-                              ))}
-                            </dl>
-                          )}
-                          {c.error && <p className="field-error">Cannot import: {c.error}</p>}
-                          {c.secretFields.length > 0 && <p className="muted">To the secret store: {c.secretFields.join(', ')}</p>}
-                          {c.existsIn.some((s) => s !== scope) && (
-                            <p className="muted">
-                              Also defined in the {c.existsIn.filter((s) => s !== scope).map((s) => SCOPE_LABELS[s].toLowerCase()).join(' and ')} scope (local wins over
-                              project over user).
-                            </p>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
+            <ImportCandidates candidates={preview.candidates} rows={rows} scope={scope} onRow={setRow} />
             {preview.inputs.length > 0 && (
               <fieldset>
                 <legend>Values the file asks for</legend>
@@ -343,8 +237,10 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
               />
               Keep values that look like credentials (…TOKEN, …KEY, Authorization…) in the secret store
             </label>
-            <p className="muted">
-              Imported servers are added switched off, so nothing from this source runs yet: check each one, then press Enable on it to connect.
+            <p className="muted import-outcome">
+              {addsOneAsTyped
+                ? 'It is added switched on and connects at once, as if you had filled in the form.'
+                : 'Imported servers are added switched off, so nothing from this source runs yet: check each one, then press Enable on it to connect.'}
             </p>
             {preview.warnings.length > 0 && (
               <ul className="warnings">
@@ -366,7 +262,7 @@ export function ImportDialog({ dialogId, paste }: { dialogId: number; paste?: bo
           </button>
           {preview ? (
             <button type="submit" className="primary" disabled={busy || count === 0}>
-              {busy ? 'Importing…' : `Import ${count} server${count === 1 ? '' : 's'}`}
+              {busy ? 'Importing…' : addsOneAsTyped ? 'Add server' : `Import ${count} server${count === 1 ? '' : 's'}`}
             </button>
           ) : (
             <button type="submit" className="primary" disabled={busy}>

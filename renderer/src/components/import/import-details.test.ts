@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../../shared/config/server-config';
+import type { ServerConfig } from '../../../../shared/config/server-config';
 import { importDetails } from './import-details';
 
 describe('import preview details', () => {

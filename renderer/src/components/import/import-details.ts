@@ -3,9 +3,9 @@
  * headers, working folder and other clients' fields. Values the import keeps secret
  * arrive masked; a foreign field whose name looks like a credential is masked here.
  */
-import { foreignFieldsOf, HONOURED_FOREIGN_FIELDS } from '../../../shared/config/foreign-fields';
-import { looksSecret } from '../../../shared/config/secret-ref';
-import type { ServerConfig } from '../../../shared/config/server-config';
+import { foreignFieldsOf, HONOURED_FOREIGN_FIELDS } from '../../../../shared/config/foreign-fields';
+import { looksSecret } from '../../../../shared/config/secret-ref';
+import type { ServerConfig } from '../../../../shared/config/server-config';
 
 export interface DetailRow {
   label: string;

@@ -4,6 +4,7 @@
  * replaced when the user types a new one.
  */
 import { useRef } from 'react';
+import { SecretStoreNote } from '../SecretStoreNote';
 import { emptyRow, type KeyValueRow } from './form-model';
 import './server-form.css';
 
@@ -67,6 +68,7 @@ export function KeyValueEditor({
           );
         })}
       </div>
+      {rows.some((row) => row.secret) && <SecretStoreNote />}
       <button type="button" onClick={add}>
         Add {rowLabel.toLowerCase()}
       </button>

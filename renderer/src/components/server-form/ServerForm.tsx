@@ -1,18 +1,24 @@
 /**
  * Add, edit or duplicate a server, for every transport: each shows only its own fields.
  * What the user typed stays in the form on an error, and when another program changes
- * the config file meanwhile the form says so instead of losing the edit.
+ * the config file meanwhile the form says so instead of losing the edit. Save closes the
+ * form as soon as the entry is saved: connecting happens after, in the server's row, so a
+ * slow or broken server never keeps the form waiting. A whole command line pasted into
+ * Command is split into the command and its arguments, shown before saving.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { SCOPE_LABELS, type ConfigScope } from '../../../../shared/config/scopes';
+import { looksSecret } from '../../../../shared/config/secret-ref';
 import { OAUTH_TRANSPORTS, TRANSPORT_LABELS, TRANSPORT_TYPES, type TransportType } from '../../../../shared/config/server-config';
 import type { ServerView } from '../../../../shared/domain';
 import type { ServerFormTarget } from '../../state/config-slice';
 import { useWorkbench } from '../../state/store';
 import { Field } from '../Field';
 import { closeDialogOf, Modal } from '../Modal';
+import { SecretStoreNote } from '../SecretStoreNote';
 import { ArgsEditor } from './ArgsEditor';
-import { buildRequest, emptyValues, hasHeaders, isIde, STDIO, valuesFromConfig, type FieldErrors, type FormValues } from './form-model';
+import { CommandField } from './CommandField';
+import { buildRequest, emptyRow, emptyValues, hasHeaders, isIde, STDIO, valuesFromConfig, type FieldErrors, type FormValues } from './form-model';
 import { KeyValueEditor } from './KeyValueEditor';
 import './server-form.css';
 
@@ -58,9 +64,10 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
           ...(built.name !== target.name ? { newName: built.name } : {}),
           config: built.config,
           secretFields: built.secretFields,
+          background: true,
         });
       } else {
-        await saveNew({ name: built.name, scope: values.scope, config: built.config, secretFields: built.secretFields });
+        await saveNew({ name: built.name, scope: values.scope, config: built.config, secretFields: built.secretFields, background: true });
       }
       closeDialogOf(form.current);
     } catch (error) {
@@ -103,7 +110,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
               className="link"
               onClick={() => {
                 closeDialogOf(form.current);
-                openDialog({ kind: 'import', paste: true });
+                openDialog({ kind: 'import', fromAddServer: true });
               }}
             >
               Paste a config or a claude mcp add command…
@@ -143,9 +150,24 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
 
         {transport === STDIO ? (
           <>
-            <Field id="server-command" label="Command" error={errors.command}>
-              <input id="server-command" autoComplete="off" spellCheck={false} placeholder="npx" value={values.command} aria-invalid={!!errors.command} onChange={(event) => set('command', event.target.value)} />
-            </Field>
+            <CommandField
+              command={values.command}
+              error={errors.command}
+              onCommand={(command) => set('command', command)}
+              onCommandLine={(line) =>
+                // The line's words come before any arguments already there: nothing typed is lost.
+                setValues((v) => ({
+                  ...v,
+                  command: line.command,
+                  args: [...line.args, ...v.args.filter((arg) => arg !== '')],
+                  env: [...v.env, ...line.env.map(([key, value]) => ({ ...emptyRow(), key, value, secret: looksSecret(key) }))],
+                }))
+              }
+              onConfig={(text) => {
+                closeDialogOf(form.current);
+                openDialog({ kind: 'import', fromAddServer: true, text });
+              }}
+            />
             <ArgsEditor args={values.args} onChange={(args) => set('args', args)} />
             <KeyValueEditor legend="Environment variables" rowLabel="Variable" namePlaceholder="API_KEY" rows={values.env} error={errors.env} onChange={(env) => set('env', env)} />
             <Field id="server-cwd" label="Working folder (optional)" error={errors.cwd}>
@@ -183,6 +205,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
                     onChange={(event) => set('authToken', { ...values.authToken, value: event.target.value })}
                   />
                 </Field>
+                <SecretStoreNote />
               </>
             )}
             {OAUTH_TRANSPORTS.has(transport) && (
@@ -201,6 +224,7 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
                     onChange={(event) => set('oauthClientSecret', { ...values.oauthClientSecret, value: event.target.value })}
                   />
                 </Field>
+                <SecretStoreNote />
                 <Field id="server-oauth-port" label="Callback port">
                   <input id="server-oauth-port" inputMode="numeric" value={values.oauthCallbackPort} onChange={(event) => set('oauthCallbackPort', event.target.value)} />
                 </Field>
@@ -258,7 +282,6 @@ export function ServerForm({ target }: { target: ServerFormTarget }) {
           </Field>
         </details>
 
-        {status?.secretStore.warning && <p className="notice secret-warning">{status.secretStore.warning}</p>}
         {errors.form && (
           <p role="alert" className="error-text">
             {errors.form}

@@ -113,11 +113,6 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       </section>
-      <div className="dialog-actions">
-        <button type="button" onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-      </div>
     </Modal>
   );
 }

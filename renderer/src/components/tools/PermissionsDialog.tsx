@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision } from '../../../../shared/permissions';
 import { useWorkbench } from '../../state/store';
-import { closeDialogOf, Modal } from '../Modal';
+import { Modal } from '../Modal';
 import './tool-dialogs.css';
 
 export function PermissionsDialog({ onClose }: { onClose: () => void }) {
@@ -118,11 +118,6 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
           {error}
         </p>
       )}
-      <div className="dialog-actions">
-        <button type="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
-          Close
-        </button>
-      </div>
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 /** Small pieces every view of a tool shares: its display name, badges, icon, copy button. */
+import { Ban, Eye, Globe, Info, ListTodo, Repeat, Trash, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ToolIcon as Icon, ToolInfo } from '../../../../shared/domain';
 import { usePageTheme } from '../../theme/page-theme';
@@ -32,9 +33,37 @@ export function excludedNote(reason: string): string {
   return `Cannot be called: its x-mcp-header annotations break the MCP 2026-07-28 rules for HTTP headers (${reason}), so clients leave it out.`;
 }
 
-export function ToolBadges({ tool }: { tool: ToolInfo }) {
+const BADGE_ICONS: Record<string, LucideIcon> = {
+  'read-only': Eye,
+  destructive: Trash,
+  idempotent: Repeat,
+  'open-world': Globe,
+  'needs-tasks': ListTodo,
+  excluded: Ban,
+};
+
+/**
+ * A tool's annotations. In words where there is room (the tool panel, a permission
+ * prompt); `compact` (the tool list's rows): one small icon each, its words in its
+ * accessible name and tooltip, so the badges never cut into the tool's name.
+ */
+export function ToolBadges({ tool, compact = false }: { tool: ToolInfo; compact?: boolean }) {
   const badges = badgesOf(tool);
   if (badges.length === 0) return null;
+  if (compact) {
+    return (
+      <span className="badge-icons">
+        {badges.map((badge) => {
+          const Icon = BADGE_ICONS[badge.key] ?? Info;
+          return (
+            <span key={badge.key} className={`badge-icon badge-${badge.key}`} role="img" aria-label={badge.label} title={`${badge.label}: ${badge.title}`}>
+              <Icon size={13} aria-hidden="true" />
+            </span>
+          );
+        })}
+      </span>
+    );
+  }
   return (
     <span className="badges">
       {badges.map((badge) => (
@@ -62,7 +91,8 @@ export function ToolIcon({ tool, size = 16 }: { tool: ToolInfo; size?: number })
   const dark = usePageTheme() === 'dark';
   // Most tools have no icon: nothing to pick from.
   const icon = tool.icons?.length ? pickIcon(tool.icons, dark) : undefined;
-  if (!icon) return <span className="tool-icon tool-icon-empty" aria-hidden="true" />;
+  // No slot for a missing icon: it would indent every row of a server without icons.
+  if (!icon) return null;
   return <img className="tool-icon" src={icon.src} alt="" width={size} height={size} />;
 }
 

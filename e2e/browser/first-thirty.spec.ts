@@ -1,0 +1,78 @@
+/**
+ * The README's first five minutes, as a new user walks them, in browser mode against the
+ * real host and real server processes: Add server with a pasted command line, split into
+ * one argument per row before saving; a save that never waits for the connection; a
+ * command that is no MCP server reported as such within seconds; Ctrl+K to a tool lands
+ * in its first field.
+ */
+import { everythingServer, fixtureServer } from '../fixtures/paths';
+import { expect, test } from '../support/fixtures';
+import { WorkbenchPage } from '../support/workbench-page';
+
+const node = process.execPath;
+
+test('Add server: a pasted command line is split before saving, Save closes at once, and the row connects', async ({ page, host }) => {
+  await page.goto(host.url);
+  const wb = new WorkbenchPage(page);
+  const dialog = await wb.openAddServer();
+  await dialog.getByLabel('Name', { exact: true }).fill('everything');
+  const command = dialog.getByLabel('Command', { exact: true });
+  // The README's line as a user pastes it (the reference server run by node, offline): a
+  // paste event carrying the text, as the browser sends one.
+  await command.evaluate((input, line) => {
+    // The page's own DataTransfer and ClipboardEvent (this file is typed without the DOM).
+    const page = globalThis as unknown as { DataTransfer: new () => { setData(type: string, text: string): void }; ClipboardEvent: new (type: string, init: object) => Event };
+    const data = new page.DataTransfer();
+    data.setData('text/plain', line);
+    input.focus();
+    input.dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, `"${node}" "${everythingServer}" stdio`);
+  await expect(command).toHaveValue(node);
+  await expect(dialog.getByLabel('Argument 1', { exact: true })).toHaveValue(everythingServer);
+  await expect(dialog.getByLabel('Argument 2', { exact: true })).toHaveValue('stdio');
+  await expect(dialog.getByRole('status')).toContainText('2 arguments below: check them before saving');
+
+  // An argument that is two words run together is flagged, and split on request.
+  await dialog.getByRole('button', { name: 'Add argument' }).click();
+  await dialog.getByLabel('Argument 3', { exact: true }).fill('--note hello');
+  await expect(dialog.getByText(/Passed as one argument, spaces and all; it looks like 2/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove argument 3' }).click();
+  await expect(dialog.getByText(/Passed as one argument/)).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Add server' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(wb.server('everything').getByText('Connected')).toBeVisible();
+  await expect(wb.toolOption('everything', 'Echo Tool')).toBeVisible();
+});
+
+test('a slow server never keeps the form waiting; a command that is no MCP server fails within seconds, saying what it wrote', async ({ page, host }) => {
+  await page.goto(host.url);
+  const wb = new WorkbenchPage(page);
+  // Never answers initialize: the form closes, the row says it is connecting.
+  await wb.addStdioServer('silent', node, [fixtureServer('silent-stdio')]);
+  await expect(wb.serverDialog()).toBeHidden();
+  await expect(wb.server('silent').getByText('Connecting…')).toBeVisible();
+
+  // Talks text on stdout and never answers: reported as not MCP long before the 30 s timeout.
+  const started = Date.now();
+  await wb.addStdioServer('chatty', node, [fixtureServer('not-mcp-stdout')]);
+  await expect(wb.serverDialog()).toBeHidden();
+  await expect(wb.server('chatty')).toContainText('The server wrote text that is not MCP: "my-tool 0.1: type a command"', { timeout: 20_000 });
+  expect(Date.now() - started).toBeLessThan(25_000);
+  await expect(wb.server('chatty').getByText('Failed', { exact: true })).toBeVisible();
+  await expect(wb.server('silent').getByText('Connecting…')).toBeVisible();
+});
+
+test('Ctrl+K to a tool puts the focus in its first field', async ({ page, host }) => {
+  await page.goto(host.url);
+  const wb = new WorkbenchPage(page);
+  await wb.addStdioServer('basic', node, [fixtureServer('basic-stdio')]);
+  await expect(wb.server('basic').getByText('Connected')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('mcp__basic__echo');
+  await page.keyboard.press('Enter');
+  const field = wb.panel.getByRole('textbox', { name: /^text/ });
+  await expect(field).toBeFocused();
+  await page.keyboard.type('typed at once');
+  await expect(field).toHaveValue('typed at once');
+});
