@@ -127,6 +127,12 @@ export interface ToolCallResult {
   /** The tool itself reported failure (as opposed to a protocol or connection error). */
   isError: boolean;
   durationMs: number;
+  /**
+   * The result as the server sent it (its own fields, keys in its order, nothing added), for
+   * the raw view; absent when its message was too long to keep (the raw view then shows the
+   * fields above).
+   */
+  sent?: Record<string, unknown>;
 }
 
 export function mcpToolName(server: string, tool: string): string {

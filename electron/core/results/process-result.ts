@@ -79,7 +79,7 @@ const LONG_RAW_CHARS = 64 * 1024;
  * written in parts and the view is its start, so the whole JSON is never one string.
  */
 async function rawJsonView(raw: ToolCallResult, options: PipelineOptions): Promise<{ text: string; truncated?: Truncation }> {
-  const { durationMs: _duration, ...wire } = raw;
+  const wire = sentOf(raw);
   const name = `${options.label}-raw.json`;
   const longs: string[] = [];
   const marker = `@@mcpwb-raw-${randomUUID()}-`;
@@ -260,7 +260,7 @@ async function cutToFile(text: string, fileName: string, mimeType: string, optio
 }
 
 function sizeOf(raw: ToolCallResult, piecesOf: PiecesOf | undefined): number {
-  const { durationMs: _duration, ...wire } = raw;
+  const { durationMs: _duration, sent: _sent, ...wire } = raw;
   return jsonByteLength(wire, piecesOf);
 }
 
@@ -308,7 +308,8 @@ export function smallToolResult(raw: ToolCallResult, ctx: ToolResultContext, opt
     if (block.type !== 'text' || typeof block.text !== 'string' || (block as { annotations?: unknown }).annotations !== undefined) return undefined;
     content.push({ type: 'text', text: block.text });
   }
-  const { durationMs, ...wire } = raw;
+  const { durationMs, sent: _sent, ...fields } = raw;
+  const wire = sentOf(raw);
   if (!plainInRawView(wire, '')) return undefined;
   // The raw view holds every text and the structured content (each as long or longer, the
   // latter indented once more): when it fits its limit, so does each of them in the result's
@@ -325,9 +326,16 @@ export function smallToolResult(raw: ToolCallResult, ctx: ToolResultContext, opt
     outputCheck: checkOutput(ctx.outputSchema, raw),
     isError: raw.isError,
     durationMs,
-    sizeBytes: jsonByteLength(wire),
+    sizeBytes: jsonByteLength(fields),
     raw: { text: rawText },
   };
+}
+
+/** What the raw view shows: the result as the server sent it, or (its message too long to keep) the result's fields. */
+function sentOf(raw: ToolCallResult): Record<string, unknown> {
+  if (raw.sent) return raw.sent;
+  const { durationMs: _duration, sent: _sent, ...fields } = raw;
+  return fields;
 }
 
 /** Whether the text shows whole within the budget's next limit (and takes its bytes from the budget), as cutToFile decides. */

@@ -17,6 +17,7 @@ import { mcpToolName, type ContentBlock, type ToolCallResult, type ToolInfo } fr
 import { AppError } from '../../../shared/envelope';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { listPage } from '../connections/list-page';
+import { captureResponses, resultOfResponse, type CapturedResponses } from '../connections/transports/wire-capture';
 import { expiryOf, type GuardedCache } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
@@ -130,16 +131,22 @@ export class ToolsService {
         if (definition?.excludedReason) throw new Error(excludedMessage(tool, definition.excludedReason));
         const started = performance.now();
         let result: CallResult;
+        // The answer's text as it came, for the raw view (what the SDK parsed is not what was sent).
+        let captured: CapturedResponses;
         try {
-          result = options.onInputRequired
-            ? await callAnsweredByHand(client, tool, args, requestOptions, options.onInputRequired)
-            : await sendCall(client, tool, args, requestOptions, definition, mirrorsHeaders(client, config));
+          ({ value: result, captured } = await captureResponses(() =>
+            options.onInputRequired
+              ? callAnsweredByHand(client, tool, args, requestOptions, options.onInputRequired)
+              : sendCall(client, tool, args, requestOptions, definition, mirrorsHeaders(client, config)),
+          ));
         } catch (error) {
           if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH || !mirrorsHeaders(client, config) || signal?.aborted) throw error;
           await this.list(name, config, { refresh: true });
-          result = await sendCall(client, tool, args, requestOptions, await this.definitionFor(name, config, tool, client), true);
+          const definitionNow = await this.definitionFor(name, config, tool, client);
+          ({ value: result, captured } = await captureResponses(() => sendCall(client, tool, args, requestOptions, definitionNow, true)));
         }
         const durationMs = performance.now() - started;
+        const sent = resultOfResponse(captured.texts.at(-1));
         // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
         const toolResult = (result as { toolResult?: unknown }).toolResult;
         const content: ContentBlock[] =
@@ -153,6 +160,7 @@ export class ToolsService {
             : {}),
           isError: result.isError === true,
           durationMs,
+          ...(sent ? { sent } : {}),
         };
       },
       { timeoutMs, maxTotalTimeoutMs: maxTotal, ...(options.signal ? { signal: options.signal } : {}) },

@@ -4,7 +4,8 @@
  * (the method of a response is the one of the request it answers). Transport errors
  * and the close are recorded as events. On Streamable HTTP a request is recorded once
  * it goes out, with the `Mcp-*` headers it carries (see header-tap.ts). The rounds of one
- * multi-round-trip request share a conversation id and are numbered.
+ * multi-round-trip request share a conversation id and are numbered. The responses to
+ * requests sent within a wire capture (wire-capture.ts) keep their text for the caller.
  */
 import type { JSONRPCMessage, MessageExtraInfo, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ProtocolLogDirection } from '../../../../shared/protocol-log';
@@ -13,6 +14,7 @@ import { ForwardingTransport } from './forwarding-transport';
 import type { McpHeaders, McpHeaderTap } from './header-tap';
 import { loggedTextOf, rememberText, type LongText } from './message-text';
 import { MrtrConversations, type ConversationRound } from './mrtr-conversations';
+import { currentCapture, WIRE_CAPTURE_LIMIT_CHARS, type CapturedResponses } from './wire-capture';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
 const MAX_PENDING = 10_000;
@@ -31,6 +33,8 @@ export class LoggingTransport extends ForwardingTransport {
   private readonly sent = new Map<string, Pending>();
   private readonly received = new Map<string, Pending>();
   private readonly conversations = new MrtrConversations();
+  /** Requests sent within a wire capture, by id: their responses' texts go to it. */
+  private readonly captures = new Map<string, CapturedResponses>();
   /** The protocol version agreed at initialize (the Client tells the transport). */
   protocolVersion: string | undefined;
 
@@ -48,6 +52,10 @@ export class LoggingTransport extends ForwardingTransport {
       // Serialized once: the transport below sends this same text.
       const text = JSON.stringify(message);
       rememberText(message, text);
+      if ('method' in message && 'id' in message) {
+        const capture = currentCapture();
+        if (capture) this.captures.set(String(message.id), capture);
+      }
       if (this.headerTap && 'method' in message && 'id' in message) return this.sendWithHeaders(this.headerTap, message, options, text);
       this.record('out', message, text);
       return super.send(message, options);
@@ -72,6 +80,13 @@ export class LoggingTransport extends ForwardingTransport {
 
   protected override handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     const { text, long } = loggedTextOf(message);
+    if (this.captures.size > 0 && 'id' in message && !('method' in message)) {
+      const capture = this.captures.get(String(message.id));
+      if (capture) {
+        this.captures.delete(String(message.id));
+        capture.texts.push(long || text.length > WIRE_CAPTURE_LIMIT_CHARS ? undefined : text);
+      }
+    }
     this.record('in', message, text, undefined, long);
     super.handleMessage(message, extra);
   }
@@ -84,6 +99,7 @@ export class LoggingTransport extends ForwardingTransport {
   protected override handleClose(): void {
     this.sent.clear();
     this.received.clear();
+    this.captures.clear();
     this.conversations.clear();
     super.handleClose();
   }
