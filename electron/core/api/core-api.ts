@@ -43,6 +43,7 @@ import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createToolKit } from '../tools/tool-kit';
 import { toolNotifications } from '../tools/tool-notifications';
+import { taskStatusNotifications } from '../tasks/task-status-notifications';
 import { ToolsService } from '../tools/tools-service';
 import { processToolResult } from '../results/process-result';
 import { TaskService } from '../tasks/task-service';
@@ -234,6 +235,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
     return launch;
   };
+  // The task service is made after the connections it uses; task status notifications reach it once it exists.
+  const later: { tasks?: TaskService } = {};
   const connections = new ConnectionManager({
     events,
     clientInfo: { name: 'mcp-workbench', version: options.appVersion ?? '0.0.0' },
@@ -243,7 +246,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     eraCache: new EraCache(options.cacheDir ?? options.dataDir),
     ...(options.protocolOverride ? { protocolOverride: options.protocolOverride } : {}),
     requestMeta: (name) => logLevels.requestMeta(name),
-    clientFeatures: [...toolKit.clientFeatures, toolNotifications(events), uiExtension(), resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer)],
+    clientFeatures: [...toolKit.clientFeatures, toolNotifications(events), uiExtension(), resourceNotifications(events), promptNotifications(events), logMessages(consoleBuffer), taskStatusNotifications((server, snapshot) => later.tasks?.applyStatus(server, snapshot))],
     ...(options.tokenProvider ? { tokenProvider: options.tokenProvider } : {}),
     auth,
     currentConfig: (name) => registry.get(name),
@@ -286,6 +289,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     processResult: (raw, task) =>
       processToolResult(raw, { callId: `task-${task.taskId}`, server: task.server, tool: task.tool }, { files: toolKit.files, textLimitBytes: settings.effective().resultTextLimitBytes, label: task.tool }),
   });
+  later.tasks = tasks;
   await tasks.load();
 
   const memory = new ProjectMemory(options.dataDir);

@@ -24,6 +24,7 @@ import type { EventBus } from '../events/event-bus';
 import type { ProgressListener } from './raw-dispatch-transport';
 import { pollDelay } from './poll-delay';
 import type { TaskStore } from './task-store';
+import { applySnapshotTo } from './task-snapshot';
 import { canListTasks, taskGenerationOf, TaskWire, type TaskSnapshot } from './task-wire';
 
 export interface TaskServiceDeps {
@@ -394,20 +395,17 @@ export class TaskService {
   }
 
   private apply(entry: Entry, snapshot: TaskSnapshot): void {
-    const view = entry.view;
-    view.waiting = false;
-    delete view.error;
-    if (snapshot.statusMessage !== undefined) view.statusMessage = snapshot.statusMessage;
-    if (snapshot.ttlMs !== undefined) view.ttlMs = snapshot.ttlMs;
-    if (snapshot.pollIntervalMs !== undefined) view.pollIntervalMs = snapshot.pollIntervalMs;
+    // An older look than what we know (a late poll after the final status) changes nothing.
+    if (!applySnapshotTo(entry.view, snapshot)) return;
     if (snapshot.inputRequests) entry.inputRequests = snapshot.inputRequests;
-    if (snapshot.result) entry.raw = toToolCallResult(snapshot.result, Date.now() - view.startedAt);
-    if (snapshot.status === 'failed') view.error = snapshot.error?.message ?? snapshot.statusMessage ?? 'The task failed.';
-    if (view.status !== snapshot.status && !isTerminalTask(view.status)) {
-      view.status = snapshot.status;
-      if (isTerminalTask(view.status)) view.endedAt = Date.now();
-    }
+    if (snapshot.result) entry.raw = toToolCallResult(snapshot.result, Date.now() - entry.view.startedAt);
     this.changed(entry);
+  }
+
+  /** A notifications/tasks/status from the server: the task's whole state, newer than our last poll. */
+  applyStatus(server: ServerName, snapshot: TaskSnapshot): void {
+    const entry = this.entries.get(keyOf(server, snapshot.taskId));
+    if (entry) this.apply(entry, snapshot);
   }
 
   private setStatus(entry: Entry, status: TaskStatus, error?: string): void {

@@ -106,7 +106,7 @@ export class TaskWire {
   }
 }
 
-function fromV1(task: TaskV1): TaskSnapshot {
+export function fromV1(task: TaskV1): TaskSnapshot {
   return {
     taskId: task.taskId,
     status: task.status,

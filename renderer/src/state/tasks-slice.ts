@@ -39,20 +39,33 @@ const newestFirst = (tasks: TaskView[]) => [...tasks].sort((a, b) => b.startedAt
 
 export const createTasksSlice =
   (api: WorkbenchState['api']): StateCreator<WorkbenchState, [], [], TasksSlice> =>
-  (set, get) => ({
+  (set, get) => {
+    // A task's update event is newer than a list asked for before it: the list must not undo it.
+    let clock = 0;
+    const updatedAt = new Map<string, number>();
+    return {
     tasksByServer: {},
     taskResults: {},
     cancellingTasks: {},
     async loadTasks(server) {
       set((state) => ({ tasksByServer: { ...state.tasksByServer, [server]: { tasks: state.tasksByServer[server]?.tasks ?? [], status: 'loading' } } }));
+      const askedAt = ++clock;
       try {
-        const tasks = await api.listTasks({ name: server });
-        set((state) => ({ tasksByServer: { ...state.tasksByServer, [server]: { status: 'ready', tasks: newestFirst(tasks) } } }));
+        const listed = await api.listTasks({ name: server });
+        set((state) => {
+          const known = state.tasksByServer[server]?.tasks ?? [];
+          const newer = (task: TaskView) => (updatedAt.get(taskKey(server, task.taskId)) ?? 0) > askedAt;
+          // Tasks that changed while the list was on its way keep their newer state; tasks gone meanwhile stay gone.
+          const tasks = listed.filter((task) => !newer(task) || known.some((t) => t.taskId === task.taskId)).map((task) => (newer(task) ? known.find((t) => t.taskId === task.taskId)! : task));
+          for (const task of known) if (newer(task) && !tasks.some((t) => t.taskId === task.taskId)) tasks.push(task);
+          return { tasksByServer: { ...state.tasksByServer, [server]: { status: 'ready', tasks: newestFirst(tasks) } } };
+        });
       } catch (error) {
         set((state) => ({ tasksByServer: { ...state.tasksByServer, [server]: { status: 'error', tasks: state.tasksByServer[server]?.tasks ?? [], error: messageOf(error) } } }));
       }
     },
     applyTaskUpdate(task, gone) {
+      updatedAt.set(taskKey(task.server, task.taskId), ++clock);
       set((state) => {
         const current = state.tasksByServer[task.server];
         const others = (current?.tasks ?? []).filter((t) => t.taskId !== task.taskId);
@@ -89,7 +102,8 @@ export const createTasksSlice =
     async forgetTask(server, taskId) {
       await api.forgetTask({ name: server, taskId });
     },
-  });
+    };
+  };
 
 /** "working · step 2 of 4" */
 export function describeTask(task: TaskView): string {
