@@ -98,7 +98,8 @@ test('a call from the history becomes the next step of a collection, in its file
     await expect(panel.getByRole('region', { name: 'Result' })).toContainText('hello');
     await page.getByRole('button', { name: 'History', exact: true }).click();
     const history = page.getByRole('dialog', { name: 'History' });
-    await history.getByRole('button', { name: 'Add the call of echo to a collection' }).click();
+    await history.getByRole('button', { name: 'More for the call of echo' }).click();
+    await page.getByRole('menuitem', { name: 'Add to collection…' }).click();
     const form = history.getByRole('form', { name: 'Add the call of echo to a collection' });
     await expect(form.getByRole('combobox', { name: 'Collection' })).toHaveValue('math.yaml');
     await form.getByRole('button', { name: 'Add step' }).click();

@@ -306,13 +306,16 @@ test('elicitation (form and URL with retry), sampling, roots, then history: sear
     await history.getByLabel('Search history').fill('ask_form');
     await expect(history.locator('.history-list > li')).toHaveCount(1);
     const row = history.locator('[data-tool="mcp__lab__ask_form"]');
-    await row.getByRole('button', { name: 'Save…' }).click();
+    // Text first in a history row: Open, and the rest in its menu.
+    await row.getByRole('button', { name: 'More for the call of ask_form' }).click();
+    await page.getByRole('menuitem', { name: 'Save…' }).click();
     await row.getByLabel('Saved request name').fill('Grace form');
     await row.getByLabel('Saved request group').fill('forms');
     await row.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(history.getByRole('region', { name: 'Saved requests' })).toContainText('forms');
     await expect(history.getByRole('region', { name: 'Saved requests' })).toContainText('Grace form');
-    await row.getByRole('button', { name: 'Run again: ask_form' }).click();
+    await row.getByRole('button', { name: 'More for the call of ask_form' }).click();
+    await page.getByRole('menuitem', { name: 'Run again' }).click();
     await expect(asked).toBeVisible();
     await asked.getByRole('button', { name: 'Decline' }).click();
     await expect(result).toContainText('action: decline');

@@ -33,7 +33,7 @@ export function ProjectApproval({ server }: { server: ServerView }) {
       {approval.decision ? (
         <>
           <span className={`approval-decision approval-${approval.decision}`}>You {LABEL[approval.decision]} this project server</span>
-          <button type="button" className="link-button" onClick={() => void decide('undecided')} aria-label={`Forget the decision about ${server.name}`}>
+          <button type="button" className="link-button" onClick={() => void decide('undecided')} aria-label={`Change the decision about ${server.name}`}>
             Change
           </button>
         </>

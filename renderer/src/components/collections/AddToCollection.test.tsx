@@ -31,6 +31,12 @@ const smoke: CollectionFile = {
 };
 const broken: CollectionFile = { file: 'broken.yaml', path: `${FOLDER}/broken.yaml`, problems: [{ file: 'broken.yaml', line: 1, message: 'not YAML' }] };
 
+/** Picks an item of a history row's menu. */
+async function rowAction(user: ReturnType<typeof userEvent.setup>, tool: string, item: string) {
+  await user.click(await screen.findByRole('button', { name: `More for the call of ${tool}` }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
 function showHistory(store: WorkbenchStore, entries: HistoryEntry[]) {
   const state = store.getState();
   Object.assign(state.api, { listHistory: vi.fn(async () => entries), listSavedRequests: vi.fn(async () => []) });
@@ -45,7 +51,7 @@ it('adds a call to an existing collection as its next step, with a fresh id and 
   const { store, api } = fakeCollections([broken, smoke]);
   showHistory(store, [echo]);
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Add the call of echo to a collection' }));
+  await rowAction(user, 'echo', 'Add to collection…');
   const form = await screen.findByRole('form', { name: 'Add the call of echo to a collection' });
   // Only collections that parse can take a step.
   const choices = within(form).getByRole('combobox', { name: 'Collection' });
@@ -65,7 +71,7 @@ it('adds a call to an existing collection as its next step, with a fresh id and 
   });
 
   // From now on the same collection is one click away.
-  await user.click(screen.getByRole('button', { name: 'Add the call of echo to smoke.yaml' }));
+  await rowAction(user, 'echo', 'Add to smoke.yaml');
   expect(await screen.findByText('Added as step 3 of smoke.yaml.')).toBeTruthy();
   expect(api.saveCollection.mock.calls[1]![0].collection.steps.map((step) => step.id)).toEqual(['echo', 'echo2', 'echo3']);
 });
@@ -74,7 +80,7 @@ it('adds a call to a new collection for its server; a tool error is the outcome 
   const { store, api } = fakeCollections([smoke]);
   showHistory(store, [failedAdd]);
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Add the call of fail to a collection' }));
+  await rowAction(user, 'fail', 'Add to collection…');
   const form = await screen.findByRole('form', { name: 'Add the call of fail to a collection' });
   await user.selectOptions(within(form).getByRole('combobox', { name: 'Collection' }), 'New collection…');
   await user.type(within(form).getByRole('textbox', { name: 'New collection name' }), 'Failures');
@@ -91,7 +97,7 @@ it('a new collection whose file exists is refused, and nothing is written', asyn
   const { store, api } = fakeCollections([smoke]);
   showHistory(store, [echo]);
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Add the call of echo to a collection' }));
+  await rowAction(user, 'echo', 'Add to collection…');
   const form = await screen.findByRole('form', { name: 'Add the call of echo to a collection' });
   await user.selectOptions(within(form).getByRole('combobox', { name: 'Collection' }), 'New collection…');
   await user.type(within(form).getByRole('textbox', { name: 'New collection name' }), 'smoke');

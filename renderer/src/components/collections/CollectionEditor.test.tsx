@@ -57,7 +57,7 @@ it('shows the steps with their assertions, and saves edits with what the form do
   const expected = within(step).getByRole('textbox', { name: 'Expected value of step 1, assertion 2' });
   await user.clear(expected);
   await user.type(expected, '6');
-  await user.click(within(step).getByRole('button', { name: 'Add an assertion to step 1' }));
+  await user.click(within(step).getByRole('button', { name: 'Add assertion to step 1' }));
   await user.selectOptions(within(step).getByRole('combobox', { name: 'What step 1, assertion 3 checks' }), 'duration');
   await user.clear(within(step).getByRole('textbox', { name: 'Duration limit of step 1, assertion 3 (ms)' }));
   await user.type(within(step).getByRole('textbox', { name: 'Duration limit of step 1, assertion 3 (ms)' }), '250');

@@ -112,7 +112,7 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
             />
           ))}
         </ul>
-        <button type="button" onClick={() => onChange({ ...step, assertions: [...step.assertions, newAssertion('path')] })} aria-label={`Add an assertion to step ${number}`}>
+        <button type="button" onClick={() => onChange({ ...step, assertions: [...step.assertions, newAssertion('path')] })} aria-label={`Add assertion to step ${number}`}>
           Add assertion
         </button>
       </div>

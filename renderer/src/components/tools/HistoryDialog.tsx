@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry, SavedRequest } from '../../../../shared/api/history';
 import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
+import { RowMenu } from '../RowMenu';
 import { formatBytes, formatDuration } from './format';
 import './tool-dialogs.css';
 
@@ -67,20 +68,21 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
             <ul>
               {requests.map((request) => (
                 <li key={request.id} className="history-row">
-                  <span>
-                    <strong>{request.name}</strong> <code>{`mcp__${request.server}__${request.tool}`}</code>
-                  </span>
-                  <span className="file-buttons">
+                  <div className="history-main">
+                    <strong>{request.name}</strong> <code className="history-tool">{`mcp__${request.server}__${request.tool}`}</code>
+                  </div>
+                  <div className="history-actions">
                     <button type="button" onClick={() => void act(() => openRequest(request), true)} aria-label={`Open saved request ${request.name}`}>
                       Open
                     </button>
-                    <button type="button" onClick={() => void act(() => openRequest(request, true), true)} aria-label={`Run saved request ${request.name}`}>
-                      Run
-                    </button>
-                    <button type="button" onClick={() => void act(() => deleteSaved(request.id))} aria-label={`Delete saved request ${request.name}`}>
-                      Delete
-                    </button>
-                  </span>
+                    <RowMenu
+                      label={`More for saved request ${request.name}`}
+                      items={[
+                        { label: 'Run', onSelect: () => void act(() => openRequest(request, true), true) },
+                        { label: 'Delete', onSelect: () => void act(() => deleteSaved(request.id)), danger: true, separated: true },
+                      ]}
+                    />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -126,61 +128,52 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
   const addStep = useWorkbench((s) => s.addHistoryEntryToCollection);
   const [name, setName] = useState('');
   const [group, setGroup] = useState('');
+  const tooLarge = entry.argumentsTooLarge === true;
+  const addToLast = (file: string) =>
+    void addStep(entry, { file })
+      .then((step) => {
+        setAdded(`Added as step ${step.step} of ${step.file}.`);
+        setAddError(undefined);
+      })
+      .catch((error: unknown) => setAddError((error as Error).message));
   return (
     <li className={`history-row outcome-${entry.outcome}`} data-tool={entry.fullName}>
+      {/* The text first: it takes the row's width; the actions are one button and one menu. */}
       <div className="history-main">
-        <span className="muted">{new Date(entry.time).toLocaleString()}</span> <code>{entry.fullName}</code>{' '}
-        <span className={`badge outcome outcome-${entry.outcome}`}>{OUTCOMES[entry.outcome]}</span>{' '}
-        <span className="muted">
-          {formatDuration(entry.durationMs)}
-          {entry.sizeBytes !== undefined ? ` · ${formatBytes(entry.sizeBytes)}` : ''}
-        </span>
+        <div className="history-head">
+          <code className="history-tool">{entry.fullName}</code>
+          <span className={`badge outcome outcome-${entry.outcome}`}>{OUTCOMES[entry.outcome]}</span>
+          <span className="muted history-facts">
+            {formatDuration(entry.durationMs)}
+            {entry.sizeBytes !== undefined ? ` · ${formatBytes(entry.sizeBytes)}` : ''} · {new Date(entry.time).toLocaleString()}
+          </span>
+        </div>
         <div className="history-summary">{entry.summary}</div>
-        <code className="history-args">{entry.argumentsTooLarge ? '(arguments too large to keep)' : JSON.stringify(entry.arguments)}</code>
+        <code className="history-args">{tooLarge ? '(arguments too large to keep)' : JSON.stringify(entry.arguments)}</code>
       </div>
-      <span className="file-buttons">
-        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(false)} aria-label={`Open call of ${entry.tool}`}>
+      <div className="history-actions">
+        <button type="button" disabled={tooLarge} onClick={() => onOpen(false)} aria-label={`Open call of ${entry.tool}`}>
           Open
         </button>
-        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => onOpen(true)} aria-label={`Run again: ${entry.tool}`}>
-          Run again
-        </button>
-        <button type="button" disabled={entry.argumentsTooLarge} onClick={() => setSaving(!saving)} aria-expanded={saving}>
-          Save…
-        </button>
-        {lastTarget && (
-          <button
-            type="button"
-            disabled={entry.argumentsTooLarge}
-            onClick={() =>
-              void addStep(entry, { file: lastTarget })
-                .then((step) => {
-                  setAdded(`Added as step ${step.step} of ${step.file}.`);
-                  setAddError(undefined);
-                })
-                .catch((error: unknown) => setAddError((error as Error).message))
-            }
-            aria-label={`Add the call of ${entry.tool} to ${lastTarget}`}
-          >
-            Add to {lastTarget}
-          </button>
-        )}
-        <button
-          type="button"
-          disabled={entry.argumentsTooLarge}
-          onClick={() => {
-            setAdding(!adding);
-            setAdded(undefined);
-          }}
-          aria-expanded={adding}
-          aria-label={`Add the call of ${entry.tool} to a collection`}
-        >
-          Add to collection…
-        </button>
-        <button type="button" onClick={onDelete} aria-label={`Delete call of ${entry.tool}`}>
-          Delete
-        </button>
-      </span>
+        <RowMenu
+          label={`More for the call of ${entry.tool}`}
+          items={[
+            { label: 'Run again', onSelect: () => onOpen(true), disabled: tooLarge },
+            { label: 'Save…', onSelect: () => setSaving(true), disabled: tooLarge },
+            ...(lastTarget ? [{ label: `Add to ${lastTarget}`, onSelect: () => addToLast(lastTarget), disabled: tooLarge, separated: true }] : []),
+            {
+              label: 'Add to collection…',
+              onSelect: () => {
+                setAdding(true);
+                setAdded(undefined);
+              },
+              disabled: tooLarge,
+              separated: !lastTarget,
+            },
+            { label: 'Delete', onSelect: onDelete, danger: true, separated: true },
+          ]}
+        />
+      </div>
       {adding && (
         <Suspense fallback={<p className="muted">Loading collections…</p>}>
           <AddToCollection
@@ -205,15 +198,19 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
       {saving && (
         <form
           className="save-request"
+          aria-label={`Save the call of ${entry.tool}`}
           onSubmit={(event) => {
             event.preventDefault();
             void onSave(name, group).then(() => setSaving(false));
           }}
         >
-          <input aria-label="Saved request name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} required />
+          <input aria-label="Saved request name" placeholder="Name" data-autofocus value={name} onChange={(event) => setName(event.target.value)} required />
           <input aria-label="Saved request group" placeholder="Group (optional)" value={group} onChange={(event) => setGroup(event.target.value)} />
           <button type="submit" disabled={!name.trim()}>
             Save
+          </button>
+          <button type="button" onClick={() => setSaving(false)}>
+            Cancel
           </button>
         </form>
       )}
