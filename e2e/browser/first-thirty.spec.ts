@@ -3,9 +3,13 @@
  * real host and real server processes: Add server with a pasted command line, split into
  * one argument per row before saving; a save that never waits for the connection; a
  * command that is no MCP server reported as such within seconds; Ctrl+K to a tool lands
- * in its first field.
+ * in its first field; a result file in browser mode, on a host without a desktop.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { everythingServer, fixtureServer } from '../fixtures/paths';
+import { startBrowserHost } from '../support/browser-host';
 import { expect, test } from '../support/fixtures';
 import { WorkbenchPage } from '../support/workbench-page';
 
@@ -75,4 +79,67 @@ test('Ctrl+K to a tool puts the focus in its first field', async ({ page, host }
   await expect(field).toBeFocused();
   await page.keyboard.type('typed at once');
   await expect(field).toHaveValue('typed at once');
+});
+
+test('browser mode: a result file can be downloaded, and Open on a host without a desktop says so and offers the download', async ({ page }) => {
+  // The host's opener, as on a machine without a desktop: xdg-open finds no method and exits 3.
+  const bin = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-e2e-bin-'));
+  await fs.writeFile(path.join(bin, 'xdg-open'), '#!/bin/sh\necho "xdg-open: no method available for opening $1" >&2\nexit 3\n', { mode: 0o755 });
+  const host = await startBrowserHost({ env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` } });
+  try {
+    await page.goto(host.url);
+    const wb = new WorkbenchPage(page);
+    await wb.addStdioServer('lab', node, [fixtureServer('tool-lab')]);
+    await expect(wb.server('lab').getByText('Connected')).toBeVisible();
+    await wb.openTool('lab', 'Audio clip');
+    const panel = await wb.run();
+    const files = panel.locator('.file-actions');
+    await expect(files).toContainText('on the machine MCP Workbench runs on');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: /^Download / }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.wav$/);
+
+    if (process.platform === 'linux') {
+      await files.getByRole('button', { name: /^Open / }).click();
+      await expect(files.getByRole('alert')).toContainText('found nothing to open it with (exit code 3)');
+      const [again] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'Download it instead' }).click()]);
+      expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    } else {
+      console.log('Skipped the Open part: the stand-in opener is xdg-open, which only Linux hosts use.');
+    }
+  } finally {
+    await host.stop();
+    await fs.rm(host.home, { recursive: true, force: true });
+    await fs.rm(bin, { recursive: true, force: true });
+  }
+});
+
+test('protocol log: a row opened at the bottom of the list brings its message into view', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(host.url);
+  const wb = new WorkbenchPage(page);
+  await wb.addStdioServer('basic', node, [fixtureServer('basic-stdio')]);
+  await wb.openTool('basic', 'Echo');
+  for (let i = 0; i < 6; i++) await wb.run(`{"text": "call ${i}"}`);
+  await page.getByRole('banner').getByRole('button', { name: 'Protocol log' }).click();
+  const log = page.getByRole('region', { name: 'Protocol log' });
+  const list = log.locator('.log-entries');
+  const last = list.locator('.log-entry').last();
+  await expect(last).toContainText('tools/call');
+  // More entries than the pane shows: the list scrolls, and follows the newest at its end.
+  expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await last.getByRole('button').click();
+  const detail = last.locator('.log-detail');
+  await expect(detail).toContainText('"call 5"');
+  // As much of the opened entry as the pane can show, from its start: the whole of it, or
+  // its row at the top of the list and its message below.
+  await expect
+    .poll(async () => {
+      const [box, row, inside] = await Promise.all([list.boundingBox(), last.boundingBox(), detail.boundingBox()]);
+      const startsInView = row!.y >= box!.y - 1;
+      const wholeInView = inside!.y + inside!.height <= box!.y + box!.height + 1;
+      const atTheTop = row!.y <= box!.y + 2;
+      return startsInView && (wholeInView || atTheTop);
+    })
+    .toBe(true);
 });

@@ -56,6 +56,24 @@ export function App() {
     { label: 'Export servers', run: () => openConfigDialog({ kind: 'export' }) },
     { label: 'Open project', run: () => projects.open() },
   ];
+  const columns = (
+    <main className="columns">
+      <ResizableSplit
+        id="main-split"
+        storageId="main"
+        label="Resize the server list"
+        firstDefault={24}
+        firstMin="220px"
+        secondMin="420px"
+        first={
+          <Pane name="The server list">
+            <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
+          </Pane>
+        }
+        second={<Workspaces />}
+      />
+    </main>
+  );
   return (
     <div className="app">
       <header className="app-header">
@@ -94,26 +112,26 @@ export function App() {
         </p>
       )}
       <ConfigProblems />
-      <main className="columns">
+      {logOpen ? (
+        // The protocol log under the columns, its height the user's to drag (remembered).
         <ResizableSplit
-          id="main-split"
-          storageId="main"
-          label="Resize the server list"
-          firstDefault={24}
+          id="log-split"
+          storageId="log"
+          label="Resize the protocol log"
+          vertical
+          firstDefault={66}
           firstMin="220px"
-          secondMin="420px"
-          first={
-            <Pane name="The server list">
-              <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
+          secondMin="120px"
+          className="log-split"
+          first={columns}
+          second={
+            <Pane name="The protocol log">
+              <ProtocolLogView />
             </Pane>
           }
-          second={<Workspaces />}
         />
-      </main>
-      {logOpen && (
-        <Pane name="The protocol log">
-          <ProtocolLogView />
-        </Pane>
+      ) : (
+        columns
       )}
       {serverForm && <ServerForm key={JSON.stringify(serverForm)} target={serverForm} />}
       <Suspense fallback={null}>

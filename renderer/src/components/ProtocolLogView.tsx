@@ -200,10 +200,15 @@ function ConversationRows({ item, open, onToggleOpen, expanded, onToggleEntry }:
 }
 
 function LogRow({ entry, expanded, onToggle, showRound = false }: { entry: ProtocolLogEntry; expanded: boolean; onToggle: () => void; showRound?: boolean }) {
+  const item = useRef<HTMLLIElement>(null);
+  // A row opened near the bottom shows its message: the list scrolls to keep the whole entry in view.
+  useEffect(() => {
+    if (expanded) item.current?.scrollIntoView({ block: 'nearest' });
+  }, [expanded]);
   const method = entry.method ?? (entry.kind === 'noise' || entry.kind === 'event' ? entry.text : '');
   const label = showRound && entry.round !== undefined ? `${method} · round ${entry.round}` : method;
   return (
-    <li className={`log-entry log-${entry.kind}`} data-kind={entry.kind} data-direction={entry.direction}>
+    <li ref={item} className={`log-entry log-${entry.kind}`} data-kind={entry.kind} data-direction={entry.direction}>
       <button type="button" className="log-row" aria-expanded={expanded} onClick={onToggle}>
         <span className="log-time">{formatTime(entry.time)}</span>
         <span className="log-direction" title={DIRECTION_NAMES[entry.direction]}>

@@ -1,6 +1,7 @@
 /**
- * Two panes side by side with a handle between them (react-resizable-panels: drag it, or
- * focus it and use the arrow keys). Sizes are remembered per `storageId` in localStorage.
+ * Two panes side by side (or one above the other, `vertical`) with a handle between them
+ * (react-resizable-panels: drag it, or focus it and use the arrow keys). Sizes are
+ * remembered per `storageId` in localStorage.
  */
 import { useState, type ReactNode } from 'react';
 import { Group, Panel, Separator, type Layout } from 'react-resizable-panels';
@@ -19,9 +20,11 @@ interface Props {
   firstMin: number | string;
   secondMin: number | string;
   className?: string;
+  /** One above the other (the protocol log under the columns). */
+  vertical?: boolean;
 }
 
-export function ResizableSplit({ id, storageId, label, first, second, firstDefault, firstMin, secondMin, className }: Props) {
+export function ResizableSplit({ id, storageId, label, first, second, firstDefault, firstMin, secondMin, className, vertical = false }: Props) {
   const key = `mcp-workbench-layout-${storageId}`;
   // Read once: the Group owns the layout after mount, and only the user's resizing is saved,
   // so the stored value never feeds back into a render.
@@ -29,8 +32,8 @@ export function ResizableSplit({ id, storageId, label, first, second, firstDefau
   return (
     <Group
       id={id}
-      orientation="horizontal"
-      className={`split-group ${className ?? ''}`}
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      className={`split-group${vertical ? ' split-vertical' : ''} ${className ?? ''}`}
       defaultLayout={defaultLayout}
       onLayoutChanged={(layout, meta) => {
         if (meta.isUserInteraction) localStorage.setItem(key, JSON.stringify(layout));
