@@ -2,12 +2,14 @@
  * The layout for many servers and long sessions, against the real browser host with real
  * fixture processes: compact server rows with a keyboard menu, filter and summary; the
  * in-app remove confirmation; resizable, remembered panes; the collapsible details header;
- * lists that fill the height; the header and dialogs at 1024×700; and no CSP violation.
+ * lists that fill the height; the header and dialogs at 1024×700; and no CSP violation. At
+ * 1024×700 and 1440×900: no server name cut, no badge clipped, no horizontal scrollbar, and
+ * at 1440 two workspaces side by side.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { fixtureServer } from '../fixtures/paths';
+import { everythingServer, fixtureServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
 import { startHostWithServers, Workspaces } from '../support/workspaces';
 import { WorkbenchPage } from '../support/workbench-page';
@@ -209,3 +211,84 @@ test('panes: resizable and remembered, tool title and name, collapsible details,
     await host.stop();
   }
 });
+
+/** Elements that scroll sideways now (a horizontal scrollbar), by a short description. */
+function horizontalScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('*')]
+    .filter((element) => {
+      const style = getComputedStyle(element);
+      return ['auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1 && element.clientHeight > 0;
+    })
+    .map((element) => element.tagName.toLowerCase() + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).join('.') : '') + ' (' + element.scrollWidth + ' > ' + element.clientWidth + ')')`) as Promise<string[]>;
+}
+
+/** Text cut with an ellipsis or clipped: the element's content is wider than the element. */
+function cutText(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    `[...document.querySelectorAll(${JSON.stringify(selector)})].filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent)`,
+  ) as Promise<string[]>;
+}
+
+/** Badges whose box is not wholly inside their row's (clipped by the row's edge). */
+function clippedBadges(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('.server-item .status, .server-item .transport, .server-item .scope-badge, .server-item .doctor-badge, .tool-item .badge-icon, .tool-panel .badge, .details-line .status')]
+    .filter((badge) => {
+      const row = badge.closest('.server-item, .tool-item, .tool-panel, .details-line');
+      const a = badge.getBoundingClientRect();
+      const b = row.getBoundingClientRect();
+      return a.width > 0 && (a.left < b.left - 0.5 || a.right > b.right + 0.5 || badge.scrollWidth > badge.clientWidth + 1);
+    })
+    .map((badge) => (badge.getAttribute('aria-label') || badge.textContent) + ' in ' + badge.closest('[data-server], [data-tool], .tool-panel, .details-line')?.getAttribute('data-server'))`) as Promise<string[]>;
+}
+
+for (const [width, height] of [
+  [1024, 700],
+  [1440, 900],
+] as const) {
+  test(`${width}×${height}: no server name cut, no badge clipped, no horizontal scrollbar; at 1440 two workspaces side by side`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const host = await startHostWithServers({
+      basic,
+      lab: { command: node, args: [fixtureServer('tool-lab')] },
+      everything: { command: node, args: [everythingServer, 'stdio'] },
+      crashy: { command: node, args: [fixtureServer('crash-on-start')] },
+      off: { ...basic, enabled: false },
+    });
+    try {
+      const problems = watchPage(page);
+      await page.setViewportSize({ width, height });
+      await page.goto(host.url);
+      const wb = new WorkbenchPage(page);
+      const ws = new Workspaces(page);
+      for (const name of ['basic', 'lab', 'everything']) await expect(wb.server(name).getByText('Connected')).toBeVisible();
+      await expect(wb.server('crashy').getByText('Failed', { exact: true })).toBeVisible();
+      await expect(wb.server('everything').locator('[data-doctor]')).toBeVisible();
+      await expect(wb.toolOption('lab', 'Every schema construct')).toBeVisible();
+
+      expect(await cutText(page, '.server-name')).toEqual([]);
+      expect(await clippedBadges(page)).toEqual([]);
+      expect(await horizontalScrollers(page)).toEqual([]);
+
+      // A workspace with a tool and its result.
+      const lab = await ws.open('lab');
+      await lab.locator('[role="option"][data-tool="mcp__lab__kitchen_sink"]').click();
+      expect(await cutText(page, '.details-name')).toEqual([]);
+      expect(await clippedBadges(page)).toEqual([]);
+      expect(await horizontalScrollers(page)).toEqual([]);
+
+      if (width === 1440) {
+        // Two workspaces side by side, each whole: no sideways scrolling anywhere.
+        await lab.getByRole('button', { name: 'Keep open' }).click();
+        const everything = await ws.open('everything');
+        await everything.locator('[role="option"][data-tool="mcp__everything__echo"]').click();
+        await expect(ws.pane('lab')).toBeVisible();
+        expect(await cutText(page, '.details-name')).toEqual([]);
+        expect(await clippedBadges(page)).toEqual([]);
+        expect(await horizontalScrollers(page)).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await host.stop();
+    }
+  });
+}
