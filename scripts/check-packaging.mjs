@@ -13,11 +13,12 @@
 //   the target's addons.
 // Nothing may be downloaded: the Electron cache points at an empty folder and every proxy
 // variable at a closed loopback port, so any download attempt fails the check.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import asar from '@electron/asar';
+// Finds the .cmd shim on Windows and quotes its arguments (a path may hold spaces).
+import spawn from 'cross-spawn';
 import { describeHeader } from './lib/native-header.mjs';
 import { checkPackagedNatives } from './lib/packaged-natives.mjs';
 import { projectRoot } from './lib/project-root.mjs';
@@ -26,7 +27,7 @@ import { CONFIGURED_WIRE, FUSES, readFuseWire, writeCodesignRecorder, writeLinux
 const ROOT = projectRoot(import.meta.url);
 const EXECUTABLE = 'mcp-workbench-desktop'; // linux.executableName in electron-builder.yml
 const PRODUCT = 'MCP Workbench'; // productName in electron-builder.yml
-const ELECTRON_BUILDER = path.join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-builder.cmd' : 'electron-builder');
+const ELECTRON_BUILDER = path.join(ROOT, 'node_modules', '.bin', 'electron-builder');
 
 /** @type {string[]} */
 const problems = [];
@@ -71,8 +72,6 @@ function electronBuilder(args, cwd, name, extraEnv = {}) {
   const started = Date.now();
   const child = spawn(ELECTRON_BUILDER, ['--dir', '--publish', 'never', ...args], {
     cwd,
-    // The .cmd shim on Windows runs only through a shell; no argument here comes from outside.
-    shell: process.platform === 'win32',
     env: {
       ...process.env,
       ELECTRON_CACHE: path.join(work, `${name}-electron-cache`),
@@ -87,8 +86,8 @@ function electronBuilder(args, cwd, name, extraEnv = {}) {
     },
   });
   let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
   const timer = setTimeout(() => child.kill(), 180_000);
   return new Promise((resolve) => {
     child.on('error', (error) => (log += `${error.message}\n`));
