@@ -8,6 +8,13 @@
 // forwards every SIGINT, SIGTERM and SIGHUP it receives, once each; when the terminal goes
 // away the launcher gets SIGHUP and so does the app, once.
 //
+// One keypress can still reach the launcher twice: `npm start` runs its script through
+// `sh -c`, and where that shell is bash 5 it replaces itself with the last command — the
+// launcher — which then gets the terminal's SIGINT and the one npm forwards to its child
+// (@npmcli/run-script's signal manager). So a signal that repeats within a second of the
+// last one forwarded is the same keypress and is not forwarded again; a Ctrl+C pressed
+// again later is (Chromium's default handler, back after the first, then ends the app).
+//
 // Windows has no process-group signals: Ctrl+C reaches every process attached to the
 // console, Electron included, by the console itself, and `child.kill()` there is
 // TerminateProcess — no graceful stop. So on Windows the child stays in the console
@@ -22,6 +29,11 @@ import { SandboxAbortWatch, sandboxRemedy } from './linux-sandbox.mjs';
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** How long to wait, after Electron exits, for the rest of its stderr (a helper process may still hold the pipe). */
 const STDERR_GRACE_MS = 2000;
+/**
+ * A repeat of a signal within this long of forwarding it is the same delivery twice.
+ * MCPWB_SIGNAL_REPEAT_MS sets it for the tests, which force one interleaving or the other.
+ */
+const REPEAT_MS = Number(process.env.MCPWB_SIGNAL_REPEAT_MS ?? 1000);
 
 /**
  * Launches Electron and exits with its status once it has exited: its exit code, or
@@ -46,9 +58,15 @@ export function launchElectron(binary, args, { platform = process.platform } = {
     child.stderr.on('end', () => watch.end());
   }
 
+  /** @type {Map<NodeJS.Signals, number>} when each signal was last forwarded */
+  const forwardedAt = new Map();
   for (const signal of FORWARDED) {
     process.on(signal, () => {
-      if (posix && child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (!posix || child.exitCode !== null || child.signalCode !== null) return;
+      const now = performance.now();
+      if (now - (forwardedAt.get(signal) ?? -Infinity) < REPEAT_MS) return;
+      forwardedAt.set(signal, now);
+      child.kill(signal);
     });
   }
 

@@ -30,21 +30,12 @@ export interface LauncherRun {
   line(test: (line: string) => boolean): Promise<string>;
   /** Every stdout line so far. */
   readonly lines: string[];
-  /** Resolves when the launcher has exited, with everything it printed. */
+  /** Resolves when the process has exited, with everything it printed. */
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
 
-/**
- * Starts the launcher on the stand-in in `dist`. `detached` makes it the leader of a process
- * group of its own, as a shell makes each job, so that a test can signal the group the way a
- * terminal does.
- */
-export function startLauncher(dist: string, { detached = false, args = [] as string[], launcher = LAUNCHER } = {}): LauncherRun {
-  const child = spawn(process.execPath, [launcher, ...args], {
-    env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dist },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached,
-  });
+/** Follows a child's output line by line (its stdio must be piped). */
+export function watchOutput(child: ChildProcess): LauncherRun {
   const lines: string[] = [];
   const waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
   let stdout = '';
@@ -75,7 +66,21 @@ export function startLauncher(dist: string, { detached = false, args = [] as str
         const seen = lines.find(test);
         if (seen !== undefined) return resolve(seen);
         waiters.push({ test, resolve });
-        void done.then(() => reject(new Error(`the launcher ended before printing the line awaited; it printed:\n${stdout}\n${stderr}`)));
+        void done.then(() => reject(new Error(`the process ended before printing the line awaited; it printed:\n${stdout}\n${stderr}`)));
       }),
   };
+}
+
+/**
+ * Starts the launcher on the stand-in in `dist`. `detached` makes it the leader of a process
+ * group of its own, as a shell makes each job, so that a test can signal the group the way a
+ * terminal does.
+ */
+export function startLauncher(dist: string, { detached = false, args = [] as string[], launcher = LAUNCHER, env = {} as NodeJS.ProcessEnv } = {}): LauncherRun {
+  const child = spawn(process.execPath, [launcher, ...args], {
+    env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dist, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
+  return watchOutput(child);
 }
