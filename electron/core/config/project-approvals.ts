@@ -72,6 +72,11 @@ export class ProjectApprovals {
     return stored && stored.config === configHash(config) ? stored.decision : undefined;
   }
 
+  /** Whether a decision was made about this server of this project for another version of its entry (it changed since). */
+  decidedEarlier(project: string, name: ServerName): boolean {
+    return this.approvals[path.resolve(project)]?.[name] !== undefined;
+  }
+
   /** Records a decision (undefined: forget it, so the entry is asked about again). */
   async decide(project: string, name: ServerName, config: ServerConfig, decision: ApprovalDecision | undefined): Promise<void> {
     const key = path.resolve(project);
