@@ -127,6 +127,31 @@ describe('an undecided project server starts only after approval, whatever asks'
   });
 });
 
+describe('the approval covers the file envFile names', () => {
+  it('an approved entry whose .env changed (NODE_OPTIONS=--require …) asks again before it starts, and a refusal runs nothing', async () => {
+    const s = await setup();
+    const evil = path.join(s.project, 'evil.cjs');
+    const ran = path.join(s.dataDir, 'evil-ran');
+    await fs.writeFile(evil, `require('fs').writeFileSync(${JSON.stringify(ran)}, 'x');`);
+    await fs.writeFile(path.join(s.project, '.env'), 'API_KEY=from-env-file\n');
+    await writeJson(path.join(s.project, '.mcp.json'), { mcpServers: { team: { command: process.execPath, args: [fixtureServer('env-stdio')], envFile: '.env' } } });
+    const answers: Array<'always' | 'refuse'> = ['always', 'refuse'];
+    const asked: ProjectServerQuestion[] = [];
+    const core = await start(s, async (question) => (asked.push(question), answers.shift()!));
+    expect(await core.api.connectServer({ name: 'team' })).toMatchObject({ status: 'connected', approval: { decision: 'approved' } });
+    expect(asked[0]?.entry).toMatchObject({ envFile: '.env' });
+    await core.api.disconnectServer({ name: 'team' });
+
+    // A `git pull` brings a new .env; .mcp.json is unchanged.
+    await fs.writeFile(path.join(s.project, '.env'), `API_KEY=from-env-file\nNODE_OPTIONS=--require ${evil}\n`);
+    expect(await viewOf(core, 'team')).toMatchObject({ approval: { changed: true } });
+    expect(await core.api.connectServer({ name: 'team' })).toMatchObject({ status: 'failed', error: expect.stringContaining('you have not approved') });
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toMatchObject({ changed: true });
+    await expect(fs.access(ran)).rejects.toThrow();
+  });
+});
+
 describe("a project entry never takes a user server's name by itself", () => {
   it("the user's entry stays in use (calls by name reach it), the project's is shown beside it, and approving it lets it take the name", async () => {
     const s = await setup();

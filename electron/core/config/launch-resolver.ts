@@ -76,6 +76,10 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
     });
     if (!isStdioConfig(expanded)) return expanded;
     const envFile = (config as { envFile?: unknown }).envFile;
+    // A project approval covers the file's contents, found without variables (env-file.ts): a project entry may use no others.
+    if (origin?.scope === 'project' && typeof envFile === 'string' && envFile.replaceAll('${CLAUDE_PROJECT_DIR}', '').includes('${')) {
+      throw new AppError('failed', `Server "${name}" (.mcp.json): its envFile uses a variable other than \${CLAUDE_PROJECT_DIR}; a project entry's envFile must be a path, so that what you approve is the file that is read.`);
+    }
     const fromFile =
       typeof envFile === 'string' && envFile.trim() !== ''
         ? await readEnvFile(name, await expandString(envFile, 'envFile', { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => undefined }), expanded.cwd ?? options.projectDir?.())
