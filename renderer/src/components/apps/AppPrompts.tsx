@@ -10,6 +10,7 @@ import type { AppToolRequest } from './app-tool-calls';
 import { LINKS_PER_WINDOW, LINK_WINDOW_MS } from './app-links';
 import type { AppPrompt } from './use-app-host';
 import { Modal } from '../Modal';
+import { SafeName } from '../names/SafeName';
 
 export function AppPromptView({ prompt, more }: { prompt: AppPrompt; more: number }) {
   const waiting = more > 0 ? <p className="muted">{more} more waiting.</p> : null;
@@ -66,9 +67,14 @@ export function PermissionConsent({ permissions, onDecide }: { permissions: AppP
 export function AppCallPrompt({ request, waiting }: { request: AppToolRequest & { answer(allowed: boolean): void }; waiting?: React.ReactNode }) {
   return (
     <Modal titleId="app-call-title" className="permission-prompt" onCancel={() => request.answer(false)}>
-      <h2 id="app-call-title">The app asks to run {request.tool}</h2>
+      <h2 id="app-call-title">
+        The app asks to run <SafeName text={request.tool} />
+      </h2>
       <p>
-        <code>{mcpToolName(request.server, request.tool)}</code> asks first because {request.reason}.
+        <code>
+          <SafeName text={mcpToolName(request.server, request.tool)} />
+        </code>{' '}
+        asks first because {request.reason}.
       </p>
       <pre className="json">{JSON.stringify(request.arguments, null, 2)}</pre>
       {waiting}

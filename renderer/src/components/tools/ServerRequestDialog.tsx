@@ -15,6 +15,7 @@ import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
 import { initialArguments } from './schema-form/schema-model';
 import { InputResponsesRequest } from './InputResponsesRequest';
 import './tool-dialogs.css';
+import { SafeName } from '../names/SafeName';
 
 export function ServerRequestDialog() {
   const request = useWorkbench((s) => s.serverRequests[0]);
@@ -56,7 +57,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
   return (
     <div>
       <h2 id="server-request-title">
-        {title} <span className="muted">from {request.server}</span>
+        <SafeName text={title} /> <span className="muted">from {request.server}</span>
       </h2>
       <Countdown until={request.expiresAt} />
       {more > 0 && <p className="muted">{more} more waiting.</p>}
@@ -278,7 +279,9 @@ function UrlRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kin
         <code className="url-to-open">{body.url}</code>
       </p>
       {body.during === 'tool-call' && (
-        <p className="muted">The call to {body.tool} waits until you finish there, then runs again by itself.</p>
+        <p className="muted">
+          The call to <SafeName text={body.tool ?? ''} /> waits until you finish there, then runs again by itself.
+        </p>
       )}
       {error && (
         <p role="alert" className="error-text">
