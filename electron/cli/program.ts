@@ -46,7 +46,8 @@ function withSources(command: Command): Command {
     )
     .addOption(new Option('--allow-headers-helper', "run a server's headersHelper (a command whose output becomes its HTTP headers) without asking"))
     .addOption(new Option('--config <file>', "the servers of this mcpServers file (Claude Desktop, .mcp.json, Cursor, VS Code), instead of the app's").helpGroup(SOURCE_GROUP))
-    .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP));
+    .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP))
+    .addOption(new Option('--approve-project', "with --project: start its .mcp.json servers you have not approved, for this run only (otherwise you are asked on a terminal)").helpGroup(SOURCE_GROUP));
 }
 
 /** --stdio / --url and their companions: a server given on the command line. */

@@ -20,7 +20,7 @@ import { resolveAppDirs } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
 import { ENCRYPTED_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { usageError } from './exit-codes';
-import { cliHeadersHelperConsent } from './headers-helper-consent';
+import { cliHeadersHelperConsent, cliProjectServerConsent } from './headers-helper-consent';
 import type { CliIo } from './output';
 import { adhocServer, serversFromFile, type AdhocOptions, type AdhocServer } from './server-source';
 
@@ -33,6 +33,8 @@ export interface SourceOptions extends AdhocOptions {
   protocol?: string;
   /** --allow-headers-helper: run servers' headersHelper commands without asking. */
   allowHeadersHelper?: boolean;
+  /** --approve-project: start the project's servers the user has not approved, for this run. */
+  approveProject?: boolean;
 }
 
 /** --protocol as a Protocol setting (`modern` is the 2026-07-28 revision). */
@@ -133,6 +135,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
       ...(protocol ? { protocolOverride: protocol } : {}),
       headersHelperConsent: cliHeadersHelperConsent(options.allowHeadersHelper === true),
+      projectServerConsent: cliProjectServerConsent(options.approveProject === true),
     });
   } catch (error) {
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);
