@@ -154,6 +154,35 @@ steps:
     expect(missing.stderr).toContain('nothing-here.yaml: no such file');
   });
 
+  it('a pattern that backtracks for ever in JavaScript ((a+)+b on a long text) finishes at once; lookaround is refused by name', async () => {
+    const long = 'a'.repeat(5000);
+    await fs.writeFile(
+      path.join(home, 'redos.yaml'),
+      `name: Backtracking
+server: lab
+steps:
+  - id: echo
+    tool: echo_args
+    arguments: { a: 1, note: ${long} }
+    expect:
+      - path: $.content[0].text
+        matches: (a+)+b
+      - path: $.content[0].text
+        matches: (a+)+"
+`,
+    );
+    // JavaScript's engine would take longer than the universe has left on the first pattern.
+    const run = await runBuiltCli(['test', 'redos.yaml', '--config', 'servers.json'], { home, cwd: home, killAfterMs: 30_000 });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('$.content[0].text should match /(a+)+b/, and is');
+    expect(run.stdout).toContain('0 passed, 1 failed');
+
+    await fs.writeFile(path.join(home, 'lookahead.yaml'), 'name: Lookahead\nserver: lab\nsteps:\n  - id: a\n    tool: echo_args\n    expect:\n      - { path: $.x, matches: "a(?=b)" }\n');
+    const refused = await cli(['test', 'lookahead.yaml', '--config', 'servers.json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('lookahead.yaml:7: step a: expect[0].matches: not a usable regular expression: it uses a lookahead "(?=…)", which the linear-time engine (RE2) does not have');
+  }, 60_000);
+
   it('a server that does not connect exits 3; an unknown server or reporter exits 2', async () => {
     const crash = await cli(['test', 'every-assertion-pass.yaml', '--stdio', `"${process.execPath}" "${fixtureServer('crash-on-start')}"`, '--reporter', 'junit']);
     expect(crash.code, crash.stderr).toBe(3);
