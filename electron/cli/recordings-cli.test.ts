@@ -143,6 +143,34 @@ describe('replay', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ server: 'target', passed: true, notificationsSent: 1 });
   });
 
+  it('refuses, before the server starts, a recording that calls a tool switched off in disabledTools or denied by a rule', SEVERAL_RUNS, async () => {
+    // The server's command leaves a mark when it starts: a refused replay must leave none.
+    const started = path.join(home, 'replay-started');
+    const launch = { command: '/bin/sh', args: ['-c', `touch "${started}"; exec "${process.execPath}" "${TARGET}"`] };
+    const switchedOff = path.join(home, 'switched-off.json');
+    await fs.writeFile(switchedOff, JSON.stringify({ mcpServers: { target: { ...launch, disabledTools: ['api_key'] } } }));
+    const off = await cli(['replay', recording, 'target', '--config', switchedOff]);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/Not replayed: mcp__target__api_key is switched off: the server's config lists it in "disabledTools"\. Remove it from there to call it\. \(the recording calls it on line \d+; nothing was sent\)/);
+    expect(existsSync(started)).toBe(false);
+
+    const plain = path.join(home, 'plain.json');
+    await fs.writeFile(plain, JSON.stringify({ mcpServers: { target: launch } }));
+    await fs.writeFile(path.join(home, 'permissions.json'), JSON.stringify({ rules: [{ pattern: 'mcp__target__greet', decision: 'deny' }] }));
+    try {
+      const denied = await cli(['replay', recording, 'target', '--config', plain, '--json']);
+      expect(denied.code).toBe(2);
+      expect(denied.stderr).toContain('Not replayed: mcp__target__greet is not allowed: rule mcp__target__greet: deny. Change the rule under Permissions.');
+      expect(existsSync(started)).toBe(false);
+    } finally {
+      await fs.rm(path.join(home, 'permissions.json'));
+    }
+    // Without the rule, the same replay runs (and so starts the server).
+    const allowed = await cli(['replay', recording, 'target', '--config', plain]);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(existsSync(started)).toBe(true);
+  });
+
   it('fails against a changed server, with a pointer to each difference', SEVERAL_RUNS, async () => {
     const run = await cli(['replay', recording, '--stdio', quoted(process.execPath, TARGET, '--changed')]);
     expect(run.code).toBe(1);
