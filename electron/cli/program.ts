@@ -259,7 +259,8 @@ Examples:
       .description("start a stdio server behind a recording proxy: put it in a client's config in place of the server; every message both ways is written to a recording file as it passes")
       .usage('[options] -- <command> [args...]')
       .argument('<command...>', 'the server to start, after --')
-      .option('-o, --output <file>', 'the recording file (default: mcp-recording-<time>.jsonl in the current folder)')
+      .option('-o, --output <file>', 'the recording file, made new (default: mcp-recording-<time>.jsonl in the current folder)')
+      .option('--force', 'replace the file when it exists (a symbolic link is refused all the same)')
       .action(async (words: string[], options: RecordOptions) => done(await runCommand(io, false, async () => (await recordCommand()).record(io, words, options)))),
   );
   configure(

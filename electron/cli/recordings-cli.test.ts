@@ -127,6 +127,31 @@ describe('record', () => {
   });
 });
 
+describe('record -o', () => {
+  it('never writes through a symbolic link nor over an existing file, unless --force for a regular file', SEVERAL_RUNS, async () => {
+    const victim = path.join(home, 'victim.txt');
+    await fs.writeFile(victim, 'precious');
+    const link = path.join(home, 'planted.jsonl');
+    await fs.symlink(victim, link);
+    const server = ['--', process.execPath, TARGET];
+    for (const force of [[], ['--force']]) {
+      const run = await cli(['record', '-o', link, ...force, ...server]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${link} is a symbolic link; a recording never writes through one.`);
+      expect(await fs.readFile(victim, 'utf8')).toBe('precious');
+    }
+    const existing = await cli(['record', '-o', victim, ...server]);
+    expect(existing.code).toBe(2);
+    expect(existing.stderr).toContain(`${victim} already exists; give another file with -o, or add --force to replace it.`);
+    expect(await fs.readFile(victim, 'utf8')).toBe('precious');
+
+    const replaced = await cli(['record', '-o', victim, '--force', ...server]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect((await fs.readFile(victim, 'utf8')).split('\n')[0]).toContain('"format"');
+    expect((await fs.stat(victim)).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('replay', () => {
   it('passes against the server it was recorded from (timestamps, UUIDs and the masked secret may differ)', async () => {
     const run = await cli(['replay', recording, '--stdio', quoted(process.execPath, TARGET)], { ...process.env, API_KEY: 'another-key-entirely' });
