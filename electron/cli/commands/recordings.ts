@@ -16,6 +16,7 @@ import { replayRefusal } from '../../core/recordings/replay-gate';
 import { pointerSegments, type VolatileRules } from '../../core/recordings/volatile';
 import { decidePermission } from '../../../shared/permissions';
 import type { CommandRun } from '../command-run';
+import { forTerminal } from '../terminal-text';
 import { EXIT, usageError, type ExitCode } from '../exit-codes';
 import type { SourceOptions } from '../session';
 
@@ -96,7 +97,7 @@ export async function replay(run: CommandRun, file: string, server: string | und
     toolCallTimeoutMs: () => timeoutMs,
     ideLockDir: ideLockDir(run.io.env),
     // The server's own words, for the person at the terminal.
-    stdio: { onStderr: (text) => void run.io.stderr.write(text) },
+    stdio: { onStderr: (text) => void run.io.stderr.write(forTerminal(text)) },
   });
   const report = await replayRecording(recording, built.transport, { rules: volatileRules, timeoutMs });
   if (run.output.json) run.output.document({ server: name, recording: file, ...report });
