@@ -130,17 +130,51 @@ steps:
       elicitation: [{ action: accept, content: { name: '\${env.WHO}' } }]
     expect:
       - path: $.content[0].text
-        contains: '"name":"Grace"'
+        contains: '"name":"••••••"'
 `,
     );
     const run = await cli(['test', '--project', 'project', '--config', 'servers.json'], { ...process.env, WHO: 'Grace' });
     // --project and --config do not go together (as for every command): the folder is found without the project's servers.
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--project');
-    const inFolder = await runBuiltCli(['test', '--config', path.join(home, 'servers.json')], { home, cwd: project, env: { ...process.env, WHO: 'Grace' } });
+    const inFolder = await runBuiltCli(['test', '--config', path.join(home, 'servers.json'), '--allow-env', 'WHO'], { home, cwd: project, env: { ...process.env, WHO: 'Grace' } });
     expect(inFolder.code, inFolder.stderr + inFolder.stdout).toBe(0);
     expect(inFolder.stdout).toContain('Smoke (');
     expect(inFolder.stdout).toContain('1 passed, 0 failed');
+  });
+
+  it('a collection reads only the environment variables allowed with --allow-env, and their values are masked in the report and the history', async () => {
+    const token = 'tok-env-5b0c1d2e3f4a';
+    await fs.writeFile(
+      path.join(home, 'env.yaml'),
+      `name: From the environment
+server: lab
+steps:
+  - id: echo
+    tool: echo_args
+    arguments: { a: 1, note: '\${env.API_TOKEN}' }
+    expect:
+      # The value reached the server; what comes back quotes it, masked like a stored secret.
+      - path: $.content[0].text
+        contains: '"note": "••••••"'
+`,
+    );
+    const env = { ...process.env, API_TOKEN: token };
+    const refused = await runBuiltCli(['test', 'env.yaml', '--config', 'servers.json'], { home, cwd: home, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('Not sent: ${env.API_TOKEN}: collections read only the environment variables you allow, and API_TOKEN is not one of them (allow it with --allow-env API_TOKEN');
+
+    const allowed = await runBuiltCli(['test', 'env.yaml', '--config', 'servers.json', '--allow-env', 'OTHER,API_TOKEN', '--reporter', 'json'], { home, cwd: home, env });
+    expect(allowed.code, allowed.stderr + allowed.stdout).toBe(0);
+    expect(allowed.stdout).toContain('••••••');
+    expect(allowed.stdout).not.toContain(token);
+    const history = await fs.readFile(path.join(home, 'history.jsonl'), 'utf8');
+    expect(history).toContain('echo_args');
+    expect(history).not.toContain(token);
+
+    const bad = await cli(['test', 'env.yaml', '--config', 'servers.json', '--allow-env', 'NOT-A-NAME']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--allow-env takes environment variable names');
   });
 
   it('a file with problems stops everything before any server starts (exit 2), naming file, step and line', async () => {
