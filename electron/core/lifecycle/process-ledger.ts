@@ -16,14 +16,17 @@
  * time and command line still match; when the leader itself is gone but its group lives
  * on, the group is stopped only on Linux, and only if every member is in the leader's
  * session and started after it in the same boot. Elsewhere, and on Windows (no identities
- * to compare), nothing that does not match is touched.
+ * to compare), nothing that does not match is touched. On Linux every process stopped must
+ * also carry, in its environment, the marker the recording run gave its servers
+ * (started-processes.ts): start time and command line are anyone's to read and copy into a
+ * forged record, the environment of a process only its own user can read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { liveTree, terminateTree } from '../connections/transports/process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
-import { startedProcesses, watchStartedProcesses } from './started-processes';
+import { ownSpawnMarker, SPAWN_MARKER_VARIABLE, startedProcesses, watchStartedProcesses } from './started-processes';
 import { logFailure } from '../diagnostics/diagnostics';
 import { JsonFile } from '../util/json-file';
 
@@ -31,7 +34,8 @@ export const PROCESSES_DIR = 'processes';
 
 const Identity = z.object({ start: z.string(), command: z.string() });
 const LedgerSchema = z.object({
-  owner: Identity.extend({ pid: z.number().int().positive() }),
+  /** `marker`: what the owner put in its servers' environment (started-processes.ts). */
+  owner: Identity.extend({ pid: z.number().int().positive(), marker: z.string().optional() }),
   processes: z.array(Identity.extend({ pid: z.number().int().positive(), server: z.string().optional() })),
 });
 type Ledger = z.infer<typeof LedgerSchema>;
@@ -106,7 +110,7 @@ export class ProcessLedger {
       await removeRecord(this.file);
       return;
     }
-    await this.record.write({ owner: { pid: process.pid, ...owner }, processes });
+    await this.record.write({ owner: { pid: process.pid, ...owner, marker: ownSpawnMarker() }, processes });
   }
 }
 
@@ -133,7 +137,7 @@ export async function stopLeftoverProcesses(dataDir: string): Promise<LeftoverRe
     const ledger = await readLedger(file);
     if (ledger && sameIdentity(await processIdentity(ledger.owner.pid), ledger.owner)) continue; // still running
     for (const entry of ledger?.processes ?? []) {
-      const count = await stopLeftover(entry);
+      const count = await stopLeftover(entry, ledger?.owner.marker);
       if (count === 0) continue;
       report.stopped += count;
       if (entry.server !== undefined) report.byServer.set(entry.server, (report.byServer.get(entry.server) ?? 0) + count);
@@ -160,12 +164,31 @@ async function readLedger(file: string): Promise<Ledger | undefined> {
   return ledgerFile(file).read();
 }
 
+/**
+ * Whether the process carries the recording run's marker in its environment. Linux only
+ * (elsewhere another process's environment is not readable cheaply: true, and the identity
+ * checks alone decide). A record without a marker, or a process whose environment cannot
+ * be read, is not ours to stop.
+ */
+async function carriesMarker(pid: number, marker: string | undefined): Promise<boolean> {
+  if (process.platform !== 'linux') return true;
+  if (!marker) return false;
+  try {
+    const environ = await fs.readFile(`/proc/${pid}/environ`, 'latin1');
+    return environ.split('\0').includes(`${SPAWN_MARKER_VARIABLE}=${marker}`);
+  } catch {
+    return false;
+  }
+}
+
 /** Stops one recorded process group if it is still the one recorded; how many processes that stopped. */
-async function stopLeftover(entry: Ledger['processes'][number]): Promise<number> {
+async function stopLeftover(entry: Ledger['processes'][number], marker: string | undefined): Promise<number> {
   const now = await processIdentity(entry.pid);
   if (now) {
     // The pid belongs to another process now: not ours to touch.
     if (!sameIdentity(now, entry)) return 0;
+    // Start time and command line are anyone's to read: only the marker proves we started it.
+    if (!(await carriesMarker(entry.pid, marker))) return 0;
     const { all } = await liveTree(entry.pid);
     await terminateTree(entry.pid);
     return all.size;
@@ -178,6 +201,8 @@ async function stopLeftover(entry: Ledger['processes'][number]): Promise<number>
   if (members.length === 0) return 0;
   // A group whose id was reused after ours ended would have a member that fails this.
   if (!members.every((member) => member.sid === entry.pid && member.startTicks >= recorded.ticks)) return 0;
+  // Our servers' children inherit the marker; a group with one member that lacks it is left alone.
+  for (const member of members) if (!(await carriesMarker(member.pid, marker))) return 0;
   await terminateTree(entry.pid, { leaderExited: true });
   return members.length;
 }

@@ -6,6 +6,28 @@
  * run can stop what an abrupt end left behind.
  */
 
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Every server process this app process starts carries this variable in its environment,
+ * with a value random per app process and written in the record of started processes. A
+ * later run stops a recorded process only when its environment (/proc/<pid>/environ on
+ * Linux, readable by its own user only) still carries it: a record written by someone
+ * else, naming another program, stops nothing.
+ */
+export const SPAWN_MARKER_VARIABLE = 'MCP_WORKBENCH_STARTED_BY';
+const spawnMarker = randomBytes(16).toString('hex');
+
+/** This app process's marker, as recorded. */
+export function ownSpawnMarker(): string {
+  return spawnMarker;
+}
+
+/** What a spawned server's environment gets (the stdio transport adds it). */
+export function spawnMarkerEnvironment(): Record<string, string> {
+  return { [SPAWN_MARKER_VARIABLE]: spawnMarker };
+}
+
 export interface StartedProcess {
   pid: number;
   /** The server it runs, for messages. */

@@ -11,7 +11,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
-import { processEnded, processStarted } from '../../lifecycle/started-processes';
+import { spawnMarkerEnvironment, processEnded, processStarted } from '../../lifecycle/started-processes';
 import { delay } from '../async-helpers';
 import { JsonRpcLineReader } from './json-line-reader';
 import { rememberLongText, rememberText, textOf } from './message-text';
@@ -125,7 +125,8 @@ export class ProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.config.command, this.config.args ?? [], {
         // The SDK's safe default set (HOME, PATH, …), then the entry's own variables.
-        env: { ...getDefaultEnvironment(), ...this.config.env },
+        // The marker lets a later run tell our servers from any process a forged record names (lifecycle/started-processes.ts).
+        env: { ...getDefaultEnvironment(), ...this.config.env, ...spawnMarkerEnvironment() },
         ...(this.config.cwd ? { cwd: this.config.cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         // Its own process group, so the whole tree can be signalled at once.
