@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isAlive, waitUntil } from '../../../e2e/support/processes';
+import { fixtureServer } from '../../../e2e/fixtures/paths';
+import { isAlive, pidsWith, waitUntil } from '../../../e2e/support/processes';
 import { createCore } from '../api/core-api';
 import { processIdentity } from './process-identity';
 import { PROCESSES_DIR, ProcessLedger, stopLeftoverProcesses } from './process-ledger';
-import { ownSpawnMarker, processEnded, processStarted, spawnMarkerEnvironment } from './started-processes';
+import { newSpawnId, ownSpawnMarker, processEnded, processStarted, spawnMarkerEnvironment } from './started-processes';
 
 /** Ignores SIGINT and SIGTERM; with `--child`, first starts a child doing the same and prints its pid. */
 const STUBBORN = `
@@ -55,7 +56,7 @@ afterEach(async () => {
  * program we did not start).
  */
 async function startGroup(withChild = false, marked = true): Promise<{ leader: ChildProcess; child?: number }> {
-  const env = { ...process.env, ...(marked ? spawnMarkerEnvironment() : {}) };
+  const env = { ...process.env, ...(marked ? spawnMarkerEnvironment(newSpawnId()) : {}) };
   const leader = spawn(process.execPath, ['-e', STUBBORN, ...(withChild ? ['--', '--child'] : [])], { detached: true, stdio: ['pipe', 'pipe', 'ignore'], env });
   await once(leader, 'spawn');
   started.push(leader.pid!);
@@ -71,7 +72,7 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-async function writeLedger(owner: { pid: number; start: string; command: string; marker?: string }, processes: Array<{ pid: number; start: string; command: string; server?: string }>): Promise<string> {
+async function writeLedger(owner: { pid: number; start: string; command: string; marker?: string }, processes: Array<{ pid: number; start: string; command: string; server?: string; spawnId?: string }>): Promise<string> {
   const file = path.join(dataDir, PROCESSES_DIR, `${owner.pid}.json`);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, JSON.stringify({ owner, processes }));
@@ -134,6 +135,25 @@ describe.runIf(process.platform === 'linux')('process ledger', () => {
 
     expect((await stopLeftoverProcesses(dataDir)).stopped).toBe(1);
     expect(isAlive(child!)).toBe(false);
+  });
+
+  it('stops what left the group and was left to init (setsid, parent ended), by the start\'s spawn id, once its leader is gone', async () => {
+    const marker = `ledger-stray-${process.pid}-${Date.now()}`;
+    const spawnId = newSpawnId();
+    const leader = spawn(process.execPath, [fixtureServer('setsid-stray'), marker], { detached: true, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...spawnMarkerEnvironment(spawnId) } });
+    await once(leader, 'spawn');
+    started.push(leader.pid!);
+    await waitUntil(() => pidsWith(`${marker}-stray`).length === 1, 'the stray to start');
+    const [stray] = pidsWith(`${marker}-stray`);
+    started.push(stray!);
+    const identity = await identityOf(leader.pid!);
+    leader.kill('SIGKILL');
+    await once(leader, 'exit');
+    expect(isAlive(stray!)).toBe(true);
+    await writeLedger({ pid: await deadPid(), start: 'x', command: 'gone', marker: ownSpawnMarker() }, [{ pid: leader.pid!, ...identity, spawnId }]);
+
+    expect((await stopLeftoverProcesses(dataDir)).stopped).toBe(1);
+    expect(isAlive(stray!)).toBe(false);
   });
 
   it('leaves alone a pid that now belongs to another program, and everything of an owner still running', async () => {

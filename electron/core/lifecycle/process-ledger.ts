@@ -24,7 +24,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { liveTree, terminateTree } from '../connections/transports/process-tree';
+import { carriersOfSpawn, liveTree, terminateTree } from '../connections/transports/process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
 import { ownSpawnMarker, SPAWN_MARKER_VARIABLE, startedProcesses, watchStartedProcesses } from './started-processes';
 import { logFailure } from '../diagnostics/diagnostics';
@@ -36,7 +36,8 @@ const Identity = z.object({ start: z.string(), command: z.string() });
 const LedgerSchema = z.object({
   /** `marker`: what the owner put in its servers' environment (started-processes.ts). */
   owner: Identity.extend({ pid: z.number().int().positive(), marker: z.string().optional() }),
-  processes: z.array(Identity.extend({ pid: z.number().int().positive(), server: z.string().optional() })),
+  /** `spawnId`: the server start's id, in the environment of every descendant (started-processes.ts). */
+  processes: z.array(Identity.extend({ pid: z.number().int().positive(), server: z.string().optional(), spawnId: z.string().optional() })),
 });
 type Ledger = z.infer<typeof LedgerSchema>;
 
@@ -103,7 +104,7 @@ export class ProcessLedger {
         if (!identity) continue;
         this.identities.set(entry.pid, identity);
       }
-      processes.push({ pid: entry.pid, ...identity, ...(entry.server !== undefined ? { server: entry.server } : {}) });
+      processes.push({ pid: entry.pid, ...identity, ...(entry.server !== undefined ? { server: entry.server } : {}), ...(entry.spawnId !== undefined ? { spawnId: entry.spawnId } : {}) });
     }
     const owner = await this.owner;
     if (processes.length === 0 || !owner) {
@@ -189,12 +190,17 @@ async function stopLeftover(entry: Ledger['processes'][number], marker: string |
     if (!sameIdentity(now, entry)) return 0;
     // Start time and command line are anyone's to read: only the marker proves we started it.
     if (!(await carriesMarker(entry.pid, marker))) return 0;
-    const { all } = await liveTree(entry.pid);
-    await terminateTree(entry.pid);
+    const { all } = await liveTree(entry.pid, false, entry.spawnId);
+    await terminateTree(entry.pid, entry.spawnId ? { spawnId: entry.spawnId } : {});
     return all.size;
   }
-  // The leader is gone; its group (grandchildren that ignored it ending) may not be.
+  // The leader is gone; its group (grandchildren that ignored it ending) may not be, nor what
+  // left the group carrying the start's spawn id.
   if (process.platform !== 'linux') return 0;
+  return (await stopLeftoverGroup(entry, marker)) + (await stopStrays(entry, marker));
+}
+
+async function stopLeftoverGroup(entry: Ledger['processes'][number], marker: string | undefined): Promise<number> {
   const recorded = linuxStartOf(entry);
   if (!recorded || recorded.boot !== (await currentBootId())) return 0;
   const members = await linuxGroupMembers(entry.pid);
@@ -205,6 +211,23 @@ async function stopLeftover(entry: Ledger['processes'][number], marker: string |
   for (const member of members) if (!(await carriesMarker(member.pid, marker))) return 0;
   await terminateTree(entry.pid, { leaderExited: true });
   return members.length;
+}
+
+/**
+ * Descendants of a recorded server that left its group and session (setsid, a double fork):
+ * found by the start's spawn id and stopped with their own groups when they also carry the
+ * dead run's marker. Each is the leader of the group it made, so its group is its own.
+ */
+async function stopStrays(entry: Ledger['processes'][number], marker: string | undefined): Promise<number> {
+  if (!entry.spawnId || !marker) return 0;
+  let stopped = 0;
+  for (const pid of await carriersOfSpawn(entry.spawnId)) {
+    if (!(await carriesMarker(pid, marker))) continue;
+    const { all } = await liveTree(pid, false, entry.spawnId);
+    await terminateTree(pid, { spawnId: entry.spawnId });
+    stopped += all.size;
+  }
+  return stopped;
 }
 
 export interface LeftoverNotices {

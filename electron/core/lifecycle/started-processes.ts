@@ -23,15 +23,29 @@ export function ownSpawnMarker(): string {
   return spawnMarker;
 }
 
+/**
+ * Each server process gets a second variable, random per start: its descendants inherit it,
+ * also those that left its process group and its parent chain (`setsid`, a double fork that
+ * leaves the child to init), so stopping the server finds them by it (process-tree.ts, Linux).
+ */
+export const SPAWN_ID_VARIABLE = 'MCP_WORKBENCH_SPAWN';
+
+/** A new value for one server start's SPAWN_ID_VARIABLE. */
+export function newSpawnId(): string {
+  return randomBytes(12).toString('hex');
+}
+
 /** What a spawned server's environment gets (the stdio transport adds it). */
-export function spawnMarkerEnvironment(): Record<string, string> {
-  return { [SPAWN_MARKER_VARIABLE]: spawnMarker };
+export function spawnMarkerEnvironment(spawnId: string): Record<string, string> {
+  return { [SPAWN_MARKER_VARIABLE]: spawnMarker, [SPAWN_ID_VARIABLE]: spawnId };
 }
 
 export interface StartedProcess {
   pid: number;
   /** The server it runs, for messages. */
   server?: string;
+  /** Its SPAWN_ID_VARIABLE, which its descendants carry. */
+  spawnId?: string;
 }
 
 const live = new Map<number, StartedProcess>();
