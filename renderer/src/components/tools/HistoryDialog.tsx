@@ -10,6 +10,7 @@ import { Modal } from '../Modal';
 import { RowMenu } from '../RowMenu';
 import { formatBytes, formatDuration } from './format';
 import './tool-dialogs.css';
+import { SafeName } from '../names/SafeName';
 
 // Loaded when first asked for, like the Collections tab, so the first screen stays small.
 const AddToCollection = lazy(() => import('../collections/AddToCollection').then((module) => ({ default: module.AddToCollection })));
@@ -69,7 +70,10 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
               {requests.map((request) => (
                 <li key={request.id} className="history-row">
                   <div className="history-main">
-                    <strong>{request.name}</strong> <code className="history-tool">{`mcp__${request.server}__${request.tool}`}</code>
+                    <strong>{request.name}</strong>{' '}
+                    <code className="history-tool">
+                      <SafeName text={`mcp__${request.server}__${request.tool}`} />
+                    </code>
                   </div>
                   <div className="history-actions">
                     <button type="button" onClick={() => void act(() => openRequest(request), true)} aria-label={`Open saved request ${request.name}`}>
@@ -141,7 +145,9 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
       {/* The text first: it takes the row's width; the actions are one button and one menu. */}
       <div className="history-main">
         <div className="history-head">
-          <code className="history-tool">{entry.fullName}</code>
+          <code className="history-tool">
+            <SafeName text={entry.fullName} />
+          </code>
           <span className={`badge outcome outcome-${entry.outcome}`}>{OUTCOMES[entry.outcome]}</span>
           <span className="muted history-facts">
             {formatDuration(entry.durationMs)}

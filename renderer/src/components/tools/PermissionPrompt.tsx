@@ -7,6 +7,7 @@ import { findTool } from '../../state/calls-slice';
 import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import { displayName, ToolBadges } from './tool-display';
+import { SafeName } from '../names/SafeName';
 
 export function PermissionPrompt() {
   const prompt = useWorkbench((s) => s.permissionPrompt);
@@ -14,9 +15,21 @@ export function PermissionPrompt() {
   const answer = useWorkbench((s) => s.answerPermissionPrompt);
   if (!prompt) return null;
   return (
-    <Modal titleId="permission-title" title={`Run ${tool ? displayName(tool) : prompt.tool}?`} className="permission-prompt" onCancel={() => void answer('cancel')}>
+    <Modal
+      titleId="permission-title"
+      title={
+        <>
+          Run <SafeName text={tool ? displayName(tool) : prompt.tool} />?
+        </>
+      }
+      className="permission-prompt"
+      onCancel={() => void answer('cancel')}
+    >
       <p>
-        <code>{prompt.fullName}</code> {tool && <ToolBadges tool={tool} />}
+        <code>
+          <SafeName text={prompt.fullName} />
+        </code>{' '}
+        {tool && <ToolBadges tool={tool} />}
       </p>
       {prompt.changed ? (
         <p className="permission-changed" role="alert">
