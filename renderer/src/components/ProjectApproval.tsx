@@ -43,7 +43,7 @@ function HeldProjectEntry({ server, held }: { server: ServerView; held: NonNulla
         Use the project&apos;s entry
       </button>
       {held.approval.decision !== 'denied' && (
-        <button type="button" className="link-button" onClick={() => void decide.run('denied')} aria-label={`Deny the project's entry for ${server.name}`}>
+        <button type="button" className="link-button" onClick={() => void decide.run('denied')} aria-label={`Deny it: the project's entry for ${server.name}`}>
           Deny it
         </button>
       )}
