@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   // No system keychain answered: say so where the user looks.
   if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);
   // The opener's command line is readable by every local user: it gets a one-time launch URL, never the token.
-  if (!values['no-open']) openInBrowser(host.launchUrl(), (message) => process.stderr.write(`${message}\n`));
+  if (!values['no-open']) openInBrowser(host.launchUrl(), (message) => process.stderr.write(`${message}\n`), host.url);
 
   let stopping = false;
   const stop = async () => {

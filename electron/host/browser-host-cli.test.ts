@@ -231,6 +231,20 @@ describe('browser-host against bad input and its own errors', () => {
     });
   }
 
+  it.runIf(process.platform !== 'win32')('says so when no browser could be opened (the opener exits 3, as xdg-open does without a desktop), naming the URL to open', async () => {
+    const bin = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-opener-'));
+    const opener = '#!/bin/sh\necho "xdg-open: no method available for opening $1" >&2\nexit 3\n';
+    for (const name of ['xdg-open', 'open']) await fs.writeFile(path.join(bin, name), opener, { mode: 0o755 });
+    try {
+      const run = start([], { open: true, env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` } });
+      const { port, token } = await ready(run);
+      await waitUntil(() => run.stderr().includes('Could not open a browser'), 'the host to say it could not open a browser');
+      expect(run.stderr()).toContain(`Could not open a browser (${process.platform === 'darwin' ? 'open' : 'xdg-open'} exited with code 3): open http://127.0.0.1:${port}/#token=${token} in one yourself.`);
+    } finally {
+      await fs.rm(bin, { recursive: true, force: true });
+    }
+  });
+
   it('opens the browser with a one-time launch URL: the token is never on the opener\'s command line', async () => {
     const bin = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-opener-'));
     const argvFile = path.join(bin, 'argv.txt');
