@@ -229,14 +229,25 @@ function cutText(page: Page, selector: string): Promise<string[]> {
   ) as Promise<string[]>;
 }
 
-/** Badges whose box is not wholly inside their row's (clipped by the row's edge). */
+/**
+ * Badges not wholly shown: their box goes past their row's, or past any box between them
+ * and the row that clips what overflows it (cut at its edge, or moved to a line it hides),
+ * or their own text is cut.
+ */
 function clippedBadges(page: Page): Promise<string[]> {
   return page.evaluate(`[...document.querySelectorAll('.server-item .status, .server-item .transport, .server-item .scope-badge, .server-item .doctor-badge, .tool-item .badge-icon, .tool-panel .badge, .details-line .status')]
     .filter((badge) => {
       const row = badge.closest('.server-item, .tool-item, .tool-panel, .details-line');
       const a = badge.getBoundingClientRect();
-      const b = row.getBoundingClientRect();
-      return a.width > 0 && (a.left < b.left - 0.5 || a.right > b.right + 0.5 || badge.scrollWidth > badge.clientWidth + 1);
+      if (a.width === 0 || badge.scrollWidth > badge.clientWidth + 1) return a.width > 0;
+      for (let box = badge.parentElement; box; box = box.parentElement) {
+        const clips = box === row || getComputedStyle(box).overflowX !== 'visible';
+        const b = box.getBoundingClientRect();
+        const outside = a.left < b.left - 0.5 || a.right > b.right + 0.5 || a.top < b.top - 0.5 || a.bottom > b.bottom + 0.5;
+        if (clips && outside) return true;
+        if (box === row) break;
+      }
+      return false;
     })
     .map((badge) => (badge.getAttribute('aria-label') || badge.textContent) + ' in ' + badge.closest('[data-server], [data-tool], .tool-panel, .details-line')?.getAttribute('data-server'))`) as Promise<string[]>;
 }
