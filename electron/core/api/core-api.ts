@@ -52,12 +52,13 @@ import type { AppSandboxInfo } from '../../../shared/api/apps';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
-import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
+import { createLaunchScan } from './launch-scan';
+import { createConfigSync } from '../connections/config-sync';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
@@ -301,7 +302,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(logFailure(`The last project (${last}) could not be reopened`, 'info'));
   }
-  const sync = createConfigSync(ctx, {
+  const sync = createConfigSync({ ...ctx, scanLaunches: createLaunchScan(registry, ctx) }, {
     autoConnect: options.autoConnect ?? false,
     forgetCredentials: (name) => auth.forget(name),
     approved: (name, config) => approvals.decisionOf(name, config) === 'approved',
