@@ -80,6 +80,11 @@ export class ControllableTransport extends ForwardingTransport {
     return new Promise((resolve) => this.seen.push({ direction, match, resolve }));
   }
 
+  /** Delivers a message as if the server had sent it (a notification it sends late, say). */
+  inject(message: JSONRPCMessage): void {
+    this.handleMessage(message);
+  }
+
   /** The other side goes away, as a server that dies does: the real transport is closed under the client. */
   drop(): Promise<void> {
     return this.inner.close();
