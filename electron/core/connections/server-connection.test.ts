@@ -70,6 +70,7 @@ describe('one attempt per connection', () => {
   it('a slow-to-die server switched off and on shows Connected, and the new process starts once the old one is gone', async () => {
     const m = create();
     await m.connect('slow', basic);
+    const first = m.attemptOf('slow');
     const slowToDie = transports.latest().holdClose();
     const order = new Order();
 
@@ -78,7 +79,11 @@ describe('one attempt per connection', () => {
     const on = order.track('on done', m.connect('slow', basic));
     // Whichever comes first: the new connection is up (a manager that does not wait for the old process),
     // or the new attempt waits for the old one to close (a manager that does).
-    await waitUntil(() => order.events.includes('on done') || (m.state('slow').status === 'pending' && transports.made.length === 1), 'the new connection, or its wait for the old one');
+    const waiting = () => {
+      const attempt = m.attemptOf('slow');
+      return attempt !== undefined && attempt !== first && attempt.state.status === 'pending' && transports.made.length === 1;
+    };
+    await waitUntil(() => order.events.includes('on done') || waiting(), 'the new connection, or its wait for the old one');
     order.note('old process gone');
     slowToDie.open();
     await Promise.all([off, on]);
