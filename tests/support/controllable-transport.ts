@@ -43,8 +43,11 @@ interface Seen {
 export class ControllableTransport extends ForwardingTransport {
   /** Every message, in the order it passed (held ones once let through). */
   readonly log: Array<{ direction: Direction; message: JSONRPCMessage }> = [];
+  /** Every message as it reached the transport, held or not. */
+  readonly arrivals: Array<{ direction: Direction; message: JSONRPCMessage }> = [];
   private readonly holds: Hold[] = [];
   private readonly seen: Seen[] = [];
+  private readonly reaching: Seen[] = [];
   private readonly answers: Array<{ match: MessageMatch; answer: (request: JSONRPCMessage) => JSONRPCMessage; remaining: number }> = [];
   private closeGate: Gate | undefined;
 
@@ -80,6 +83,13 @@ export class ControllableTransport extends ForwardingTransport {
     return new Promise((resolve) => this.seen.push({ direction, match, resolve }));
   }
 
+  /** Resolves with the first message that matches as it reaches the transport (held or not): one already arrived, or the next. */
+  reached(direction: Direction, match: MessageMatch): Promise<JSONRPCMessage> {
+    const earlier = this.arrivals.find((entry) => entry.direction === direction && match(entry.message));
+    if (earlier) return Promise.resolve(earlier.message);
+    return new Promise((resolve) => this.reaching.push({ direction, match, resolve }));
+  }
+
   /** Delivers a message as if the server had sent it (a notification it sends late, say). */
   inject(message: JSONRPCMessage): void {
     this.handleMessage(message);
@@ -91,6 +101,7 @@ export class ControllableTransport extends ForwardingTransport {
   }
 
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.arrive('out', message);
     const scripted = this.answers.find((entry) => entry.remaining > 0 && entry.match(message));
     if (scripted) {
       scripted.remaining--;
@@ -110,6 +121,7 @@ export class ControllableTransport extends ForwardingTransport {
   }
 
   protected override handleMessage(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    this.arrive('in', message);
     const hold = this.holdFor('in', message);
     if (!hold) {
       this.note('in', message);
@@ -131,6 +143,15 @@ export class ControllableTransport extends ForwardingTransport {
     const hold = this.holds.find((entry) => entry.direction === direction && entry.remaining > 0 && entry.match(message));
     if (hold) hold.remaining--;
     return hold;
+  }
+
+  private arrive(direction: Direction, message: JSONRPCMessage): void {
+    this.arrivals.push({ direction, message });
+    for (const waiter of [...this.reaching]) {
+      if (waiter.direction !== direction || !waiter.match(message)) continue;
+      this.reaching.splice(this.reaching.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
   }
 
   private note(direction: Direction, message: JSONRPCMessage): void {

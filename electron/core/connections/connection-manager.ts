@@ -52,6 +52,8 @@ export { DEFAULT_HTTP_REQUEST_TIMEOUT_MS } from './open-connection';
 export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
 /** Waits before each retry of a request whose session expired: one at once, then backoff. */
 export const SESSION_RETRY_DELAYS_MS = [0, 500, 1500];
+/** How long closing waits for servers to read the cancels sent just before (see closeAll). */
+export const CANCEL_DRAIN_MS = 1000;
 const STDERR_LINES_IN_ERRORS = 10;
 
 /** The settings the connection manager reads (live: each connect and call reads them anew). */
@@ -142,6 +144,8 @@ export class ConnectionManager {
   private readonly openDeps: OpenDeps;
   /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
   private shutDown = false;
+  /** Pings sent after a request was cancelled; answered, the server has read the cancel. */
+  private readonly draining = new Set<Promise<void>>();
 
   /** Called after every state change; the core API turns it into a `server-state` event. */
   onStateChange?: (name: ServerName) => void;
@@ -226,8 +230,14 @@ export class ConnectionManager {
     await attempt.retire();
   }
 
-  /** Closes every connection for good (app shutdown): later connects are refused. */
+  /**
+   * Closes every connection for good (app shutdown): later connects are refused. A request
+   * cancelled just before (the CLI's Ctrl+C) has had its notifications/cancelled written,
+   * but a process stopped at once never reads it: closing first waits, a second at most,
+   * for the ping sent after it to be answered (a server reads in order).
+   */
   async closeAll(): Promise<void> {
+    if (this.draining.size > 0) await Promise.race([Promise.all(this.draining), sleep(this.clock, CANCEL_DRAIN_MS)]);
     this.shutDown = true;
     await Promise.all([...this.attempts.values()].map((attempt) => attempt.retire({ status: 'disconnected' })));
   }
@@ -291,6 +301,7 @@ export class ConnectionManager {
         if (isUnauthorizedError(error)) {
           await connection.retire({ status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}`, errorKind: 'needs-auth' });
         }
+        if (signal?.aborted) this.confirmCancelRead(connection);
         throw new AppError(
           'failed',
           `${name}: ${
@@ -307,6 +318,22 @@ export class ConnectionManager {
         );
       }
     }
+  }
+
+  /**
+   * After a cancelled request: a ping on the same connection, whose answer says the server
+   * has read the cancel before it (2025 era; a 2026 server has no ping, and its HTTP cancel
+   * is the closed request itself). closeAll waits for these.
+   */
+  private confirmCancelRead(attempt: ServerConnection): void {
+    const client = attempt.link?.client;
+    if (!client || attempt.phase !== 'connected' || attempt.retired || client.getProtocolEra() === 'modern') return;
+    const read = client.ping({ timeout: CANCEL_DRAIN_MS }).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.draining.add(read);
+    void read.finally(() => this.draining.delete(read));
   }
 
   /** The attempt ensureConnection would answer with at once: current, for this entry, connected, and not closing. */

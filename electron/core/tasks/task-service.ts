@@ -47,6 +47,9 @@ export interface TaskServiceDeps {
   clock?: Clock;
 }
 
+/** How long closing waits for the cancels of cancelled calls to reach their servers. */
+const CANCEL_GRACE_MS = 2000;
+
 /** The server's own errors that say "not now" rather than "no such task": the poll asks again later. */
 const PASSING_SERVER_ERRORS = new Set([-32000, -32001, -32603]);
 
@@ -87,6 +90,8 @@ export class TaskService {
   private readonly entries = new Map<string, Entry>();
   private unsubscribe?: () => void;
   private readonly clock: Clock;
+  /** tasks/cancel requests of cancelled calls, still on their way. */
+  private readonly cancelling = new Set<Promise<void>>();
 
   constructor(private readonly deps: TaskServiceDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -102,10 +107,15 @@ export class TaskService {
     });
   }
 
-  /** Stops polling and waits for the list's pending writes (a CLI run exits right after); nothing is written when nothing changed. */
+  /**
+   * Stops polling, lets the cancels of cancelled calls reach their servers (a little while at
+   * most: Ctrl+C in the CLI closes the connections right after) and waits for the list's
+   * pending writes; nothing is written when nothing changed.
+   */
   async dispose(): Promise<void> {
     this.unsubscribe?.();
     for (const entry of this.entries.values()) entry.stop?.abort();
+    if (this.cancelling.size > 0) await Promise.race([Promise.all(this.cancelling), sleep(this.clock, CANCEL_GRACE_MS)]);
     await this.deps.store.flush();
   }
 
@@ -253,7 +263,14 @@ export class TaskService {
    * ended). A refusal or a failure is not dropped: the task says it in its error, so the
    * Tasks tab shows the task may still be running.
    */
-  async cancelAfterCall(server: ServerName, taskId: string): Promise<void> {
+  cancelAfterCall(server: ServerName, taskId: string): Promise<void> {
+    const cancelling = this.cancelOrSay(server, taskId);
+    this.cancelling.add(cancelling);
+    void cancelling.finally(() => this.cancelling.delete(cancelling));
+    return cancelling;
+  }
+
+  private async cancelOrSay(server: ServerName, taskId: string): Promise<void> {
     try {
       await this.cancel(server, taskId);
     } catch (error) {
