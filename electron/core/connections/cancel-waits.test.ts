@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
+import { waitUntil } from '../../../e2e/support/processes';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { AppError } from '../../../shared/envelope';
 import { controllableTransports, method } from '../../../tests/support/controllable-transport';
@@ -64,7 +65,7 @@ describe('cancelling a request', () => {
     expect(transports.latest().log.some((entry) => entry.direction === 'out' && 'method' in entry.message && entry.message.method === 'tools/call')).toBe(false);
   });
 
-  it('while it waits to retry after an expired session: settles at once, and no new session is started', async () => {
+  it('while it waits to retry after an expired session: settles at once, and the call is not sent again', async () => {
     // Every session expires at its first call: the call's first retry is immediate, the second waits (on the clock).
     const f = await startFixture('http-expiring', ['--calls', '0']);
     fixtures.push(f);
@@ -77,7 +78,7 @@ describe('cancelling a request', () => {
     const retryWaits = clock.timerSet((ms) => ms === SESSION_RETRY_DELAYS_MS[1]);
     const call = order.track('call settled', tools.call('expiring', config, 'echo', { text: 'x' }, { signal: controller.signal }));
     await retryWaits;
-    const sessionsBefore = (await f.http<{ initializations: number }>('/stats')).initializations;
+    const callsBefore = (await f.http<{ expired: number }>('/stats')).expired;
 
     controller.abort();
     const outcome = await outcomeOf(call);
@@ -86,6 +87,8 @@ describe('cancelling a request', () => {
 
     expect(outcome).toBe('cancelled: expiring: The call was cancelled.');
     expect(order.events).toEqual(['call settled', 'retry due']);
-    expect((await f.http<{ initializations: number }>('/stats')).initializations).toBe(sessionsBefore);
+    // The new session is up (the server is connected again); the cancelled call never went out on it.
+    await waitUntil(() => m.state('expiring').status === 'connected', 'the new session');
+    expect((await f.http<{ expired: number }>('/stats')).expired).toBe(callsBefore);
   });
 });

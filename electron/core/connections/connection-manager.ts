@@ -204,6 +204,7 @@ export class ConnectionManager {
   /** Closes whatever connection the server has, even a healthy one, and connects again (detecting its protocol era afresh). */
   async reconnect(name: ServerName, config: ServerConfig, { signal }: { signal?: AbortSignal } = {}): Promise<Client> {
     this.refuseUnconnectable(name, config);
+    if (signal?.aborted) throw cancelledCall(name);
     const attempt = this.begin(name, config, { forgetEra: true });
     return this.clientOf(await unlessAborted(attempt.ready, signal, () => cancelledCall(name)));
   }
@@ -287,16 +288,19 @@ export class ConnectionManager {
         const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && link.built.sessionExpired());
         if (expired && !signal?.aborted) {
           const wait = SESSION_RETRY_DELAYS_MS[attempt];
-          if (wait !== undefined) connection.logEvent(`The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
-          // What the server shows until the new session is up (or if the retry is cancelled).
-          await connection.retire({ status: 'failed', error: 'The server ended the session.', errorKind: 'connection' });
-          if (wait !== undefined) {
-            if (wait) await sleep(this.clock, wait, signal, { keepAlive: true });
-            if (signal?.aborted) throw cancelledCall(name);
-            continue;
+          if (wait === undefined) {
+            const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
+            await connection.retire({ status: 'failed', error: message, errorKind: 'connection' });
+            throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
           }
-          const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
-          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
+          connection.logEvent(`The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
+          // The new session starts at once (the row goes from connected to connecting); the
+          // request waits its turn, and a cancel meanwhile stops the request, not the session.
+          if (this.attempts.get(name) === connection) this.begin(name, config);
+          else await connection.retire();
+          if (wait) await sleep(this.clock, wait, signal, { keepAlive: true });
+          if (signal?.aborted) throw cancelledCall(name);
+          continue;
         }
         if (isUnauthorizedError(error)) {
           await connection.retire({ status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}`, errorKind: 'needs-auth' });
