@@ -47,7 +47,6 @@ import { ideLockDir } from './transports/ide-lockfiles';
 import type { createTransport } from './transports/transport-factory';
 
 export type { ServerState } from './server-connection';
-export { DEFAULT_HTTP_REQUEST_TIMEOUT_MS } from './open-connection';
 
 export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
 /** Waits before each retry of a request whose session expired: one at once, then backoff. */

@@ -227,7 +227,7 @@ function describeLaunch(config: ServerConfig, launch: ServerConfig): string {
   return `connecting to ${'url' in launch ? describeUrl(launch.url) : 'its server'} (${launch.type ?? 'http'})`;
 }
 
-export function describeUrl(text: string): string {
+function describeUrl(text: string): string {
   try {
     return safeUrl(new URL(text));
   } catch {
