@@ -3,128 +3,166 @@
  * server process outlives the app. Everything that is not Electron-specific lives in
  * electron/core.
  */
+// First of all: refuse to start as a whole app when asked for a plain Node (see the module).
+import './shell/refuse-run-as-node';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell, utilityProcess } from 'electron';
-import { EVENT_CHANNEL } from '../shared/api';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, utilityProcess, type WebContents } from 'electron';
+import { EVENT_CHANNEL } from '../shared/api/event-channel';
 import { createCore, type Core } from './core/api/core-api';
 import { createDispatcher, type Dispatch } from './core/api/dispatcher';
 import { resolveAppDataDir, resolveAppDirs } from './core/app-data';
-import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
+import { diagnostics, logFolder, startDiagnostics } from './core/diagnostics/diagnostics';
 import type { EventStream } from './core/events/event-bus';
+import { setImageWorkerLauncher } from './core/results/image-fitter';
+import { lazySecretStore } from './core/secrets/lazy-secret-store';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
+import { placeAppPaths } from './shell/app-paths';
 import { SANDBOX_ORIGIN, serveSandboxProtocol } from './shell/app-sandbox-protocol';
-import { denyPermissions, hardenWebContents } from './shell/hardening';
-import { registerIpcHandlers } from './shell/ipc-handlers';
+import { createDesktopSecretStore } from './shell/desktop-secret-store';
 import { electronDesktop } from './shell/desktop';
-import { createMainWindow } from './shell/main-window';
+import { hardenWebContents } from './shell/hardening';
+import { utilityProcessImageWorker } from './shell/image-worker-utility-process';
+import { registerIpcHandlers } from './shell/ipc-handlers';
+import { utilityProcessKeychainRunner } from './shell/keychain-utility-process';
+import { bringToFront, createMainWindow } from './shell/main-window';
 import { createNativeDialogs } from './shell/native-dialogs';
 import { openExternal } from './shell/open-external';
-import { createDesktopSecretStore } from './shell/desktop-secret-store';
-import { utilityProcessKeychainRunner } from './shell/keychain-utility-process';
-import { utilityProcessImageWorker } from './shell/image-worker-utility-process';
-import { setImageWorkerLauncher } from './core/results/image-fitter';
+import { applyPermissionPolicy } from './shell/permissions';
+import { quitAfterCleanup } from './shell/quit';
 import { isTrustedSender } from './shell/trusted-sender';
 
-// One folder for every mode, so the desktop app, browser mode and the CLI share config.
-app.setPath('userData', resolveAppDataDir());
-registerAppScheme();
-hardenWebContents();
+// One folder for every mode, so the desktop app, browser mode and the CLI share config;
+// Chromium's own caches go to the cache folder.
+const dirs = resolveAppDirs();
+placeAppPaths(app, resolveAppDataDir(), dirs);
 
-const ourWebContents = new Set<number>();
-/** Each window's event stream: flushed before every answer, so no answer overtakes an event emitted before it. */
-const windowStreams = new Set<EventStream>();
-let core: Core | undefined;
+// One app per data folder: a second launch (a second click on the icon, a `.desktop`
+// entry run twice) would start every server again, with two writers on one folder and
+// one Chromium profile. It hands over to the first, which comes forward.
+if (!app.requestSingleInstanceLock()) app.quit();
+else start();
 
-function openWindow(activeCore: Core): void {
-  const window = createMainWindow();
-  const id = window.webContents.id;
-  ourWebContents.add(id);
-  // One IPC message per batch of events.
-  const stream = activeCore.events.stream((batch) => {
-    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, batch);
-  });
-  windowStreams.add(stream);
-  window.on('closed', () => {
-    stream.close();
-    windowStreams.delete(stream);
-    ourWebContents.delete(id);
-  });
-}
+function start(): void {
+  registerAppScheme();
+  hardenWebContents(openExternal, (error) => diagnostics.warn('Opening a link in the browser failed', error));
 
-function flushingEvents(dispatch: Dispatch): Dispatch {
-  return async (method, payload) => {
+  const ourWebContents = new Set<number>();
+  /** Each window's event stream: flushed before every answer, so no answer overtakes an event emitted before it. */
+  const windowStreams = new Set<EventStream>();
+  let core: Core | undefined;
+  /** The core being started; set once the app is ready. */
+  let ready: Promise<Core> | undefined;
+  const currentWindow = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+
+  const openWindow = (ready: Promise<Core>): BrowserWindow => {
+    const window = createMainWindow({ logFolder: logFolder(dirs.data), onPageFailed: (what) => diagnostics.error(what) });
+    const id = window.webContents.id;
+    ourWebContents.add(id);
+    let closed = false;
+    let stream: EventStream | undefined;
+    // One IPC message per batch of events, once the core is there.
+    void ready.then((activeCore) => {
+      if (closed) return;
+      stream = activeCore.events.stream((batch) => {
+        if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, batch);
+      });
+      windowStreams.add(stream);
+    });
+    window.on('closed', () => {
+      closed = true;
+      stream?.close();
+      if (stream) windowStreams.delete(stream);
+      ourWebContents.delete(id);
+    });
+    return window;
+  };
+
+  const flushingEvents = (dispatch: Dispatch): Dispatch => async (method, payload) => {
     const envelope = await dispatch(method, payload);
     for (const stream of windowStreams) stream.flush();
     return envelope;
   };
-}
 
-app.whenReady().then(async () => {
-  denyPermissions();
-  serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
-  serveSandboxProtocol();
-  const dataDir = app.getPath('userData');
-  const dirs = resolveAppDirs();
-  // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
-  startDiagnostics({ dataDir: dirs.data, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
-  diagnostics.info(`MCP Workbench ${app.getVersion()} starting (Electron ${process.versions.electron})`);
-  // Images are fitted in a utility process that ends when idle (a plain Node child cannot run in the packaged app).
-  setImageWorkerLauncher(utilityProcessImageWorker((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)));
-  core = await createCore({
-    dataDir,
-    storageDir: dirs.data,
-    cacheDir: dirs.cache,
-    autoConnect: true,
-    watchContracts: true,
-    appVersion: app.getVersion(),
-    // The store browser mode and the CLI share, keyed in the system keychain (asked from a
-    // utility process, which is killed if the keychain hangs); safeStorage where none answers.
-    secretStore: await createDesktopSecretStore({
-      safeStorage,
-      dataDir,
-      runner: utilityProcessKeychainRunner((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)),
-      notice: (line) => console.warn(line),
-    }),
-    // Sign-in pages open in the system browser, for clean http(s) URLs only.
-    openAuthorizationUrl: (_server, url) => openExternal(url),
-    dialogs: createNativeDialogs(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
-    // Electron runs the login-shell probe as plain Node (ELECTRON_RUN_AS_NODE is set for it).
-    desktop: electronDesktop(() => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]),
-    // "Open log folder" opens it in the system's file manager.
-    openFolder: async (folder) => {
-      // shell.openPath answers with an error message, or '' on success.
-      const problem = await shell.openPath(folder);
-      if (problem) throw new Error(problem);
+  quitAfterCleanup(
+    app,
+    async () => {
+      try {
+        await core?.dispose();
+      } finally {
+        await diagnostics.close();
+      }
     },
-    // MCP Apps are shown from the sandbox protocol, an origin of its own.
-    appSandbox: () => ({ url: `${SANDBOX_ORIGIN}/` }),
-  });
-  registerIpcHandlers(ipcMain, flushingEvents(createDispatcher(core.api)), (sender) => isTrustedSender(sender, ourWebContents));
-  openWindow(core);
-  app.on('activate', () => {
-    if (core && BrowserWindow.getAllWindows().length === 0) openWindow(core);
-  });
-}).catch((error: unknown) => {
-  console.error('MCP Workbench failed to start:', error);
-  diagnostics.error('MCP Workbench failed to start', error);
-  void diagnostics.close().finally(() => app.exit(1));
-});
+    { report: (problem, error) => diagnostics.error(problem, error) },
+  );
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-
-// Close every server before exiting so quitting leaves no process behind.
-let disposed = false;
-app.on('before-quit', (event) => {
-  if (disposed || !core) return;
-  event.preventDefault();
-  void core
-    .dispose()
-    .catch((error: unknown) => diagnostics.error('Closing the servers failed', error))
-    .then(() => diagnostics.close())
-    .finally(() => {
-      disposed = true;
-      app.quit();
+  app
+    .whenReady()
+    .then(async () => {
+      applyPermissionPolicy(session.defaultSession, (contents: WebContents) => ourWebContents.has(contents.id));
+      serveAppProtocol(path.resolve(__dirname, '..', 'renderer'));
+      serveSandboxProtocol();
+      const dataDir = app.getPath('userData');
+      // `--verbose` (from a terminal) also prints every diagnostic line, down to debug, on stderr.
+      startDiagnostics({ dataDir: dirs.data, fileName: 'desktop.log', ...(process.argv.includes('--verbose') ? { verbose: process.stderr } : {}) });
+      diagnostics.info(`MCP Workbench ${app.getVersion()} starting (Electron ${process.versions.electron})`);
+      // Images are fitted in a utility process that ends when idle (a plain Node child cannot run in the packaged app).
+      const fork = utilityProcess.fork.bind(utilityProcess);
+      setImageWorkerLauncher(utilityProcessImageWorker(fork));
+      // The store browser mode and the CLI share, keyed in the system keychain (asked from a
+      // utility process, which is killed if the keychain hangs); safeStorage where none
+      // answers. Opened when a secret is first used, never before the window is up.
+      const secretStore = lazySecretStore(() =>
+        createDesktopSecretStore({ safeStorage, dataDir, runner: utilityProcessKeychainRunner(fork), notice: (line) => diagnostics.warn(line) }),
+      );
+      ready = createCore({
+        dataDir,
+        storageDir: dirs.data,
+        cacheDir: dirs.cache,
+        autoConnect: true,
+        watchContracts: true,
+        appVersion: app.getVersion(),
+        secretStore,
+        // Sign-in pages open in the system browser, for clean http(s) URLs only.
+        openAuthorizationUrl: (_server, url) => openExternal(url),
+        dialogs: createNativeDialogs(dialog, currentWindow),
+        desktop: electronDesktop(currentWindow),
+        // "Open log folder" opens it in the system's file manager.
+        openFolder: async (folder) => {
+          // shell.openPath answers with an error message, or '' on success.
+          const problem = await shell.openPath(folder);
+          if (problem) throw new Error(problem);
+        },
+        // MCP Apps are shown from the sandbox protocol, an origin of its own.
+        appSandbox: () => ({ url: `${SANDBOX_ORIGIN}/` }),
+      });
+      // The window opens at once; calls made before the core is ready wait for it.
+      const dispatch = ready.then((activeCore) => createDispatcher(activeCore.api));
+      registerIpcHandlers(ipcMain, flushingEvents(async (method, payload) => (await dispatch)(method, payload)), (sender) => isTrustedSender(sender, ourWebContents));
+      openWindow(ready);
+      const startedCore = await ready;
+      core = startedCore;
+      // The page shows where secrets are kept (and any warning): it learns once the store is open.
+      secretStore.onOpened((info) => startedCore.events.emit({ type: 'secret-store-changed', secretStore: info }));
+    })
+    .catch((error: unknown) => {
+      console.error('MCP Workbench failed to start:', error);
+      diagnostics.error('MCP Workbench failed to start', error);
+      dialog.showErrorBox('MCP Workbench could not start', error instanceof Error ? error.message : String(error));
+      void diagnostics.close().finally(() => app.exit(1));
     });
-});
+
+  // macOS: the Dock icon clicked with no window open.
+  app.on('activate', () => {
+    if (ready && BrowserWindow.getAllWindows().length === 0) openWindow(ready);
+  });
+  // Another launch handed over to this one (Electron emits this only after 'ready').
+  app.on('second-instance', () => {
+    const window = BrowserWindow.getAllWindows()[0];
+    if (window) bringToFront(window);
+    else if (ready) openWindow(ready);
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -4,6 +4,7 @@
 // `node scripts/build.mjs cli` builds the CLI alone (what `npm run cli` needs, in a moment).
 import { chmodSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { readChannelMap } from './lib/channel-map.mjs';
 import { externalExceptEsmOnly } from './lib/esm-only-packages.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -52,8 +53,11 @@ if (only === 'cli') {
   await Promise.all([
     // Main, browser host and the conformance suite's client load npm packages from node_modules at run time (but ESM-only ones).
     build({ ...common, entryPoints: ['electron/main.ts', 'electron/browser-host.ts', 'electron/conformance-client.ts'], plugins: [externalExceptEsmOnly] }),
-    // A sandboxed preload can require nothing but 'electron': bundle everything else in.
-    build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'] }),
+    // A sandboxed preload can require nothing but 'electron': bundle everything else in. It
+    // carries data only, with the method → channel table written in (no schemas).
+    readChannelMap().then((channels) =>
+      build({ ...common, entryPoints: ['electron/preload.ts'], external: ['electron'], define: { ...common.define, __APP_CHANNELS__: JSON.stringify(channels) } }),
+    ),
     buildCli(),
     buildKeychainHelper(),
     buildImageWorker(),

@@ -5,7 +5,7 @@ import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
-import type { ConfigFilesStatus } from './api/project';
+import type { ConfigFilesStatus, ConfigStatus } from './api/project';
 import type { SettingsView } from './api/settings';
 import type { ServerView } from './domain';
 import type { TaskView } from './api/tasks';
@@ -17,6 +17,8 @@ export type AppEvent =
   | { type: 'servers-changed'; servers: ServerView[] }
   /** A config file changed; `external` when another program changed it. `status`: the project and the files as they are now. */
   | { type: 'config-changed'; scopes: ConfigScope[]; external: boolean; status: ConfigFilesStatus }
+  /** The secret store was opened (the desktop app opens it when a secret is first used): where secrets are kept now, and any warning. */
+  | { type: 'secret-store-changed'; secretStore: ConfigStatus['secretStore'] }
   | { type: 'server-log'; server: string; stream: 'stderr' | 'stdout'; line: string; time: number }
   | { type: 'tool-progress'; callId: string; progress: number; total?: number; message?: string }
   /** The server said its tool list changed (notifications/tools/list_changed): list again. */
@@ -26,6 +28,8 @@ export type AppEvent =
   /** A server asks the user something (elicitation, sampling). */
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-closed'; id: string; reason: ServerRequestCloseReason }
+  /** A server had the most questions of its own waiting (`limit`): more were refused with an error to it. Sent once per burst. */
+  | { type: 'server-requests-refused'; server: string; limit: number }
   /** A tool call was recorded in the history. */
   | { type: 'history-added'; entry: HistoryEntry }
   /** New protocol log entries, batched (oldest first). */

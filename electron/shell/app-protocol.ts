@@ -12,9 +12,14 @@ import { APP_HOST, APP_PROTOCOL } from './trusted-sender';
 export const APP_SCHEME = APP_PROTOCOL.slice(0, -1);
 export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
-/** Must run before the app is ready; registers the MCP Apps sandbox scheme too (one call takes them all). */
+/**
+ * Must run before the app is ready; registers the MCP Apps sandbox scheme too (one call
+ * takes them all). `codeCache` keeps V8's compiled code of the page's scripts between
+ * starts, as for http(s) pages; it "only works when standard is also set to true"
+ * (docs/api/structures/custom-scheme.md).
+ */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }, sandboxSchemePrivileges]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }, sandboxSchemePrivileges]);
 }
 
 export function serveAppProtocol(rendererDir: string): void {

@@ -37,7 +37,6 @@ function fakeSafeStorage(available = true): SafeStorageLike {
     isAsyncEncryptionAvailable: async () => available,
     encryptStringAsync: async (plain: string) => xor(Buffer.from(plain, 'utf8')),
     decryptStringAsync: async (encrypted: Buffer) => ({ shouldReEncrypt: false, result: xor(encrypted).toString('utf8') }),
-    getSelectedStorageBackend: () => 'gnome_libsecret',
   };
 }
 
@@ -55,7 +54,7 @@ async function standInFork(env: NodeJS.ProcessEnv, forked: { pid?: number; kille
     return {
       postMessage: (message: unknown) => void child.send(message as string),
       kill: () => (record.killed = child.kill()),
-      on: (event: 'message' | 'exit', listener: (value: never) => void) => child.on(event, listener as (value: unknown) => void),
+      on: (event: 'message' | 'exit' | 'error', listener: (...values: never[]) => void) => child.on(event, listener as (...values: unknown[]) => void),
     } as ReturnType<ForkUtilityProcess>;
   };
 }
@@ -98,7 +97,7 @@ describe.skipIf(process.platform !== 'linux')('the desktop app’s secret store'
       service: serviceName(),
       platform: 'linux',
     });
-    expect(store.info()).toMatchObject({ encrypted: true, location: expect.stringContaining(ENCRYPTED_SECRETS_FILE) });
+    expect(store.info()).toMatchObject({ encrypted: true, location: expect.stringContaining(ENCRYPTED_SECRETS_FILE), warning: expect.stringContaining('fallback key') });
     await store.set('a', SECRET);
     expect(await fs.readFile(path.join(dir, ENCRYPTED_SECRETS_FILE), 'utf8')).not.toContain(SECRET);
   });

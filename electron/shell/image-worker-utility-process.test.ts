@@ -37,7 +37,7 @@ const standInFork: ForkImageUtilityProcess = (modulePath, args, options) => {
     pid: child.pid,
     postMessage: (message) => void child.send(message as object),
     kill: () => child.kill(),
-    on: (event: 'message' | 'exit', listener: (value: never) => void) => child.on(event, listener as (value: unknown) => void),
+    on: (event: 'message' | 'exit' | 'error', listener: (...values: never[]) => void) => child.on(event, listener as (...values: unknown[]) => void),
   } as ReturnType<ForkImageUtilityProcess>;
 };
 

@@ -6,6 +6,7 @@
  */
 import type { ForkOptions } from 'electron';
 import { IMAGE_WORKER_PATH, type LaunchImageWorker } from '../core/results/image-fitter';
+import { diagnostics } from '../core/diagnostics/diagnostics';
 import type { FitAnswer } from '../core/results/image-worker-protocol';
 
 export interface ImageUtilityProcess {
@@ -13,6 +14,8 @@ export interface ImageUtilityProcess {
   postMessage(message: unknown): void;
   on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
+  /** A V8 fatal error in the child (docs/api/utility-process.md); 'exit' follows. Unheard, an EventEmitter's 'error' throws in the main process. */
+  on(event: 'error', listener: (type: string, location: string) => void): unknown;
   kill(): boolean;
 }
 export type ForkImageUtilityProcess = (modulePath: string, args: string[], options: ForkOptions) => ImageUtilityProcess;
@@ -20,6 +23,8 @@ export type ForkImageUtilityProcess = (modulePath: string, args: string[], optio
 export function utilityProcessImageWorker(fork: ForkImageUtilityProcess, workerPath = IMAGE_WORKER_PATH): LaunchImageWorker {
   return () => {
     const child = fork(workerPath, [], { serviceName: 'MCP Workbench images', stdio: 'ignore', env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072' } });
+    // The fitter hears the 'exit' that follows and fails the images in flight.
+    child.on('error', (type, location) => diagnostics.warn(`The image worker failed (${type} at ${location})`));
     return {
       get pid() {
         return child.pid;

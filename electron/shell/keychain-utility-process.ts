@@ -10,6 +10,8 @@ import { KEYCHAIN_HELPER_PATH, type KeychainRunner } from '../core/secrets/keych
 export type UtilityProcessLike = Pick<UtilityProcess, 'postMessage' | 'kill'> & {
   on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
+  /** A V8 fatal error in the child (docs/api/utility-process.md); 'exit' follows. Unheard, an EventEmitter's 'error' throws in the main process. */
+  on(event: 'error', listener: (type: string, location: string) => void): unknown;
 };
 export type ForkUtilityProcess = (modulePath: string, args: string[], options: ForkOptions) => UtilityProcessLike;
 
@@ -34,6 +36,7 @@ export function utilityProcessKeychainRunner(fork: ForkUtilityProcess, helperPat
         return;
       }
       child.on('message', (message) => finish(() => resolve(String(message))));
+      child.on('error', (type, location) => finish(() => reject(new Error(`the keychain helper failed (${type} at ${location})`))));
       child.on('exit', (code) => finish(() => reject(new Error(`the keychain helper ended (exit code ${code}) without an answer`))));
       child.postMessage(request);
     });

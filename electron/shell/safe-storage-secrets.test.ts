@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 /** Stands in for safeStorage: XOR with a key, so the output is bytes, not the input. */
-function fakeSafeStorage(available: boolean, backend = 'gnome_libsecret'): SafeStorageLike & { calls: number } {
+function fakeSafeStorage(available: boolean): SafeStorageLike & { calls: number } {
   const xor = (buffer: Buffer) => Buffer.from(buffer.map((b) => b ^ 0x5a));
   const fake = {
     calls: 0,
@@ -24,7 +24,6 @@ function fakeSafeStorage(available: boolean, backend = 'gnome_libsecret'): SafeS
       return xor(Buffer.from(plain, 'utf8'));
     },
     decryptStringAsync: async (encrypted: Buffer) => ({ shouldReEncrypt: false, result: xor(encrypted).toString('utf8') }),
-    getSelectedStorageBackend: () => backend,
   };
   return fake;
 }
@@ -33,19 +32,22 @@ describe('the desktop secret store', () => {
   it('encrypts every value with safeStorage and takes over plain values browser mode saved', async () => {
     await new FileSecretStore(path.join(dir, 'secrets.json')).set('old', 'plain-secret');
     const safe = fakeSafeStorage(true);
-    const store = await createSafeStorageSecretStore(safe, dir, 'linux');
+    const store = await createSafeStorageSecretStore(safe, dir, 'darwin');
     await store.set('new', 'fresh-secret');
     expect(await store.get('new')).toBe('fresh-secret');
     expect(await store.get('old')).toBe('plain-secret');
     const onDisk = await fs.readFile(path.join(dir, 'secrets.enc.json'), 'utf8');
     expect(onDisk).not.toMatch(/plain-secret|fresh-secret/);
     expect(JSON.parse(await fs.readFile(path.join(dir, 'secrets.json'), 'utf8')).secrets).toEqual({});
-    expect(store.info()).toMatchObject({ encrypted: true, location: expect.stringContaining('system keyring (gnome_libsecret)') });
+    expect(store.info()).toMatchObject({ encrypted: true, location: expect.stringContaining('macOS Keychain') });
     expect(store.info().warning).toBeUndefined();
   });
 
-  it('warns when Linux has no keyring, and falls back to the plain file when encryption is unavailable', async () => {
-    expect((await createSafeStorageSecretStore(fakeSafeStorage(true, 'basic_text'), dir, 'linux')).info().warning).toMatch(/No system keyring/);
+  it('on Linux (used only when no Secret Service answered) says the encryption is weak, and falls back to the plain file when encryption is unavailable', async () => {
+    // docs/api/safe-storage.md, "Asynchronous API": without a secret service, a fallback provider (a fixed key) is used.
+    const linux = (await createSafeStorageSecretStore(fakeSafeStorage(true), dir, 'linux')).info();
+    expect(linux.location).not.toMatch(/system keyring \(/);
+    expect(linux.warning).toMatch(/No system keyring answered.*fallback key/);
     const plain = await createSafeStorageSecretStore(fakeSafeStorage(false), dir, 'linux');
     expect(plain.info()).toMatchObject({ encrypted: false, warning: expect.stringContaining('not encrypted') });
   });
@@ -63,7 +65,6 @@ describe('the desktop secret store', () => {
         const result = (underOld ? oldKey : newKey)(encrypted.subarray(1)).toString('utf8');
         return { result, shouldReEncrypt: rotated && underOld };
       },
-      getSelectedStorageBackend: () => 'gnome_libsecret',
     };
     const store = await createSafeStorageSecretStore(safe, dir, 'linux');
     await store.set('token', 'the-secret');

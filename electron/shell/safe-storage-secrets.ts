@@ -10,19 +10,26 @@ import type { SafeStorage } from 'electron';
 import { ENCRYPTED_SECRETS_FILE, FileSecretStore, PLAIN_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import type { SecretCipher, SecretStore } from '../core/secrets/secret-store';
 
-export type SafeStorageLike = Pick<SafeStorage, 'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable'> & {
-  /** Linux only. */
-  getSelectedStorageBackend?: () => string;
-};
+export type SafeStorageLike = Pick<SafeStorage, 'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable'>;
 
+/**
+ * On Linux this store is the fallback for when no Secret Service answered the keychain
+ * helper; safeStorage's asynchronous encryptor reaches the same Secret Service (or the
+ * desktop portal), and "a fallback provider is used for environments without a secret
+ * service available" (docs/api/safe-storage.md, "Asynchronous API") — a fixed key. So there
+ * the store is described as what it most likely is: weak. (`getSelectedStorageBackend()`
+ * names the synchronous API's backend, not the asynchronous one's, so it cannot vouch.)
+ */
 export function createSafeStorageCipher(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): SecretCipher {
-  const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
   const description =
-    platform === 'darwin' ? 'encrypted with the macOS Keychain' : platform === 'win32' ? 'encrypted with Windows DPAPI' : `encrypted with the system keyring (${backend ?? 'unknown'})`;
+    platform === 'darwin' ? 'encrypted with the macOS Keychain' : platform === 'win32' ? 'encrypted with Windows DPAPI' : "encrypted by Electron's safeStorage without a system keyring";
   return {
     description,
-    ...(backend === 'basic_text'
-      ? { weakness: 'No system keyring was found: secrets are encrypted with a built-in key, which only keeps them from being read at a glance. Install and unlock a keyring (GNOME Keyring or KWallet) for real protection.' }
+    ...(platform !== 'darwin' && platform !== 'win32'
+      ? {
+          weakness:
+            "No system keyring answered (no Secret Service on this session's D-Bus), so secrets are encrypted with Electron's built-in fallback key, which only keeps them from being read at a glance. Install and unlock a keyring that offers the Secret Service (GNOME Keyring, KeePassXC, or KWallet 5.97 or newer) and restart the app for real protection.",
+        }
       : {}),
     encrypt: async (plain) => (await safeStorage.encryptStringAsync(plain)).toString('base64'),
     decrypt: async (encoded) => (await safeStorage.decryptStringAsync(Buffer.from(encoded, 'base64'))).result,

@@ -1,8 +1,9 @@
 /**
  * The Electron shell's defences, unit-tested against a fake `electron` module (the
- * binary is not needed): navigation away, window.open, webviews and permission
- * requests are refused; the app protocol serves only the renderer folder; the window
- * is sandboxed; openExternal opens only clean http(s) URLs.
+ * binary is not needed): navigation away and webviews are refused; a new window is never
+ * opened, a clean http(s) link that asked for one goes to the browser; the app protocol
+ * serves only the renderer folder; the window is sandboxed; openExternal opens only clean
+ * http(s) URLs. The permission policy has its own test (permissions.test.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -28,11 +29,18 @@ const fake = vi.hoisted(() => {
     }
   }
   class FakeWebContents extends Emitter {
+    isDestroyed() {
+      return false;
+    }
     static nextId = 1;
     readonly id = FakeWebContents.nextId++;
     windowOpenHandler: ((details: { url: string }) => unknown) | undefined;
     setWindowOpenHandler(handler: (details: { url: string }) => unknown) {
       this.windowOpenHandler = handler;
+    }
+    webRtcPolicy: string | undefined;
+    setWebRTCIPHandlingPolicy(policy: string) {
+      this.webRtcPolicy = policy;
     }
   }
   const app = new Emitter();
@@ -82,7 +90,7 @@ vi.mock('electron', () => ({
   nativeTheme: fake.nativeTheme,
 }));
 
-const { denyPermissions, hardenWebContents } = await import('./hardening');
+const { hardenWebContents } = await import('./hardening');
 const { APP_ENTRY_URL, APP_SCHEME, registerAppScheme, serveAppProtocol } = await import('./app-protocol');
 const { createMainWindow } = await import('./main-window');
 const { SANDBOX_ORIGIN, serveSandboxProtocol } = await import('./app-sandbox-protocol');
@@ -95,8 +103,13 @@ function navigationEvent() {
 
 describe('every web contents (hardenWebContents)', () => {
   let contents: InstanceType<typeof fake.FakeWebContents>;
+  const opened: string[] = [];
+  const openErrors: unknown[] = [];
   beforeAll(() => {
-    hardenWebContents();
+    hardenWebContents(
+      async (url) => void opened.push(url),
+      (error) => openErrors.push(error),
+    );
   });
   beforeEach(() => {
     contents = new fake.FakeWebContents();
@@ -113,11 +126,20 @@ describe('every web contents (hardenWebContents)', () => {
     }
   });
 
-  it('refuses window.open and target=_blank, whatever the URL', () => {
+  it('never opens a window: a clean http(s) link (target="_blank", window.open) goes to the browser, anything else nowhere', () => {
+    // Electron's security tutorial, "Disable or limit creation of new windows": hand the URL to
+    // shell.openExternal (here the checked openExternal) and deny the window.
     expect(contents.windowOpenHandler).toBeDefined();
-    for (const url of ['https://example.com/', 'app://workbench/index.html', 'about:blank', 'file:///etc/passwd']) {
+    opened.length = 0;
+    for (const url of ['https://example.com/docs#rule', 'http://127.0.0.1:3000/', 'app://workbench/index.html', 'about:blank', 'file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@example.com/']) {
       expect(contents.windowOpenHandler!({ url }), url).toEqual({ action: 'deny' });
     }
+    expect(opened).toEqual(['https://example.com/docs#rule', 'http://127.0.0.1:3000/']);
+    expect(openErrors).toEqual([]);
+  });
+
+  it('lets WebRTC use no UDP without a proxy (no STUN/TURN datagram from an app frame)', () => {
+    expect(contents.webRtcPolicy).toBe('disable_non_proxied_udp');
   });
 
   it('refuses to attach a webview', () => {
@@ -134,21 +156,6 @@ describe('every web contents (hardenWebContents)', () => {
     other.emit('will-navigate', event, 'https://evil.example/');
     expect(event.preventDefault).toHaveBeenCalled();
     expect(other.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
-  });
-});
-
-describe('permission requests (denyPermissions)', () => {
-  it('denies every permission request and every permission check', () => {
-    denyPermissions();
-    const { requestHandler, checkHandler } = fake.session.defaultSession;
-    expect(requestHandler).toBeDefined();
-    expect(checkHandler).toBeDefined();
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen', 'pointerLock', 'hid', 'serial', 'usb', 'midiSysex']) {
-      const callback = vi.fn();
-      requestHandler!({}, permission, callback, { requestingUrl: 'app://workbench/index.html' });
-      expect(callback, permission).toHaveBeenCalledWith(false);
-      expect(checkHandler!({}, permission, 'app://workbench', {}), permission).toBe(false);
-    }
   });
 });
 
@@ -172,9 +179,10 @@ describe('the app protocol', () => {
     await fs.rm(base, { recursive: true, force: true });
   });
 
-  it('is registered as a secure standard scheme without CSP bypass', () => {
+  it('is registered as a secure standard scheme with V8 code cache and without CSP bypass', () => {
     registerAppScheme();
-    expect(fake.protocol.privileged).toContainEqual({ scheme: APP_SCHEME, privileges: expect.objectContaining({ standard: true, secure: true }) });
+    // docs/api/structures/custom-scheme.md: codeCache "only works when standard is also set to true".
+    expect(fake.protocol.privileged).toContainEqual({ scheme: APP_SCHEME, privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) });
     const privileges = (fake.protocol.privileged[0] as { privileges: Record<string, unknown> }).privileges;
     expect(privileges.bypassCSP).toBeFalsy();
   });
@@ -217,7 +225,7 @@ describe('the app protocol', () => {
 
 describe('the main window', () => {
   it('is sandboxed and isolated, without Node or webviews, and loads the app protocol', () => {
-    createMainWindow();
+    createMainWindow({ logFolder: '/logs', onPageFailed: () => undefined });
     const window = fake.windows.at(-1)!;
     expect(window.options.webPreferences).toMatchObject({
       contextIsolation: true,

@@ -90,8 +90,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];
 
-/** The one channel main uses to push AppEvents to the renderer. */
-export const EVENT_CHANNEL = 'app:event';
+export { EVENT_CHANNEL } from './event-channel';
 
 export function isAppApiMethod(name: unknown): name is AppApiMethod {
   return typeof name === 'string' && Object.hasOwn(channels, name);

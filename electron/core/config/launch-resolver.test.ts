@@ -6,7 +6,6 @@ import type { ServerConfig, StdioServerConfig } from '../../../shared/config/ser
 import { FileSecretStore } from '../secrets/file-secret-store';
 import { findCommand } from './command-path';
 import { createLaunchResolver } from './launch-resolver';
-import { loginShellArgs, mergeEnvironments, readLoginShellEnv } from './login-shell-env';
 
 let dir: string;
 beforeEach(async () => {
@@ -40,43 +39,6 @@ describe('findCommand', () => {
     await executable(path.join(dir, 'bin', 'srv'));
     expect(await findCommand('./bin/srv', { PATH: '', cwd: dir, platform: 'linux' })).toBe(path.join(dir, 'bin', 'srv'));
     expect(await findCommand(path.join(dir, 'bin', 'nope'), { PATH: '', platform: 'linux' })).toBeUndefined();
-  });
-});
-
-describe('the login shell environment', () => {
-  it('reads the environment a login shell sets up, dropping the probe variables', async () => {
-    const home = path.join(dir, 'home');
-    await fs.mkdir(home);
-    // A login bash reads ~/.bash_profile: that is where desktop users put PATH changes.
-    await fs.writeFile(path.join(home, '.bash_profile'), 'echo "noise from the profile"\nexport PATH="/opt/from-profile/bin:$PATH"\nexport FROM_PROFILE="a\nb"\n');
-    const result = await readLoginShellEnv({ shell: '/bin/bash', baseEnv: { HOME: home, PATH: '/usr/bin:/bin' } });
-    expect(result.problem).toBeUndefined();
-    expect(result.env.PATH?.split(':')[0]).toBe('/opt/from-profile/bin');
-    expect(result.env.FROM_PROFILE).toBe('a\nb');
-    expect(result.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
-  });
-
-  it('gives up after its time limit and falls back to the app environment', async () => {
-    const home = path.join(dir, 'home');
-    await fs.mkdir(home);
-    await fs.writeFile(path.join(home, '.bash_profile'), 'sleep 30\n');
-    const result = await readLoginShellEnv({ shell: '/bin/bash', baseEnv: { HOME: home, PATH: '/usr/bin:/bin', MINE: '1' }, timeoutMs: 300 });
-    expect(result.problem).toMatch(/did not answer within 0.3 s/);
-    expect(result.env).toEqual({ HOME: home, PATH: '/usr/bin:/bin', MINE: '1' });
-  });
-
-  it('falls back when the shell does not exist, and knows which shells take which flags', async () => {
-    const result = await readLoginShellEnv({ shell: path.join(dir, 'no-such-shell'), baseEnv: { PATH: '/bin' } });
-    expect(result.problem).toMatch(/could not start/);
-    expect(result.env).toEqual({ PATH: '/bin' });
-    expect(loginShellArgs('/usr/bin/zsh', 'c')).toEqual(['-ilc', 'c']);
-    expect(loginShellArgs('/bin/tcsh', 'c')).toEqual(['-ic', 'c']);
-    expect(loginShellArgs('/usr/bin/nu', 'c')).toBeUndefined();
-  });
-
-  it('merges: the app environment wins, PATH puts the shell folders first', () => {
-    const merged = mergeEnvironments({ PATH: '/usr/bin:/app/only', A: 'app' }, { PATH: '/opt/homebrew/bin:/usr/bin', A: 'shell', B: 'shell' }, ':');
-    expect(merged).toEqual({ PATH: '/opt/homebrew/bin:/usr/bin:/app/only', A: 'app', B: 'shell' });
   });
 });
 

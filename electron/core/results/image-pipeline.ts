@@ -14,14 +14,34 @@
  * each candidate only encodes. Used for tool results and (by the resources view) for
  * resource images; callable on its own for benchmarks.
  */
-import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
+import type { default as SharpLibrary, FormatEnum, Metadata, OutputInfo } from 'sharp';
 
-// libvips keeps up to 50 MB (and 100 operations) of results by default to answer a repeat
-// of the same operation; tool results are never repeated, so a small cache is enough for
-// the steps of one fit, with no open files. The thread count stays sharp's own choice: 1
-// on glibc Linux, where more threads fragment the heap, the cores elsewhere (whose
-// allocators give memory back). What glibc itself keeps is in docs/development.md.
-sharp.cache({ memory: 16, files: 0, items: 20 });
+let sharpLibrary: typeof SharpLibrary | undefined;
+
+/**
+ * sharp, loaded on the first image: its native addon and libvips cost start-up time in
+ * every process that imports this module (the desktop app's main process, browser mode,
+ * the CLI) and, in a desktop package built for another platform, could be missing — which
+ * must cost the images, not the whole app. `require`, not `import()`: the bundles are
+ * CommonJS, and Electron loads the unpacked native addon beside app.asar through require.
+ */
+function loadSharp(): typeof SharpLibrary {
+  if (sharpLibrary) return sharpLibrary;
+  let sharp: typeof SharpLibrary;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+    sharp = require('sharp') as typeof SharpLibrary;
+  } catch (error) {
+    throw new Error(`Images cannot be processed here: the image library (sharp) could not be loaded (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  }
+  // libvips keeps up to 50 MB (and 100 operations) of results by default to answer a repeat
+  // of the same operation; tool results are never repeated, so a small cache is enough for
+  // the steps of one fit, with no open files. The thread count stays sharp's own choice: 1
+  // on glibc Linux, where more threads fragment the heap, the cores elsewhere (whose
+  // allocators give memory back). What glibc itself keeps is in docs/development.md.
+  sharp.cache({ memory: 16, files: 0, items: 20 });
+  return (sharpLibrary = sharp);
+}
 
 export const IMAGE_MAX_LONG_EDGE = 2000;
 /** 5 MB of base64 is 3.75 MB of image. */
@@ -61,6 +81,7 @@ export class ImageDecodeError extends Error {
 }
 
 export async function fitImage(input: Buffer, limits: ImageLimits = { maxLongEdge: IMAGE_MAX_LONG_EDGE, maxBytes: IMAGE_MAX_BYTES }): Promise<FittedImage> {
+  const sharp = loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();

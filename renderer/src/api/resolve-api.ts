@@ -1,8 +1,10 @@
 /**
- * Picks the AppApi implementation: `window.api` from the Electron preload, or the
- * browser host's WebSocket, authenticated with the token from the page's URL.
+ * Picks the page's transport: `window.api`, the Electron preload's IPC bridge, or the
+ * browser host's WebSocket, authenticated with the token from the page's URL. Either way
+ * the AppApi is built by the same client (shared/api/client.ts).
  */
 import type { AppApi } from '../../../shared/api';
+import { createApiClient, type ApiTransport } from '../../../shared/api/client';
 import { WS_PATH } from '../../../shared/ws-protocol';
 import { reloadOnNewToken, takeToken } from './page-token';
 import { reloadWhenHostIsBack } from './reconnect';
@@ -10,12 +12,13 @@ import { createWsApi, type HostStatus } from './ws-client';
 
 declare global {
   interface Window {
-    api?: AppApi;
+    /** The desktop app's bridge (electron/preload.ts): calls answered with envelopes, and batches of events. */
+    api?: ApiTransport;
   }
 }
 
 export function resolveApi(onHostStatus: (status: HostStatus) => void): AppApi {
-  if (window.api) return window.api;
+  if (window.api) return createApiClient(window.api);
   let status: HostStatus | undefined;
   const report = (next: HostStatus) => {
     if (next === status) return;

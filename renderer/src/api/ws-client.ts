@@ -1,11 +1,12 @@
 /**
- * AppApi over the browser host's WebSocket: the browser-mode twin of the Electron
- * preload. Components cannot tell the two apart.
+ * The browser-mode transport: calls and events over the browser host's WebSocket, turned
+ * into an AppApi by the same client the desktop page uses (shared/api/client.ts), so
+ * components cannot tell the two apart.
  */
-import type { AppApi } from '../../../shared/api';
-import { buildAppApi } from '../../../shared/api/client';
-import { AppError, unwrapEnvelope } from '../../../shared/envelope';
-import { deliverBatch, type AppEventListener } from '../../../shared/events';
+import type { AppApi, AppApiMethod } from '../../../shared/api';
+import { createApiClient, type ApiTransport } from '../../../shared/api/client';
+import type { Envelope, ErrorCode } from '../../../shared/envelope';
+import type { AppEvent } from '../../../shared/events';
 import { oversizedBytes, WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMessage } from '../../../shared/ws-protocol';
 
 /**
@@ -18,20 +19,23 @@ export type HostStatus = 'connecting' | 'open' | 'lost' | 'stopped' | 'wrong-tok
 
 export const LOST_CONNECTION_MESSAGE = 'Lost the connection to the MCP Workbench host.';
 
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
+const failure = (code: ErrorCode, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
 
 export function createWsApi(url: string, onStatus: (status: HostStatus) => void = () => {}): AppApi {
+  return createApiClient(createWsTransport(url, onStatus));
+}
+
+/** Answers each call with the host's envelope, or a failure envelope when the socket cannot carry it. */
+export function createWsTransport(url: string, onStatus: (status: HostStatus) => void = () => {}): ApiTransport {
   const socket = new WebSocket(url);
-  const pending = new Map<number, Pending>();
-  const listeners = new Set<AppEventListener>();
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(), { once: true });
-    socket.addEventListener('close', () => reject(new AppError('failed', 'Could not reach the MCP Workbench host.')), { once: true });
+  /** Each call waiting for its answer, by request id. */
+  const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
+  const eventListeners = new Set<(batch: readonly AppEvent[]) => void>();
+  /** Whether the socket opened; false once it closed without ever opening. */
+  const opened = new Promise<boolean>((resolve) => {
+    socket.addEventListener('open', () => resolve(true), { once: true });
+    socket.addEventListener('close', () => resolve(false), { once: true });
   });
-  opened.catch(() => undefined);
   let nextId = 1;
   /** Set once the socket has closed: why every later call fails at once (a closed socket would drop it unsent, unanswered). */
   let closedMessage: string | undefined;
@@ -48,7 +52,7 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
         ? `The MCP Workbench host refused a message (${event.reason || `over the ${WS_MAX_MESSAGE_TEXT} limit`}) and closed the connection.`
         : LOST_CONNECTION_MESSAGE;
     closedMessage = message;
-    for (const call of pending.values()) call.reject(new AppError('failed', message));
+    for (const answer of pending.values()) answer(failure('failed', message));
     pending.clear();
   });
   // Untyped MessageEvent: this file also runs in Node (the benchmarks), whose MessageEvent is not generic.
@@ -57,43 +61,42 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
       for (const message of data.messages) receive(message);
       return;
     }
-    // A batch of events, or those an answer carries: each event reaches the listeners on its own, in order, before the answer.
-    if (data.events) deliverBatch(data.events, listeners);
+    // A batch of events, or those an answer carries: the events reach the listeners first, in order, then the answer.
+    if (data.events) for (const listener of eventListeners) listener(data.events);
     if (data.kind === 'events') return;
-    const call = pending.get(data.id);
-    if (!call) return;
+    const answer = pending.get(data.id);
+    if (!answer) return;
     pending.delete(data.id);
-    try {
-      call.resolve(unwrapEnvelope(data.envelope));
-    } catch (error) {
-      call.reject(error as Error);
-    }
+    answer(data.envelope);
   };
   socket.addEventListener('message', (message: MessageEvent) => receive(JSON.parse(message.data as string) as WsServerMessage));
 
-  const invoke = async (method: string, payload: unknown): Promise<unknown> => {
-    await opened;
+  const invoke = async (method: AppApiMethod, payload: unknown): Promise<Envelope<unknown>> => {
+    if (!(await opened)) return failure('failed', 'Could not reach the MCP Workbench host.');
     // Not connected (any more): fail now rather than wait for an answer that cannot come.
-    if (closedMessage !== undefined || socket.readyState !== socket.OPEN) throw new AppError('failed', closedMessage ?? LOST_CONNECTION_MESSAGE);
+    if (closedMessage !== undefined || socket.readyState !== socket.OPEN) return failure('failed', closedMessage ?? LOST_CONNECTION_MESSAGE);
     const id = nextId++;
     const request: WsRequest = { id, method, ...(payload === undefined ? {} : { payload }) };
     const text = JSON.stringify(request);
     // The host would close the connection on it: refuse here, with a reason, and keep the connection.
     const bytes = oversizedBytes(text);
     if (bytes !== undefined) {
-      throw new AppError(
+      return failure(
         'invalid-request',
         `Too large to send: ${(bytes / (1024 * 1024)).toFixed(1)} MB, over the ${WS_MAX_MESSAGE_TEXT} limit of a message to the MCP Workbench host. Send smaller arguments.`,
       );
     }
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
       socket.send(text);
     });
   };
 
-  return buildAppApi(invoke, (listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  });
+  return {
+    invoke,
+    onEvents: (listener) => {
+      eventListeners.add(listener);
+      return () => void eventListeners.delete(listener);
+    },
+  };
 }

@@ -32,6 +32,8 @@ export interface ConfigSlice {
   configDialog?: ConfigDialog & { id: number };
   refreshConfigStatus(): Promise<void>;
   noteConfigChange(scopes: ConfigScope[], external: boolean, status: ConfigFilesStatus): void;
+  /** The secret store was opened: where secrets are kept now, and any warning. */
+  noteSecretStore(secretStore: ConfigStatus['secretStore']): void;
   openProject(path: string): Promise<void>;
   closeProject(): Promise<void>;
   openServerForm(target: ServerFormTarget): void;
@@ -72,6 +74,11 @@ export const createConfigSlice =
         if (!current) return void get().refreshConfigStatus();
         const { project: _closed, ...fixed } = current;
         set({ configStatus: { ...fixed, ...status } });
+      },
+      noteSecretStore(secretStore) {
+        const current = get().configStatus;
+        if (current) set({ configStatus: { ...current, secretStore } });
+        else void get().refreshConfigStatus();
       },
       async openProject(path) {
         set({ configStatus: await api.openProject({ path }) });

@@ -93,6 +93,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
     case 'config-changed':
       state.noteConfigChange(event.scopes, event.external, event.status);
       break;
+    case 'secret-store-changed':
+      state.noteSecretStore(event.secretStore);
+      break;
     case 'tool-progress':
       state.applyProgress(event.callId, { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
       break;
@@ -107,6 +110,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'server-request-closed':
       state.closeServerRequest(event.id, event.reason);
+      break;
+    case 'server-requests-refused':
+      state.noteRefusedServerRequests(event.server, event.limit);
       break;
     case 'history-added':
       state.applyHistoryEntry(event.entry);
