@@ -1,6 +1,6 @@
 /** The permission rules: see, change and remove them, add one by mcp__ name. */
 import { useEffect, useState } from 'react';
-import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision } from '../../../../shared/permissions';
+import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision, type PermissionRuleView, type RuleTarget } from '../../../../shared/permissions';
 import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import './tool-dialogs.css';
@@ -61,7 +61,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
           </thead>
           <tbody>
             {rules.map((rule) => (
-              <tr key={rule.pattern}>
+              <tr key={`${rule.server}\u0000${rule.tool ?? ''}`}>
                 <td>
                   <code>{rule.pattern}</code>
                 </td>
@@ -69,7 +69,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
                   <select
                     aria-label={`Decision for ${rule.pattern}`}
                     value={rule.decision}
-                    onChange={(event) => void act(() => setRule({ pattern: rule.pattern, decision: event.target.value as PermissionDecision }))}
+                    onChange={(event) => void act(() => setRule({ ...targetOfRule(rule), decision: event.target.value as PermissionDecision }))}
                   >
                     {PERMISSION_DECISIONS.map((d) => (
                       <option key={d} value={d}>
@@ -79,7 +79,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
                   </select>
                 </td>
                 <td>
-                  <button type="button" onClick={() => void act(() => removeRule(rule.pattern))} aria-label={`Remove the rule for ${rule.pattern}`}>
+                  <button type="button" onClick={() => void act(() => removeRule(targetOfRule(rule)))} aria-label={`Remove the rule for ${rule.pattern}`}>
                     Remove
                   </button>
                 </td>
@@ -120,4 +120,9 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
       )}
     </Modal>
   );
+}
+
+/** The server and tool a listed rule is for (its mcp__ name is only what it shows). */
+function targetOfRule(rule: PermissionRuleView): RuleTarget {
+  return rule.tool === undefined ? { server: rule.server } : { server: rule.server, tool: rule.tool };
 }
