@@ -3,7 +3,8 @@
  * real host and real server processes: Add server with a pasted command line, split into
  * one argument per row before saving; a save that never waits for the connection; a
  * command that is no MCP server reported as such within seconds; Ctrl+K to a tool lands
- * in its first field; a result file in browser mode, on a host without a desktop.
+ * in its first field; a result file in browser mode, on a host without a desktop; a row
+ * opened at the bottom of the protocol log; a failed server fixed in Edit reconnects.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -142,4 +143,34 @@ test('protocol log: a row opened at the bottom of the list brings its message in
       return startsInView && (wholeInView || atTheTop);
     })
     .toBe(true);
+});
+
+test('a failed server fixed in Edit reconnects on Save, and its old error is gone', async ({ page, host }) => {
+  await page.goto(host.url);
+  const wb = new WorkbenchPage(page);
+  // A wrong path, as a new user types one: node cannot find the script and exits.
+  const missing = path.join(os.tmpdir(), 'mcpwb-no-such-folder', 'server.mjs');
+  await wb.addStdioServer('mine', node, [missing]);
+  const row = wb.server('mine');
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('button', { name: /^mine/ }).click();
+  const details = page.getByRole('region', { name: 'Server details' });
+  const failure = 'the server process exited with code 1';
+  await expect(row).toContainText(failure);
+  await expect(details.getByRole('alert')).toContainText(failure);
+
+  await wb.serverAction('mine', 'Edit…');
+  const edit = wb.serverDialog('Edit server "mine"');
+  await edit.getByLabel('Argument 1', { exact: true }).fill(fixtureServer('basic-stdio'));
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+
+  await expect(row.getByText('Connected')).toBeVisible();
+  await expect(details.getByText('Connected')).toBeVisible();
+  await expect(wb.toolOption('mine', 'Echo')).toBeVisible();
+  // Nothing of the failed attempt is left on screen: its state, its message, its output.
+  await expect(row.getByText('Failed', { exact: true })).toHaveCount(0);
+  await expect(row).not.toContainText(failure);
+  await expect(details.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(failure)).toHaveCount(0);
 });
