@@ -212,10 +212,10 @@ Examples:
     withAdhoc(
       program
         .command('doctor')
-        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini) and the MCP spec; exits 1 when a finding is an error")
+        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini CLI) and the MCP spec; exits 1 when a finding is an error")
         .argument('[server...]', 'servers to check (default: every enabled server)'),
     )
-      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (the spec always applies)')
+      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (Gemini CLI); the spec always applies')
       .addOption(jsonOption())
       .option('--junit', 'print the report as JUnit XML (one test suite per server, one test case per rule)')
       .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),

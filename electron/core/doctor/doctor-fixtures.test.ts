@@ -51,8 +51,11 @@ describe('doctor on the fixtures', () => {
   it('holds the expected findings for doctor-bad, with tool and pointer', () => {
     const bad = serverReport('doctor-bad').findings;
     const at = (rule: string, tool?: string) => bad.filter((f) => f.rule === rule && (tool === undefined || f.tool === tool)).map((f) => f.pointer);
-    expect(at('gemini-no-ref', 'schema_zoo')).toEqual(expect.arrayContaining(['/inputSchema', '/inputSchema/properties/at', '/inputSchema/properties/gone']));
-    expect(at('gemini-no-union-in-items', 'schema_zoo')).toEqual(['/inputSchema/properties/ids/items']);
+    expect(at('gemini-cli-ref', 'schema_zoo')).toEqual(['/inputSchema/properties/at', '/inputSchema/properties/gone']);
+    expect(at('gemini-cli-cyclic-ref', 'tree_walk')).toEqual(['/inputSchema']);
+    expect(at('gemini-cli-cyclic-ref', 'schema_zoo')).toEqual([]);
+    expect(at('openai-object-properties', 'no_properties')).toEqual(['/inputSchema']);
+    expect(bad.find((f) => f.rule === 'claude-code-tool-search')?.message).toMatch(/tool search/);
     expect(at('spec-valid-schema', 'schema_zoo')).toEqual(['/inputSchema/properties/when/type']);
     expect(at('spec-resolvable-refs', 'schema_zoo')).toEqual(['/inputSchema/properties/gone/$ref']);
     expect(at('vscode-array-items', 'schema_zoo')).toEqual(['/inputSchema/properties/tags']);
