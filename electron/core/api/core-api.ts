@@ -54,6 +54,8 @@ import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
+import { createConformanceApi } from './conformance-api';
+import type { ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
@@ -130,6 +132,8 @@ export interface CoreOptions {
   headersHelperConsent?: HeadersHelperAsk;
   /** When the doctor calls a start or a list slow (tests lower them). */
   doctorThresholds?: Partial<DoctorThresholds>;
+  /** Where the conformance suite is looked for and how long a scenario may take (tests point elsewhere). */
+  conformance?: Pick<ConformanceDeps, 'checkout' | 'self' | 'scenarioTimeoutMs'>;
   /** Where the front end shows MCP Apps (its sandbox page); absent: apps are not shown (the CLI). */
   appSandbox?: () => AppSandboxInfo;
 }
@@ -332,6 +336,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       ...createCollectionsApi(ctx, { api: () => api, events, env }),
+      ...createConformanceApi({
+        dataDir: options.dataDir,
+        env: getEnvironment,
+        configOf: (name) => registry.get(name),
+        launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+        emit: (event) => events.emit(event),
+        ...(options.conformance ?? {}),
+      }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

@@ -1,0 +1,13 @@
+/** ConformanceApi: the official conformance suite against a server (electron/core/conformance/ does the work). */
+import type { ConformanceApi } from '../../../shared/api/conformance';
+import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
+
+export function createConformanceApi(deps: ConformanceDeps): ConformanceApi {
+  const service = new ConformanceService(deps);
+  return {
+    conformanceStatus: ({ specVersion }) => service.status(specVersion),
+    installConformanceSuite: ({ specVersion }) => service.install(specVersion),
+    runConformance: (request) => service.run(request),
+    cancelConformance: async ({ name }) => service.cancel(name),
+  };
+}
