@@ -7,6 +7,7 @@ import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
 import type { DiffOptions, SnapshotOptions } from './commands/contracts';
+import type { ConformanceOptions } from './commands/conformance';
 import type { DoctorOptions } from './commands/doctor';
 import type { TestOptions } from './commands/test';
 import type { RecordOptions } from './commands/record';
@@ -26,6 +27,7 @@ const resourcesCommands = () => import('./commands/resources');
 const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
+const conformanceCommand = () => import('./commands/conformance');
 const contractsCommands = () => import('./commands/contracts');
 const testCommand = () => import('./commands/test');
 const recordCommand = () => import('./commands/record');
@@ -221,6 +223,19 @@ Examples:
       .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),
   );
 
+  configure(
+    withAdhoc(
+      program
+        .command('conformance')
+        .description("run the official MCP conformance suite's server scenarios against a server (HTTP at its URL, stdio through a loopback bridge); exits 1 when a scenario failed or recorded no check")
+        .argument('[server]', SERVER_ARGUMENT),
+    )
+      .addOption(new Option('--spec-version <revision>', 'the protocol revision whose required scenarios run').choices(['2025-11-25', '2026-07-28']).default('2025-11-25'))
+      .addOption(jsonOption())
+      .option('--junit', 'print the results as JUnit XML (a test case per scenario)')
+      .option('--install-suite', 'when the suite is not installed, fetch it with npm into the data folder first (needs the npm registry)')
+      .action(async (server: string | undefined, options: ConformanceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await conformanceCommand()).conformance(run, server, options)))),
+  );
   configure(
     withAdhoc(program.command('snapshot').description("write a server's contract (server info, protocol, capabilities, instructions, tools, resources, templates, prompts) as a stable JSON file to commit and diff").argument('[server]', SERVER_ARGUMENT))
       .option('-o, --output <file>', 'write the snapshot to this file (default: stdout)')

@@ -1,9 +1,8 @@
 /** ConformanceApi: the official conformance suite against a server (electron/core/conformance/ does the work). */
 import type { ConformanceApi } from '../../../shared/api/conformance';
-import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
+import type { ConformanceService } from '../conformance/conformance-service';
 
-export function createConformanceApi(deps: ConformanceDeps): ConformanceApi {
-  const service = new ConformanceService(deps);
+export function createConformanceApi(service: ConformanceService): ConformanceApi {
   return {
     conformanceStatus: ({ specVersion }) => service.status(specVersion),
     installConformanceSuite: ({ specVersion }) => service.install(specVersion),

@@ -55,7 +55,7 @@ import { createCollectionsApi } from './collections-api';
 import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createConformanceApi } from './conformance-api';
-import type { ConformanceDeps } from '../conformance/conformance-service';
+import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
@@ -291,6 +291,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       processToolResult(raw, { callId: `task-${task.taskId}`, server: task.server, tool: task.tool }, { files: toolKit.files, textLimitBytes: settings.effective().resultTextLimitBytes, label: task.tool }),
   });
   await tasks.load();
+  const conformance = new ConformanceService({
+    dataDir: options.dataDir,
+    env: getEnvironment,
+    configOf: (name) => registry.get(name),
+    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+    emit: (event) => events.emit(event),
+    ...(options.conformance ?? {}),
+  });
 
   const memory = new ProjectMemory(options.dataDir);
   if (options.project) {
@@ -336,14 +344,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       ...createCollectionsApi(ctx, { api: () => api, events, env }),
-      ...createConformanceApi({
-        dataDir: options.dataDir,
-        env: getEnvironment,
-        configOf: (name) => registry.get(name),
-        launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
-        emit: (event) => events.emit(event),
-        ...(options.conformance ?? {}),
-      }),
+      ...createConformanceApi(conformance),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -369,7 +370,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
-      await Promise.all([auth.dispose(), connections.closeAll()]);
+      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose()]);
       await processLedger.dispose();
       await toolKit.history.flush();
       await toolKit.observations.flush();

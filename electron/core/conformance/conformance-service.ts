@@ -39,8 +39,9 @@ function suiteRemedy(specVersion: ConformanceSpecVersion): string {
 }
 
 export class ConformanceService {
-  /** The runs under way, by server: their cancel switch. */
+  /** The runs under way, by server: their cancel switch, and the run itself (to wait for its cleanup). */
   private readonly running = new Map<ServerName, AbortController>();
+  private readonly runs = new Set<Promise<unknown>>();
   private readonly checkout: string | undefined;
   private readonly self: { path: string; version: string } | undefined;
 
@@ -79,7 +80,20 @@ export class ConformanceService {
     this.running.get(name)?.abort();
   }
 
-  async run({ name, specVersion }: ConformanceRequest): Promise<ConformanceReport> {
+  /** Cancels every run and waits until their processes and bridges are gone (the core is closing). */
+  async dispose(): Promise<void> {
+    for (const abort of this.running.values()) abort.abort();
+    await Promise.allSettled([...this.runs]);
+  }
+
+  run(request: ConformanceRequest): Promise<ConformanceReport> {
+    const run = this.runOnce(request);
+    this.runs.add(run);
+    void run.catch(() => undefined).finally(() => this.runs.delete(run));
+    return run;
+  }
+
+  private async runOnce({ name, specVersion }: ConformanceRequest): Promise<ConformanceReport> {
     if (!CONFORMANCE_SPEC_VERSIONS.includes(specVersion)) throw new Error(`Unknown revision ${specVersion}.`);
     const config = this.deps.configOf(name);
     if (!config) throw new Error(`No server named "${name}".`);
