@@ -266,6 +266,7 @@ Examples:
       .addOption(new Option('--reporter <name>', 'how to report: pretty (default), junit (JUnit XML), tap (TAP 14) or json').choices([...REPORTERS]))
       .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
       .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
+      .addOption(new Option('--eras <which>', 'both: run each collection at 2025-11-25 and at 2026-07-28 (a session pinned to each) and report, step by step, what differs').choices(['both']))
       .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );
   configure(

@@ -22,6 +22,8 @@ export interface TestOptions extends SourceOptions {
   reporter?: string;
   output?: string;
   bail?: boolean;
+  /** `both`: run at 2025-11-25 and at 2026-07-28 and compare (test-eras.ts). */
+  eras?: string;
 }
 
 const RENDER: Record<ReporterName, (outcomes: readonly CollectionOutcome[]) => string> = {
@@ -32,7 +34,7 @@ const RENDER: Record<ReporterName, (outcomes: readonly CollectionOutcome[]) => s
 };
 
 /** The files named, or every collection file of the project's collections folder. */
-async function collectionFiles(run: CommandRun, files: string[], options: TestOptions): Promise<string[]> {
+export async function collectionFiles(run: CommandRun, files: string[], options: TestOptions): Promise<string[]> {
   if (files.length) return files.map((file) => path.resolve(run.io.cwd, file));
   const folder = collectionsFolder(path.resolve(run.io.cwd, options.project ?? '.'));
   let names: string[];
@@ -52,7 +54,7 @@ interface Loaded {
 }
 
 /** Every file parsed first: one with problems stops the run before any server starts. */
-async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[]> {
+export async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[]> {
   const read = await Promise.all(paths.map((where) => readCollectionFile(where, path.relative(run.io.cwd, where) || where)));
   const problems = read.flatMap((file) => file.problems);
   if (problems.length) {
@@ -63,6 +65,7 @@ async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[]> {
 }
 
 export async function test(run: CommandRun, files: string[], options: TestOptions): Promise<ExitCode> {
+  if (options.eras === 'both') return (await import('./test-eras')).testEras(run, files, options);
   const reporter = (options.reporter ?? 'pretty') as ReporterName;
   if (!REPORTERS.includes(reporter)) throw usageError(`--reporter must be one of ${REPORTERS.join(', ')}; got "${options.reporter}".`);
   const loaded = await loadAll(run, await collectionFiles(run, files, options));
