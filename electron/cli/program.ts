@@ -85,8 +85,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
-doctor found an error, diff a breaking change, test a failed step, or replay a different
-answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
+doctor found an error, diff a breaking change, test a failed step, conformance a failed
+scenario, or replay a different answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
 3 connection or sign-in failure, 4 timeout, 5 the task is gone (expired, or unknown to the
 server). record exits with its server's exit status.
 
