@@ -92,4 +92,36 @@ describe('whether the conformance suite can run here', () => {
     const svc = new ConformanceService({ dataDir, env: async () => noNodeEnv(), configOf: () => ({ type: 'sse', url: 'http://127.0.0.1:1/sse' }), launchConfig: async () => ({ type: 'sse', url: 'http://127.0.0.1:1/sse' }), emit: () => undefined, checkout: empty });
     await expect(svc.run({ name: 'old', specVersion: '2025-11-25' })).rejects.toThrow('The conformance suite speaks Streamable HTTP; "old" uses sse.');
   });
+
+  it.skipIf(process.platform === 'win32')('fetches the suite with npm into the data folder when asked, and reports npm\'s own words when it fails', async () => {
+    // A stand-in for npm (POSIX only: a script on the PATH): it records its arguments and lays the package out as npm would.
+    const bin = path.join(empty, 'bin');
+    await fs.mkdir(bin);
+    const npm = path.join(bin, 'npm');
+    await fs.writeFile(
+      npm,
+      `#!${process.execPath}
+const fs = require('node:fs'), path = require('node:path');
+const args = process.argv.slice(2);
+fs.writeFileSync(${JSON.stringify(path.join(empty, 'npm-args.json'))}, JSON.stringify(args));
+if (process.env.NPM_FAILS) { process.stderr.write('npm error code E404\\nnpm error 404 Not Found\\n'); process.exit(1); }
+const [name, version] = [args.at(-1).slice(0, args.at(-1).lastIndexOf('@')), args.at(-1).slice(args.at(-1).lastIndexOf('@') + 1)];
+const dir = path.join(args[args.indexOf('--prefix') + 1], 'node_modules', ...name.split('/'));
+fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version }));
+fs.writeFileSync(path.join(dir, 'dist', 'index.js'), '');
+`,
+      { mode: 0o755 },
+    );
+    const svc = (env: NodeJS.ProcessEnv) =>
+      new ConformanceService({ dataDir, env: async () => ({ PATH: bin, ...env }), configOf: () => undefined, launchConfig: async () => { throw new Error('not used'); }, emit: () => undefined, checkout: empty, self: { path: process.execPath, version: '22.23.5' } });
+
+    await expect(svc({ NPM_FAILS: '1' }).install('2026-07-28')).rejects.toThrow(/npm could not install @modelcontextprotocol\/conformance@0\.2\.0-alpha\.12: npm error code E404\nnpm error 404 Not Found/);
+
+    const status = await svc({}).install('2026-07-28');
+    const args = JSON.parse(await fs.readFile(path.join(empty, 'npm-args.json'), 'utf8')) as string[];
+    expect(args).toEqual(['install', '--prefix', path.join(dataDir, 'conformance-suite', '0.2.0-alpha.12'), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '@modelcontextprotocol/conformance@0.2.0-alpha.12']);
+    expect(status.ready).toBe(true);
+    expect(status.suite?.path).toBe(path.join(dataDir, 'conformance-suite', '0.2.0-alpha.12', 'node_modules', '@modelcontextprotocol', 'conformance'));
+  });
 });
