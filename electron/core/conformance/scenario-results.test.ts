@@ -61,3 +61,14 @@ describe('conformance scenario results', () => {
     expect(parseServerScenarios('nothing here')).toEqual([]);
   });
 });
+
+describe('the suite releases', () => {
+  it('are the versions package.json installs (a checkout finds what it pins)', async () => {
+    const { SUITE_RELEASES } = await import('./suite-packages');
+    const manifest = JSON.parse(await fs.readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
+    for (const release of Object.values(SUITE_RELEASES)) {
+      const spec = manifest.devDependencies[release.checkoutDir]!;
+      expect(spec.replace(/^npm:@modelcontextprotocol\/conformance@/, ''), release.checkoutDir).toBe(release.version);
+    }
+  });
+});
