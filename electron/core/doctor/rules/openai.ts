@@ -29,15 +29,25 @@ const isObject = (node: Record<string, unknown>) => typesOf(node).includes('obje
 
 /**
  * How to make an optional property strict-ready: the same schema, also allowing null — in its own
- * type ({"type": ["boolean", "null"]}), or as a union with null when it has no single type.
+ * type ({"type": ["boolean", "null"]}, null added to an "enum" it has), as one more branch of
+ * the union it already is, or as a union with null when it has no type of its own. Only the
+ * keywords that change are shown; the rest of the property stays as it is.
  */
 export function nullableForm(property: unknown): string {
   if (!isSchemaNode(property)) return '{"anyOf": [<its schema>, {"type": "null"}]}';
   const types = typesOf(property);
-  if (types.includes('null')) return JSON.stringify({ type: types });
-  if (types.length > 0 && property.anyOf === undefined && property.oneOf === undefined) return JSON.stringify({ type: [...types, 'null'] });
+  const union = property.anyOf ?? property.oneOf;
+  const nullBranch = { type: 'null' };
+  if (Array.isArray(union)) {
+    const hasNull = union.some((branch) => isSchemaNode(branch) && typesOf(branch).includes('null'));
+    // Strict mode takes anyOf, not oneOf (see STRICT_UNSUPPORTED): the suggestion is written as anyOf.
+    return JSON.stringify({ anyOf: hasNull ? union : [...union, nullBranch] });
+  }
+  const enumWithNull = Array.isArray(property.enum) && !property.enum.includes(null) ? { enum: [...(property.enum as unknown[]), null] } : {};
+  if (types.length > 0) return JSON.stringify({ type: types.includes('null') ? types : [...types, 'null'], ...enumWithNull });
+  if (Array.isArray(property.enum)) return JSON.stringify(enumWithNull.enum ? enumWithNull : { enum: property.enum });
   const { description: _description, title: _title, ...shape } = property as SchemaNode;
-  return JSON.stringify({ anyOf: [shape, { type: 'null' }] });
+  return JSON.stringify({ anyOf: [shape, nullBranch] });
 }
 
 export const openai: HostRuleSet = {
@@ -138,7 +148,7 @@ export const openai: HostRuleSet = {
           const missing = Object.keys(properties).filter((name) => !required.has(name));
           if (missing.length === 0) return undefined;
           const forms = missing.map((name) => `"${name}": ${nullableForm(properties[name])}`).join(', ');
-          return `Strict mode needs every property in "required"; missing: ${missing.join(', ')}. List them and let each optional one take null: ${forms}.`;
+          return `Strict mode needs every property in "required"; missing: ${missing.join(', ')}. List them and let each optional one also take null (its other keywords unchanged): ${forms}.`;
         }),
     },
     {

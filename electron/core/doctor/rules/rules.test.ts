@@ -144,14 +144,17 @@ describe('strict-mode fix text', () => {
   it("suggests each optional property's own type with null, not a string", () => {
     const schema = {
       type: 'object',
-      properties: { path: { type: 'string' }, recursive: { type: 'boolean' }, depth: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } }, mode: { anyOf: [{ type: 'string' }, { type: 'number' }] }, note: { type: ['string', 'null'] } },
+      properties: { path: { type: 'string' }, recursive: { type: 'boolean' }, depth: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } }, mode: { anyOf: [{ type: 'string' }, { type: 'number' }] }, note: { type: ['string', 'null'] }, sortBy: { type: 'string', enum: ['name', 'size'] }, unit: { enum: ['cm', 'in'] } },
       required: ['path'],
     };
     const [finding] = checkTools('srv', [tool({ inputSchema: schema })], ['openai']).filter((f) => f.rule === 'openai-strict-required');
     expect(finding!.message).toContain('"recursive": {"type":["boolean","null"]}');
     expect(finding!.message).toContain('"depth": {"type":["integer","null"]}');
     expect(finding!.message).toContain('"tags": {"type":["array","null"]}');
-    expect(finding!.message).toContain('"mode": {"anyOf":[{"anyOf":[{"type":"string"},{"type":"number"}]},{"type":"null"}]}');
+    expect(finding!.message).toContain('"mode": {"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}]}');
+    // An enum must list null too, or null is still refused.
+    expect(finding!.message).toContain('"sortBy": {"type":["string","null"],"enum":["name","size",null]}');
+    expect(finding!.message).toContain('"unit": {"enum":["cm","in",null]}');
     expect(finding!.message).toContain('"note": {"type":["string","null"]}');
     expect(finding!.message).not.toMatch(/"recursive": \{"type": \["string"/);
   });
