@@ -1,36 +1,33 @@
 #!/usr/bin/env node
-// Offline check of electron-builder.yml, run by `npm test` after the build:
-//   electron-builder --dir, with `electronDist` pointing at a stand-in Electron (a tiny
-//   executable carrying the fuse sentinel and a fuse wire set the other way round),
-// then asserts that app.asar holds main, preload and the renderer, that sharp's native
-// files sit unpacked beside it, and that every fuse was flipped as configured.
-// Nothing may be downloaded: the Electron cache points at an empty folder and every
-// proxy variable at a closed loopback port, so any download attempt fails the check.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// Offline check of electron-builder.yml, run by `npm test` after the build. Two
+// `electron-builder --dir` runs side by side, each on a stand-in Electron release (tiny
+// files carrying the fuse sentinel and a fuse wire set the other way round;
+// scripts/lib/stand-in-electron-dist.mjs):
+// - this checkout for Linux on this CPU: app.asar holds main, preload and the renderer and
+//   every package main loads; sharp's and the keychain's native files sit unpacked beside it,
+//   each built for the target (by its ELF/Mach-O/PE header); the executable's name is not the
+//   CLI's; every fuse was flipped as configured;
+// - a small app with macOS (arm64) addons for macOS arm64, with a stand-in `codesign` on PATH:
+//   the fuses are flipped, then the app is signed again ad hoc (an unsigned Apple Silicon
+//   app whose signature the flip broke refuses to launch), and the afterPack hook accepted
+//   the target's addons.
+// Nothing may be downloaded: the Electron cache points at an empty folder and every proxy
+// variable at a closed loopback port, so any download attempt fails the check.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import asar from '@electron/asar';
+// Finds the .cmd shim on Windows and quotes its arguments (a path may hold spaces).
+import spawn from 'cross-spawn';
+import { describeHeader } from './lib/native-header.mjs';
+import { checkPackagedNatives } from './lib/packaged-natives.mjs';
+import { projectRoot } from './lib/project-root.mjs';
+import { CONFIGURED_WIRE, FUSES, readFuseWire, writeCodesignRecorder, writeLinuxElectron, writeMacElectron } from './lib/stand-in-electron-dist.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const EXECUTABLE = 'mcp-workbench'; // linux.executableName in electron-builder.yml
-
-// The fuse wire as @electron/fuses reads it: sentinel, version byte, length byte, one
-// byte per fuse ('0' off, '1' on), in FuseV1Options order.
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const FUSES = [
-  ['RunAsNode', '0'],
-  ['EnableCookieEncryption', '1'],
-  ['EnableNodeOptionsEnvironmentVariable', '0'],
-  ['EnableNodeCliInspectArguments', '0'],
-  ['EnableEmbeddedAsarIntegrityValidation', '1'],
-  ['OnlyLoadAppFromAsar', '1'],
-  ['LoadBrowserProcessSpecificV8Snapshot', '0'],
-  ['GrantFileProtocolExtraPrivileges', '0'],
-];
-/** The stand-in starts with every fuse the other way round, so an unflipped binary fails. */
-const startingWire = FUSES.map(([, state]) => (state === '1' ? '0' : '1')).join('');
+const ROOT = projectRoot(import.meta.url);
+const EXECUTABLE = 'mcp-workbench-desktop'; // linux.executableName in electron-builder.yml
+const PRODUCT = 'MCP Workbench'; // productName in electron-builder.yml
+const ELECTRON_BUILDER = path.join(ROOT, 'node_modules', '.bin', 'electron-builder');
 
 /** @type {string[]} */
 const problems = [];
@@ -49,41 +46,138 @@ for (const built of ['out/electron/main.cjs', 'out/electron/preload.cjs', 'out/r
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'mcpwb-packaging-'));
 try {
-  const electronDist = path.join(work, 'electron-dist');
-  const output = path.join(work, 'release');
-  mkdirSync(path.join(electronDist, 'resources'), { recursive: true });
-  writeStandInElectron(path.join(electronDist, 'electron'));
-  writeFileSync(path.join(electronDist, 'LICENSE'), 'Stand-in for the Electron license.\n');
-  writeFileSync(path.join(electronDist, 'LICENSES.chromium.html'), '<p>Stand-in for the Chromium licenses.</p>\n');
+  const [linux, mac] = await Promise.all([packLinux(), packMac()]);
+  console.log(`Linux (${process.arch}), this checkout:`);
+  checkLinux(linux);
+  console.log('macOS (arm64), a small app with macOS addons:');
+  checkMac(mac);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
 
+if (problems.length > 0) {
+  console.log(`\nPackaging check failed: ${problems.length} problem(s).`);
+  process.exit(1);
+}
+console.log('\nPackaging check passed.');
+
+/**
+ * Runs electron-builder with every download blocked.
+ * @param {string[]} args @param {string} cwd @param {string} name a folder name for its caches
+ * @param {NodeJS.ProcessEnv} [extraEnv]
+ * @returns {Promise<{ ok: boolean, log: string, seconds: string }>}
+ */
+function electronBuilder(args, cwd, name, extraEnv = {}) {
   const closedPort = 'http://127.0.0.1:9';
   const started = Date.now();
-  const result = spawnSync(
-    path.join(ROOT, 'node_modules', '.bin', 'electron-builder'),
-    ['--dir', '--linux', `--${process.arch}`, '--publish', 'never', `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 180_000,
-      env: {
-        ...process.env,
-        ELECTRON_CACHE: path.join(work, 'electron-cache'),
-        ELECTRON_BUILDER_CACHE: path.join(work, 'builder-cache'),
-        HTTP_PROXY: closedPort,
-        HTTPS_PROXY: closedPort,
-        http_proxy: closedPort,
-        https_proxy: closedPort,
-        NO_PROXY: '',
-        CSC_IDENTITY_AUTO_DISCOVERY: 'false',
-      },
+  const child = spawn(ELECTRON_BUILDER, ['--dir', '--publish', 'never', ...args], {
+    cwd,
+    env: {
+      ...process.env,
+      ELECTRON_CACHE: path.join(work, `${name}-electron-cache`),
+      ELECTRON_BUILDER_CACHE: path.join(work, `${name}-builder-cache`),
+      HTTP_PROXY: closedPort,
+      HTTPS_PROXY: closedPort,
+      http_proxy: closedPort,
+      https_proxy: closedPort,
+      NO_PROXY: '',
+      CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+      ...extraEnv,
     },
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const timer = setTimeout(() => child.kill(), 180_000);
+  return new Promise((resolve) => {
+    child.on('error', (error) => (log += `${error.message}\n`));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ ok: code === 0, log, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+/** This checkout, packed for Linux on this CPU. */
+async function packLinux() {
+  const electronDist = path.join(work, 'linux-electron');
+  const output = path.join(work, 'linux-release');
+  writeLinuxElectron(electronDist);
+  /** @type {string[]} */
+  const config = [];
+  if (process.platform !== 'linux') {
+    // Built elsewhere, this Linux package carries this machine's addons, which the afterPack
+    // hook rightly refuses; the package is checked without it (the macOS run checks the hook).
+    console.log(`note: on ${process.platform} the Linux package is checked without the afterPack hook (it would refuse this machine's ${process.platform} addons)`);
+    const yml = readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8').replace(/^afterPack:.*$/m, '');
+    writeFileSync(path.join(work, 'no-hook.yml'), yml);
+    config.push('--config', path.join(work, 'no-hook.yml'));
+  }
+  const run = await electronBuilder(['--linux', `--${process.arch}`, ...config, `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`], ROOT, 'linux');
+  return { ...run, appDir: path.join(output, process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`) };
+}
+
+/**
+ * A small app — this checkout's electron-builder.yml, afterPack hook and icons, a stub main
+ * and two stand-in macOS arm64 addons where sharp's and the keychain's install — packed for
+ * macOS arm64 with a `codesign` that records each call.
+ */
+async function packMac() {
+  const app = path.join(work, 'mac-app');
+  const electronDist = path.join(work, 'mac-electron');
+  const output = path.join(work, 'mac-release');
+  const codesignLog = path.join(work, 'codesign.jsonl');
+  writeMacElectron(electronDist);
+  writeCodesignRecorder(path.join(work, 'bin'), codesignLog);
+  writeFileSync(codesignLog, '');
+
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  /** Mach-O arm64 headers (MH_MAGIC_64, CPU_TYPE_ARM64): what the macOS arm64 packages carry. */
+  const machOArm64 = Buffer.alloc(64);
+  machOArm64.writeUInt32LE(0xfeedfacf, 0);
+  machOArm64.writeUInt32LE(0x0100000c, 4);
+  const addons = { '@img/sharp-darwin-arm64': 'lib/sharp-darwin-arm64.node', '@napi-rs/keyring-darwin-arm64': 'keyring.darwin-arm64.node' };
+  for (const [name, addon] of Object.entries(addons)) {
+    const dir = path.join(app, 'node_modules', name);
+    mkdirSync(path.dirname(path.join(dir, addon)), { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', os: ['darwin'], cpu: ['arm64'] }));
+    writeFileSync(path.join(dir, addon), machOArm64);
+  }
+  writeFileSync(
+    path.join(app, 'package.json'),
+    JSON.stringify({
+      name: manifest.name,
+      version: manifest.version,
+      description: manifest.description,
+      author: manifest.author,
+      license: manifest.license,
+      main: manifest.main,
+      dependencies: Object.fromEntries(Object.keys(addons).map((name) => [name, '1.0.0'])),
+      devDependencies: { electron: manifest.devDependencies.electron },
+    }),
   );
-  const log = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  expect(result.status === 0, `electron-builder --dir succeeded (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (result.status !== 0) console.log(log);
+  mkdirSync(path.join(app, 'out', 'electron'), { recursive: true });
+  writeFileSync(path.join(app, manifest.main), '// stand-in main\n');
+  cpSync(path.join(ROOT, 'electron-builder.yml'), path.join(app, 'electron-builder.yml'));
+  cpSync(path.join(ROOT, 'assets'), path.join(app, 'assets'), { recursive: true });
+  for (const dir of ['scripts/packaging', 'scripts/lib']) cpSync(path.join(ROOT, dir), path.join(app, dir), { recursive: true });
+
+  const run = await electronBuilder(['--mac', '--arm64', `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`], app, 'mac', {
+    PATH: `${path.join(work, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+  });
+  const codesignCalls = readFileSync(codesignLog, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => /** @type {{ args: string[], wire: string }} */ (JSON.parse(line)));
+  return { ...run, appPath: path.join(output, 'mac-arm64', `${PRODUCT}.app`), codesignCalls };
+}
+
+/** @param {{ ok: boolean, log: string, seconds: string, appDir: string }} run */
+function checkLinux({ ok, log, seconds, appDir }) {
+  expect(ok, `electron-builder --dir --linux succeeded (${seconds} s)`);
+  if (!ok) console.log(log);
   expect(!/download/i.test(log), 'electron-builder tried to download nothing');
 
-  const appDir = path.join(output, process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`);
   const archive = path.join(appDir, 'resources', 'app.asar');
   const unpacked = `${archive}.unpacked`;
   expect(existsSync(archive), 'resources/app.asar exists');
@@ -138,43 +232,43 @@ try {
   expect(keyringAddons.length > 0, `the keychain's native addon sits unpacked (${keyringAddons.map((f) => path.relative(unpacked, f)).join(', ') || 'none'})`);
   expect(existsSync(path.join(napi, 'keyring', 'package.json')), '@napi-rs/keyring itself sits unpacked');
 
+  // Every native file, by its header, against the target (where this machine is the target).
+  if (process.platform === 'linux' && existsSync(unpacked)) {
+    const target = { platform: /** @type {const} */ ('linux'), arch: process.arch };
+    const natives = checkPackagedNatives(unpacked, target);
+    const kinds = [...new Set(natives.checked.map(({ header }) => (header ? describeHeader(header) : 'no header')))].join(', ');
+    expect(natives.checked.length > 0 && natives.problems.length === 0, `every unpacked native file is built for linux-${process.arch} (${natives.checked.length}: ${kinds})${natives.problems.map((p) => `\n         ${p}`).join('')}`);
+    expect(/native files fit the target\s+target=linux-/.test(log), 'the afterPack hook checked the native files');
+  }
+
+  // The .deb links /usr/bin/<executable> and the AppImage runs <executable>: it must not be the CLI's name.
   const binary = path.join(appDir, EXECUTABLE);
   expect(existsSync(binary), `the executable is named ${EXECUTABLE}`);
+  const cliNames = Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).bin ?? {});
+  expect(!cliNames.includes(EXECUTABLE), `the executable's name is not a CLI name of package.json bin (${cliNames.join(', ')})`);
   if (existsSync(binary)) {
     const wire = readFuseWire(readFileSync(binary));
     for (const [index, [name, state]] of FUSES.entries()) {
       expect(wire[index] === state, `fuse ${name} is ${state === '1' ? 'on' : 'off'}`);
     }
   }
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
 
-if (problems.length > 0) {
-  console.log(`\nPackaging check failed: ${problems.length} problem(s).`);
-  process.exit(1);
-}
-console.log('\nPackaging check passed.');
+/** @param {{ ok: boolean, log: string, seconds: string, appPath: string, codesignCalls: Array<{ args: string[], wire: string }> }} run */
+function checkMac({ ok, log, seconds, appPath, codesignCalls }) {
+  expect(ok, `electron-builder --dir --mac --arm64 succeeded (${seconds} s)`);
+  if (!ok) console.log(log);
+  expect(!/download/i.test(log), 'electron-builder tried to download nothing');
+  expect(/native files fit the target\s+target=darwin-arm64 checked=2/.test(log), "the afterPack hook accepted the macOS arm64 addons");
 
-/**
- * An executable stand-in for the Electron binary: a shell script (it runs and exits),
- * followed by a fuse wire that electron-builder's @electron/fuses finds and flips.
- * @param {string} file
- */
-function writeStandInElectron(file) {
-  const script = '#!/bin/sh\necho "stand-in for the Electron binary (packaging check)"\nexit 0\n# ';
-  const wire = Buffer.concat([Buffer.from(SENTINEL), Buffer.from([1, FUSES.length]), Buffer.from(startingWire), Buffer.from('\n')]);
-  writeFileSync(file, Buffer.concat([Buffer.from(script), wire]));
-  chmodSync(file, 0o755);
-}
+  const framework = path.join(appPath, 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework');
+  const wire = existsSync(framework) ? readFuseWire(readFileSync(framework)) : '';
+  expect(wire === CONFIGURED_WIRE, `every fuse in Electron Framework is flipped as configured (${wire || 'no fuse wire'})`);
 
-/** @param {Buffer} binary @returns {string} */
-function readFuseWire(binary) {
-  const at = binary.indexOf(SENTINEL);
-  if (at < 0) return '';
-  const start = at + SENTINEL.length;
-  const length = binary[start + 1] ?? 0;
-  return binary.subarray(start + 2, start + 2 + length).toString('latin1');
+  // @electron/fuses' resetAdHocDarwinSignature: `codesign --sign - --force … <app>` after the flip.
+  const adHoc = codesignCalls.filter(({ args }) => args[0] === '--sign' && args[1] === '-' && args.includes('--force') && args.at(-1) === appPath);
+  expect(adHoc.length === 1, `the app is signed again ad hoc once, after its fuses are flipped (codesign calls: ${codesignCalls.map(({ args }) => args.join(' ')).join(' | ') || 'none'})`);
+  expect(adHoc[0]?.wire === CONFIGURED_WIRE, 'the ad-hoc signature covers the flipped fuses (codesign ran after the flip)');
 }
 
 /** @param {string} dir @returns {string[]} */

@@ -27,9 +27,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from './lib/project-root.mjs';
 import { nodeAtLeast } from './lib/suite-node.mjs';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const ROOT = projectRoot(import.meta.url);
 /** The 0.1.16 release's scenarios besides its auth suite. */
 const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
 /** The 0.1.16 auth suite's scenarios: each must leave results. */

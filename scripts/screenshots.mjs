@@ -11,8 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from '@playwright/test';
+import { projectRoot } from './lib/project-root.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = projectRoot(import.meta.url);
 const out = path.join(root, 'docs', 'screenshots');
 /** @param {string} name */
 const fixture = (name) => path.join(root, 'e2e', 'fixtures', 'servers', `${name}.mjs`);

@@ -46,14 +46,21 @@ export interface ServerView {
   launch?: LaunchInfo;
   /** Project servers (`.mcp.json`): what you decided about this exact entry, and what Claude Code's settings say. */
   approval?: ProjectServerApproval;
+  /**
+   * The open project's `.mcp.json` has an entry of this name too, which is not used: it
+   * would hide your own entry, and you have not approved it. Approving it lets it take the name.
+   */
+  heldProjectEntry?: { config: ServerConfig; approval: ProjectServerApproval };
 }
 
 export type ApprovalDecision = 'approved' | 'denied';
 
 export interface ProjectServerApproval {
-  /** Approved: connects like any server; denied: never connects; absent: connects only when you press Connect. */
+  /** Approved: connects like any server; denied: never connects; absent: starts only once you approve it (you are asked when something needs it). */
   decision?: ApprovalDecision;
-  /** Claude Code's decision (`enabledMcpjsonServers`, …) and the file it comes from. */
+  /** No decision for this entry, but one for an earlier version of it: it changed since you decided. */
+  changed?: boolean;
+  /** Claude Code's decision (`enabledMcpjsonServers`, …) and the file it comes from, as the user reads it ("your ~/.claude.json"); only the user's own files approve. */
   claudeCode?: { decision: ApprovalDecision; source: string };
 }
 

@@ -28,6 +28,8 @@ export type AppEvent =
   /** A server asks the user something (elicitation, sampling). */
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-closed'; id: string; reason: ServerRequestCloseReason }
+  /** A server had the most questions of its own waiting (`limit`): more were refused with an error to it. Sent once per burst. */
+  | { type: 'server-requests-refused'; server: string; limit: number }
   /** A tool call was recorded in the history. */
   | { type: 'history-added'; entry: HistoryEntry }
   /** New protocol log entries, batched (oldest first). */

@@ -50,6 +50,7 @@ describe('the desktop main process', () => {
     const window = app.trace.find((event) => event.type === 'window-created')!;
     expect(window.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
     expect(app.trace.find((event) => event.type === 'load-url')?.url).toBe('app://workbench/index.html');
+    expect(app.trace.find((event) => event.type === 'webrtc-policy')).toMatchObject({ webContentsId: window.webContentsId, policy: 'disable_non_proxied_udp' });
     // docs/api/app.md: sessionData "before the ready event"; MCP_WORKBENCH_HOME puts cache and config in one folder.
     expect(app.trace.find((event) => event.type === 'set-path' && event.name === 'sessionData')).toMatchObject({ path: path.join(home, 'chromium'), beforeReady: true });
     expect(app.trace.find((event) => event.type === 'set-path' && event.name === 'userData')).toMatchObject({ path: home, beforeReady: true });

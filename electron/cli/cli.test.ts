@@ -102,7 +102,7 @@ beforeAll(async () => {
       mcpServers: {
         basic,
         broken: { command: node, args: [fixtureServer('crash-on-start')] },
-        off: { ...basic, enabled: false },
+        off: { ...basic, enabled: false, env: { API_KEY: '${secret:off.env.API_KEY.0123456789abcdef}' } },
         bad: { type: 'carrier-pigeon' },
       },
     }),
@@ -159,6 +159,9 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     ]);
     const scopes = Object.fromEntries(json<{ servers: Array<{ name: string; scope: string }> }>(withProject).servers.map((s) => [s.name, s.scope]));
     expect(scopes).toMatchObject({ basic: 'user', shared: 'project', mine: 'local' });
+    // The keys of stored secrets are not printed.
+    expect(withProject.stdout).not.toMatch(/\$\{secret:(?!••••••)/);
+    expect(withProject.stdout).toContain('${secret:••••••}');
     expect(existsSync(path.join(home, 'workbench-state.json'))).toBe(false);
     expect(json<{ servers: Array<{ name: string; scope: string }> }>(fromConfig).servers).toMatchObject([{ name: 'fromfile', scope: 'config' }]);
     expect(bothWays.code).toBe(2);
@@ -181,9 +184,10 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(doc.servers.find((s) => s.name === 'broken')).toMatchObject({ status: 'failed', errorKind: 'connection' });
   });
 
-  it('servers check: a disabled server is skipped unless named (then exit 2); project servers with --project; unknown names exit 2', async () => {
-    const [named, project_, unknown] = await Promise.all([
+  it('servers check: a disabled server is skipped unless named (then exit 2); project servers with --project, started only once approved; unknown names exit 2', async () => {
+    const [named, project_, notApproved, unknown] = await Promise.all([
       cli(['servers', 'check', 'off']),
+      cli(['servers', 'check', 'shared', 'mine', '--project', project, '--approve-project', '--json']),
       cli(['servers', 'check', 'shared', 'mine', '--project', project, '--json']),
       cli(['servers', 'check', 'nosuch']),
     ]);
@@ -191,6 +195,11 @@ describe.concurrent('mcp-workbench CLI', { timeout: 120_000 }, () => {
     expect(named.stderr).toMatch(/off: disabled; enable it/);
     expect(project_.code).toBe(0);
     expect(json<{ ok: boolean }>(project_).ok).toBe(true);
+    // No terminal to ask on, no --approve-project: the project's server is not started (the local one is the user's own).
+    expect(notApproved.code).not.toBe(0);
+    const refused = json<{ servers: Array<{ name: string; status: string; error?: string }> }>(notApproved).servers;
+    expect(refused.find((s) => s.name === 'mine')).toMatchObject({ status: 'connected' });
+    expect(refused.find((s) => s.name === 'shared')).toMatchObject({ status: 'failed', error: expect.stringContaining('give --approve-project') });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/No server named "nosuch"[\s\S]*Servers here: basic, broken, off/);
   });

@@ -48,7 +48,8 @@ function withSources(command: Command): Command {
     )
     .addOption(new Option('--allow-headers-helper', "run a server's headersHelper (a command whose output becomes its HTTP headers) without asking"))
     .addOption(new Option('--config <file>', "the servers of this mcpServers file (Claude Desktop, .mcp.json, Cursor, VS Code), instead of the app's").helpGroup(SOURCE_GROUP))
-    .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP));
+    .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it), as when the app opens <dir>").helpGroup(SOURCE_GROUP))
+    .addOption(new Option('--approve-project', "with --project: start its .mcp.json servers you have not approved, for this run only (otherwise you are asked on a terminal)").helpGroup(SOURCE_GROUP));
 }
 
 /** --stdio / --url and their companions: a server given on the command line. */
@@ -267,6 +268,7 @@ Examples:
       .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
       .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
       .addOption(new Option('--eras <which>', 'both: run each collection at 2025-11-25 and at 2026-07-28 (a session pinned to each) and report, step by step, what differs').choices(['both']))
+      .addOption(new Option('--allow-env <names>', 'environment variables the collections may read as ${env.NAME}, comma-separated (repeatable); their values are masked in the report').argParser(collect))
       .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );
   configure(
@@ -275,7 +277,8 @@ Examples:
       .description("start a stdio server behind a recording proxy: put it in a client's config in place of the server; every message both ways is written to a recording file as it passes")
       .usage('[options] -- <command> [args...]')
       .argument('<command...>', 'the server to start, after --')
-      .option('-o, --output <file>', 'the recording file (default: mcp-recording-<time>.jsonl in the current folder)')
+      .option('-o, --output <file>', 'the recording file, made new (default: mcp-recording-<time>.jsonl in the current folder)')
+      .option('--force', 'replace the file when it exists (a symbolic link is refused all the same)')
       .action(async (words: string[], options: RecordOptions) => done(await runCommand(io, false, async () => (await recordCommand()).record(io, words, options)))),
   );
   configure(

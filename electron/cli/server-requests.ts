@@ -26,6 +26,8 @@ function describe(body: ServerRequestBody): string {
       return 'for a model reply (sampling)';
     case 'headers-helper':
       return 'to run its headersHelper (give --allow-headers-helper)';
+    case 'project-server':
+      return 'to be started, a project server you have not approved (give --approve-project)';
     case 'input-required':
       return `for input responses written by hand (${body.tool})`;
   }

@@ -38,6 +38,10 @@ const fake = vi.hoisted(() => {
     setWindowOpenHandler(handler: (details: { url: string }) => unknown) {
       this.windowOpenHandler = handler;
     }
+    webRtcPolicy: string | undefined;
+    setWebRTCIPHandlingPolicy(policy: string) {
+      this.webRtcPolicy = policy;
+    }
   }
   const app = new Emitter();
   type RequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
@@ -132,6 +136,10 @@ describe('every web contents (hardenWebContents)', () => {
     }
     expect(opened).toEqual(['https://example.com/docs#rule', 'http://127.0.0.1:3000/']);
     expect(openErrors).toEqual([]);
+  });
+
+  it('lets WebRTC use no UDP without a proxy (no STUN/TURN datagram from an app frame)', () => {
+    expect(contents.webRtcPolicy).toBe('disable_non_proxied_udp');
   });
 
   it('refuses to attach a webview', () => {

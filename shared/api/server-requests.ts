@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ServerName } from '../config/server-config';
+import type { ConfigScope } from '../config/scopes';
 import type { JsonSchema } from '../json-schema';
 import type { ChannelTable } from './channel-table';
 
@@ -28,8 +29,25 @@ export type ServerRequestBody =
    * refused until it is done (error -32042; the call is retried once it completes).
    */
   | { kind: 'elicitation-url'; message: string; url: string; elicitationId: string; during: 'request' | 'tool-call'; tool?: string }
-  /** A remote entry's headersHelper (a shell command) is about to run for the first time: allow it? Accept runs it and remembers. */
-  | { kind: 'headers-helper'; command: string; url: string }
+  /**
+   * A remote entry's headersHelper (a shell command) is about to run where the user has not
+   * allowed it: this command, in this folder, for this entry (scope, project), its headers
+   * going to this URL. Accept runs it and remembers exactly that. `askedAgain`: an earlier
+   * version's consent, which covered the command alone, is why it asks again.
+   */
+  | { kind: 'headers-helper'; command: string; url: string; scope: ConfigScope; project?: string; cwd: string; askedAgain?: boolean }
+  /**
+   * A project server (`.mcp.json`) you have not approved, or whose entry changed since you
+   * did, is about to start: what would run (commands and URLs; env and header values are
+   * named, never shown). Accept with `content.remember: true` approves it for this project
+   * until the entry changes; accept alone starts it this once; anything else does not start it.
+   */
+  | {
+      kind: 'project-server';
+      project: string;
+      changed: boolean;
+      entry: { transport: string; command?: string; args?: string[]; cwd?: string; envFile?: string; env?: string[]; url?: string; headers?: string[]; headersHelper?: string };
+    }
   /** sampling/createMessage: the user writes the model's reply. */
   | {
       kind: 'sampling';

@@ -77,3 +77,18 @@ export function secretKeysOf(config: ServerConfig): string[] {
 export function looksSecret(name: string): boolean {
   return /(token|secret|password|passwd|api[-_]?key|access[-_]?key|private[-_]?key|(^|[-_])key$|credential|auth|bearer|^pat$|_pat$|cookie|session)/i.test(name);
 }
+
+/**
+ * A copy of an entry with every `${secret:KEY}` reference's key hidden, for output that
+ * leaves the app (the CLI's `servers list --json`): a key names where a secret of the
+ * user's store sits, which a shared file or a log has no use for.
+ */
+export function maskSecretRefs(config: ServerConfig): ServerConfig {
+  const mask = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.replace(/\$\{secret:[^}\s]+\}/g, '${secret:••••••}');
+    if (Array.isArray(value)) return value.map(mask);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v)]));
+    return value;
+  };
+  return mask(config) as ServerConfig;
+}

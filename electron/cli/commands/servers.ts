@@ -1,6 +1,7 @@
 /** `servers list` and `servers check`. */
 import { isEnabled, isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ServerView } from '../../../shared/domain';
+import { maskSecretRefs } from '../../../shared/config/secret-ref';
 import type { FailureKind } from '../../../shared/envelope';
 import { runWithConcurrency } from '../../core/util/concurrency';
 import type { CommandRun } from '../command-run';
@@ -43,7 +44,8 @@ export async function serversList(run: CommandRun, options: SourceOptions): Prom
         target: targetOf(view.config),
         ...(view.launch?.commandPath ? { commandPath: view.launch.commandPath } : {}),
         ...(view.launch?.problem ? { problem: view.launch.problem } : {}),
-        config: view.config,
+        // The keys of stored secrets stay in the app: a script's output is often kept or shared.
+        config: maskSecretRefs(view.config),
       })),
       problems,
     });

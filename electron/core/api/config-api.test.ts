@@ -45,6 +45,8 @@ async function start(env: Record<string, string> = {}): Promise<Core> {
     env: { PATH: '/usr/bin:/bin' },
     shellEnv: async () => ({ env: { PATH: nodeDir, ...env } }),
     importLocator: { home, platform: 'linux', env: {} },
+    // A project server that is not approved: the user answers "Start once".
+    projectServerConsent: async () => 'once',
   });
   events = [];
   core.events.subscribe((event) => events.push(event));
@@ -183,9 +185,10 @@ describe('projects and scopes', () => {
     const status = await api.openProject({ path: project });
     expect(status).toMatchObject({ project, availableScopes: ['user', 'project', 'local'], nativeDialogs: false, secretStore: { encrypted: false, warning: expect.stringContaining('not encrypted') } });
     const servers = await api.listServers();
-    expect(servers.map((s) => [s.name, s.scope, s.shadows])).toEqual([
-      ['shared', 'project', ['user']],
-      ['team', 'project', []],
+    // The project's "shared" does not take the name of the user's own: it is held beside it until approved.
+    expect(servers.map((s) => [s.name, s.scope, s.shadows, s.heldProjectEntry?.config])).toEqual([
+      ['shared', 'user', [], { command: 'project-version' }],
+      ['team', 'project', [], undefined],
     ]);
     // A project's servers never start by themselves.
     expect(servers.find((s) => s.name === 'team')?.status).toBe('disconnected');
@@ -270,19 +273,18 @@ describe('connections follow the config', () => {
 });
 
 describe('project servers wait for the user', () => {
-  it('opening a project whose .mcp.json hides a running user server stops it instead of starting the project entry', async () => {
+  it('opening a project whose .mcp.json names a running user server leaves the user server running and starts nothing of the project', async () => {
     const { api } = await start();
     await api.addServer({ name: 'same', config: { command: 'node', args: [fixtureServer('basic-stdio')] } });
     const marker = path.join(root, 'project-command-ran');
     await fs.writeFile(path.join(project, PROJECT_FILE), JSON.stringify({ mcpServers: { same: { command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
     const from = events.length;
     await api.openProject({ path: project });
-    await waitFor(async () => (await api.listServers()).find((s) => s.name === 'same' && s.scope === 'project' && s.status === 'disconnected'), 'the user server to stop');
-    // The config sync decides what starts before it reports the change: once it has, nothing
-    // was started for the project entry (no state but disconnected), so its command never ran.
     await waitFor(() => events.slice(from).find((e) => e.type === 'config-changed' && e.scopes.includes('project')), 'the change to be handled');
-    const states = events.slice(from).flatMap((e) => (e.type === 'server-state' && e.server.name === 'same' && e.server.scope === 'project' ? [e.server.status] : []));
-    expect(states.filter((status) => status !== 'disconnected')).toEqual([]);
+    const same = (await api.listServers()).find((s) => s.name === 'same');
+    expect(same).toMatchObject({ scope: 'user', status: 'connected', heldProjectEntry: { approval: {} } });
+    // A call by name reaches the user's own server; the project's command never ran.
+    expect(await api.callTool({ server: 'same', tool: 'echo', arguments: { text: 'hi' }, confirmed: true })).toMatchObject({ isError: false });
     await expect(fs.access(marker)).rejects.toThrow();
   });
 });

@@ -17,7 +17,9 @@ import { moveDataOutOfConfig } from '../data-move';
 import { HeadersHelperConsents } from '../config/headers-helper-consents';
 import { ProjectApprovals } from '../config/project-approvals';
 import { ProjectMemory } from '../config/project-memory';
-import { deniedMessage, ProjectServerApprovalService } from '../config/project-server-approval';
+import { ProjectServerApprovalService } from '../config/project-server-approval';
+import { SecretOwners } from '../config/secret-owners';
+import { checkProjectServer, type ProjectServerAsk } from '../config/project-server-gate';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import type { ProtocolSetting, ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ConnectionManager, type ServerState } from '../connections/connection-manager';
@@ -78,6 +80,10 @@ import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
+  /** More environment variables collections may read, besides the setting's (the CLI's --allow-env). */
+  collectionEnv?: readonly string[];
+  /** How to allow one more, in the words of the front end (`<NAME>` is replaced by the variable). */
+  collectionEnvHow?: string;
   /** The config folder: servers, settings, secrets, permissions, history. */
   dataDir: string;
   /** Where result files go (default: dataDir). */
@@ -130,6 +136,12 @@ export interface CoreOptions {
    * a question in the window (a `server-request` of kind `headers-helper`); the CLI asks on its terminal.
    */
   headersHelperConsent?: HeadersHelperAsk;
+  /**
+   * Asks whether an undecided (or changed) project server may start, whatever wants it
+   * started. Default: a question in the window (a `server-request` of kind `project-server`);
+   * the CLI asks on its terminal or needs `--approve-project`.
+   */
+  projectServerConsent?: ProjectServerAsk;
   /** When the doctor calls a start or a list slow (tests lower them). */
   doctorThresholds?: Partial<DoctorThresholds>;
   /** Where the conformance suite is looked for and how long a scenario may take (tests point elsewhere). */
@@ -190,8 +202,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   void getEnvironment();
   const headersHelperConsents = new HeadersHelperConsents(options.dataDir);
   // The window's question: allowed runs are remembered, anything else is a refusal.
-  const askInWindow: HeadersHelperAsk = async ({ server, command, url }) => {
-    const outcome = await toolKit.broker.ask(server, { kind: 'headers-helper', command, url });
+  const askInWindow: HeadersHelperAsk = async ({ server, ...question }) => {
+    const outcome = await toolKit.broker.ask(server, { kind: 'headers-helper', ...question });
     return outcome.answered && outcome.answer.action === 'accept' ? 'always' : 'refuse';
   };
   const projectApprovals = new ProjectApprovals(options.dataDir);
@@ -201,7 +213,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     projectApprovals,
     new ClaudeApprovals({ ...(options.importLocator?.home ? { home: options.importLocator.home } : {}), env: { ...env, ...options.importLocator?.env } }),
   );
-  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value), projectDir: () => registry.project });
+  const secretOwners = new SecretOwners(options.dataDir);
+  const launcher = createLaunchResolver({ secrets, environment: getEnvironment, onSecret: (value) => redactor.remember(value), projectDir: () => registry.project, owners: secretOwners });
   const launchInfo = new Map();
 
   const auth = new AuthService({
@@ -224,15 +237,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     console: (server, text) => void consoleBuffer.record(server, { source: 'event', text }),
   });
   const logLevels = new LogLevels();
+  // The window's question about a project server: Approve is remembered, Start once is not, anything else refuses.
+  const askProjectInWindow: ProjectServerAsk = async ({ server, ...question }) => {
+    const outcome = await toolKit.broker.ask(server, { kind: 'project-server', ...question });
+    if (!outcome.answered || outcome.answer.action !== 'accept') return 'refuse';
+    return outcome.answer.content?.remember === true ? 'always' : 'once';
+  };
   const resolveLaunchConfig = async (name: ServerName, config: ServerConfig): Promise<ServerConfig> => {
-    // Every way into a connection (Connect, a tool call, a reconnect) passes here.
-    if (approvals.decisionOf(name, config) === 'denied') throw new Error(deniedMessage(name));
-    const resolved = await launcher.resolve(name, config);
-    const launch = await applyHeadersHelper(name, resolved, {
+    // Every way into a connection (Connect, a tool call, a list, a reconnect, a replay, the doctor) passes here.
+    const origin = registry.originOf(name, config);
+    await checkProjectServer(name, config, origin, approvals, options.projectServerConsent ?? askProjectInWindow);
+    const resolved = await launcher.resolve(name, config, origin);
+    const launch = await applyHeadersHelper(name, resolved, origin, {
       consents: headersHelperConsents,
       ask: options.headersHelperConsent ?? askInWindow,
       env: getEnvironment,
-      cwd: () => registry.project ?? os.homedir(),
+      home: env.HOME?.trim() || os.homedir(),
       onSecret: (value) => redactor.remember(value),
     });
     if ('command' in launch && typeof launch.command === 'string' && launch.command !== config.command) launchInfo.set(name, { commandPath: launch.command });
@@ -260,6 +280,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     ideLockDir: lockDir,
     secrets,
+    secretOwners,
     redactor,
     launchInfo,
     describeLaunch: launcher.describe,
@@ -337,13 +358,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createProtocolLogApi(ctx),
       ...createRecordingsApi(ctx),
       ...createSettingsApi(ctx),
-      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals }),
+      ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals, settled: (name) => sync.settled(name) }),
       ...createTransferApi(ctx, options.importLocator),
-      ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config)),
+      ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config, registry.originOf(name, config))),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
-      ...createCollectionsApi(ctx, { api: () => api, events, env }),
+      ...createCollectionsApi(ctx, {
+        api: () => api,
+        events,
+        env,
+        // The user's setting, and on the command line what --allow-env adds.
+        allowedEnv: () => ({
+          names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]),
+          how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
+        }),
+        mask: redactor,
+      }),
       ...createConformanceApi(conformance),
       onEvent: (listener) => events.subscribe(listener),
     },

@@ -5,6 +5,7 @@
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { LaunchInfo, ProjectServerApproval, ServerView } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
+import type { SecretOwners } from '../config/secret-owners';
 import type { ServerRegistry } from '../config/server-registry';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
@@ -15,6 +16,8 @@ import type { SettingsStore } from '../settings/settings-store';
 /** The config side of the core: secrets, masking, and what is known about launching each server. */
 export interface ConfigServices {
   secrets: SecretStore;
+  /** Which entry (scope, name, destination) each stored secret belongs to. */
+  secretOwners: SecretOwners;
   redactor: SecretRedactor;
   /** Where each stdio server's command was found (filled by listServers and by launches). */
   launchInfo: Map<ServerName, LaunchInfo>;
@@ -53,6 +56,7 @@ export function createCoreContext(parts: CoreContextParts): CoreContext {
     const entry = registry.effective().find((e) => e.name === name);
     const launch = launchInfo.get(name);
     const approval = entry?.scope === 'project' ? parts.approvalOf?.(name, config) : undefined;
+    const heldApproval = entry?.held ? parts.approvalOf?.(name, entry.held.config) : undefined;
     const redact = (text: string) => redactor.redact(text);
     return {
       name,
@@ -63,6 +67,7 @@ export function createCoreContext(parts: CoreContextParts): CoreContext {
       ...(entry ? { scope: entry.scope, shadows: entry.shadows } : {}),
       ...(launch ? { launch } : {}),
       ...(approval ? { approval } : {}),
+      ...(entry?.held && heldApproval ? { heldProjectEntry: { config: entry.held.config, approval: heldApproval } } : {}),
     };
   };
   return {

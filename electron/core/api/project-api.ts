@@ -11,6 +11,8 @@ export interface ProjectApiDeps {
   dialogs?: NativeDialogs;
   shellProblem: () => string | undefined;
   approvals: ProjectServerApprovalService;
+  /** Resolves once what a config change set off for this server is done. */
+  settled: (name: string) => Promise<void>;
 }
 
 export function createProjectApi(ctx: CoreContext, deps: ProjectApiDeps): ProjectApi {
@@ -43,10 +45,11 @@ export function createProjectApi(ctx: CoreContext, deps: ProjectApiDeps): Projec
       return status();
     },
     async decideProjectServer({ name, decision }) {
-      const config = ctx.configOf(name);
-      if (!deps.approvals.isProjectServer(name)) throw new AppError('invalid-request', `"${name}" is not a project server: only .mcp.json servers are approved or denied.`);
-      await deps.approvals.decide(name, config, decision === 'undecided' ? undefined : decision);
-      if (decision === 'denied') await ctx.connections.disconnect(name);
+      if (!deps.approvals.projectEntry(name)) throw new AppError('invalid-request', `"${name}" is not a project server: only .mcp.json servers are approved or denied.`);
+      await deps.approvals.decide(name, decision === 'undecided' ? undefined : decision);
+      // An approved entry held beside the user's may have taken its name: what that set off comes first.
+      await deps.settled(name);
+      if (decision === 'denied' && deps.approvals.isProjectServer(name)) await ctx.connections.disconnect(name);
       else if (decision === 'approved') return ctx.connectQuietly(name);
       return ctx.viewOf(name);
     },

@@ -31,7 +31,8 @@ async function writeProject(project: string, servers: Record<string, unknown>): 
 }
 
 async function start(dataDir: string, project: string, home: string): Promise<Core> {
-  const core = await createCore({ dataDir, env: {}, autoConnect: true, watchConfig: false, project, importLocator: { home, env: {} } });
+  // A question about an undecided server is answered "start it once".
+  const core = await createCore({ dataDir, env: {}, autoConnect: true, watchConfig: false, project, importLocator: { home, env: {} }, projectServerConsent: async () => 'once' });
   cleanup.push(() => core.dispose());
   return core;
 }
@@ -84,7 +85,7 @@ describe('project server approvals', () => {
     expect((await viewOf(third, 'team')).approval?.decision).toBeUndefined();
   });
 
-  it('a denied server never starts: Connect and tool calls fail with a message, also after a restart; undecided lets Connect work again', async () => {
+  it('a denied server never starts: Connect and tool calls fail with a message, also after a restart; undecided asks again before Connect starts it', async () => {
     const [dataDir, project, home] = await Promise.all([tempDir('mcpwb-deny-data-'), tempDir('mcpwb-deny-project-'), tempDir('mcpwb-deny-home-')]);
     await writeProject(project, { risky: entry() });
     const first = await start(dataDir, project, home);
@@ -98,13 +99,14 @@ describe('project server approvals', () => {
     expect(await second.api.connectServer({ name: 'risky' })).toMatchObject({ status: 'connected' });
   });
 
-  it("shows Claude Code's decisions from its settings files, a denial winning, and refuses a decision about a user server", async () => {
+  it("shows Claude Code's decisions with the file they come from: only the user's own files approve, a project's files only deny", async () => {
     const [dataDir, project, home] = await Promise.all([tempDir('mcpwb-claude-data-'), tempDir('mcpwb-claude-project-'), tempDir('mcpwb-claude-home-')]);
-    await writeProject(project, { alpha: entry(), beta: entry(), gamma: entry(), delta: entry() });
+    await writeProject(project, { alpha: entry(), beta: entry(), gamma: entry(), delta: entry(), epsilon: entry() });
     await fs.mkdir(path.join(project, '.claude'));
     await fs.mkdir(path.join(home, '.claude'));
-    await fs.writeFile(path.join(project, '.claude', 'settings.local.json'), JSON.stringify({ disabledMcpjsonServers: ['beta'] }));
-    await fs.writeFile(path.join(project, '.claude', 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['alpha', 'beta'] }));
+    // The repository's own files: an approval there is the repository approving itself.
+    await fs.writeFile(path.join(project, '.claude', 'settings.local.json'), JSON.stringify({ disabledMcpjsonServers: ['beta'], enabledMcpjsonServers: ['epsilon'] }));
+    await fs.writeFile(path.join(project, '.claude', 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['alpha', 'beta'], enableAllProjectMcpServers: true }));
     await fs.writeFile(path.join(home, '.claude', 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['gamma'] }));
     await fs.writeFile(path.join(home, '.claude.json'), JSON.stringify({ projects: { [project]: { disabledMcpjsonServers: ['delta'] }, '/elsewhere': { enableAllProjectMcpServers: true } } }));
     await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { mine: entry() } }));
@@ -113,19 +115,20 @@ describe('project server approvals', () => {
     const views = await core.api.listServers();
     const approvals = Object.fromEntries(views.map((v) => [v.name, v.approval]));
     expect(approvals).toEqual({
-      alpha: { claudeCode: { decision: 'approved', source: '.claude/settings.json' } },
-      beta: { claudeCode: { decision: 'denied', source: '.claude/settings.local.json' } },
-      gamma: { claudeCode: { decision: 'approved', source: '~/.claude/settings.json' } },
-      delta: { claudeCode: { decision: 'denied', source: '~/.claude.json' } },
+      alpha: {},
+      beta: { claudeCode: { decision: 'denied', source: "the project's .claude/settings.local.json" } },
+      gamma: { claudeCode: { decision: 'approved', source: 'your ~/.claude/settings.json' } },
+      delta: { claudeCode: { decision: 'denied', source: 'your ~/.claude.json' } },
+      epsilon: {},
       mine: undefined,
     });
     // Claude Code's approval is shown, not acted on: the server waits for the user.
-    expect(views.find((v) => v.name === 'alpha')?.status).toBe('disconnected');
+    expect(views.find((v) => v.name === 'gamma')?.status).toBe('disconnected');
 
-    // enableAllProjectMcpServers approves every server of the project.
+    // enableAllProjectMcpServers in the user's own settings approves every server of the project.
     await fs.writeFile(path.join(home, '.claude', 'settings.json'), JSON.stringify({ enableAllProjectMcpServers: true }));
     expect((await viewOf(core, 'delta')).approval?.claudeCode?.decision).toBe('denied');
-    expect((await viewOf(core, 'gamma')).approval?.claudeCode).toEqual({ decision: 'approved', source: '~/.claude/settings.json' });
+    expect((await viewOf(core, 'alpha')).approval?.claudeCode).toEqual({ decision: 'approved', source: 'your ~/.claude/settings.json' });
 
     await expect(core.api.decideProjectServer({ name: 'mine', decision: 'approved' })).rejects.toThrow(/"mine" is not a project server/);
   });

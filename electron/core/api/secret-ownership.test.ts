@@ -54,7 +54,8 @@ afterEach(async () => {
 });
 
 async function start(): Promise<Core> {
-  core = await createCore({ dataDir, env: { PATH: '/usr/bin:/bin' }, shellEnv: async () => ({ env: { PATH: nodeDir } }), importLocator: { home: root, platform: 'linux', env: {} } });
+  // The user answers "Start once" for each project server, so what is tested is the secrets' check.
+  core = await createCore({ dataDir, env: { PATH: '/usr/bin:/bin' }, shellEnv: async () => ({ env: { PATH: nodeDir } }), importLocator: { home: root, platform: 'linux', env: {} }, projectServerConsent: async () => 'once' });
   events = [];
   core.events.subscribe((event) => events.push(event));
   return core;
@@ -101,10 +102,10 @@ describe('stored secrets stay with the entry that owns them', () => {
     // The listener was never even asked.
     expect(received).toEqual([]);
 
-    // Saving the borrowing entry from the form (a new URL, say) gives it no copy of the key.
+    // Saving the borrowing entry from the form is refused: a project file never gets a reference, and no copy of the key is made.
     const borrowed = { ...envStdio({ API_KEY: `\${secret:${mineKey}}` }), notes: 'edited' };
-    await api.updateServer({ name: 'borrow', scope: 'project', config: borrowed });
-    expect(JSON.parse(await fs.readFile(path.join(project, PROJECT_FILE), 'utf8')).mcpServers.borrow).toEqual(borrowed);
+    await expect(api.updateServer({ name: 'borrow', scope: 'project', config: borrowed })).rejects.toThrow(/never holds secrets or references to your stored ones/);
+    expect(JSON.parse(await fs.readFile(path.join(project, PROJECT_FILE), 'utf8')).mcpServers.borrow.notes).toBeUndefined();
     expect((await api.connectServer({ name: 'borrow' })).error).toContain(refused.borrow);
     expect(Object.keys(await storeOnDisk()).sort()).toEqual(['oauth:oa:tokens', mineKey].sort());
 

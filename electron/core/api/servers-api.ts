@@ -7,12 +7,12 @@
 import type { ServersApi } from '../../../shared/api/servers';
 import { AppError } from '../../../shared/envelope';
 import type { ServerConfig } from '../../../shared/config/server-config';
-import { cloneSecrets, ownedKeysOf, releaseSecrets, secretSources, storeSecretFields, usedKeys } from '../config/secret-fields';
+import { cloneSecrets, ownedKeysOf, refuseSecretsInProject, releaseSecrets, secretSources, storeSecretFields, usedKeys } from '../config/secret-fields';
 import type { ConfigSync } from './config-sync';
 import type { CoreContext } from './core-context';
 
 export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settled' | 'list'>): ServersApi {
-  const { registry, secrets } = ctx;
+  const { registry, secrets, secretOwners } = ctx;
 
   const entryOf = (name: string, scope?: Parameters<typeof registry.find>[1]) => {
     const entry = registry.find(name, scope);
@@ -33,6 +33,7 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
     listServers: () => sync.list(),
 
     async addServer({ name, config, scope = 'user', secretFields = [] }) {
+      refuseSecretsInProject(scope, name, config, secretFields);
       // References copied from another entry (a duplicate made in the form) get their own copies.
       let saved = await cloneSecrets(config, secrets, name, secretSources(registry));
       saved = await storeSecretFields(saved, secretFields, secrets, name);
@@ -42,17 +43,22 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
         await releaseSecrets(ownedKeysOf(name, saved), secrets, usedKeys(registry));
         throw error;
       }
+      // The secrets belong to this entry: this scope, this name, this destination.
+      await secretOwners.bindEntry(scope, name, saved);
       return settledView(name);
     },
 
     async updateServer({ name, scope, newName = name, config, secretFields = [] }) {
       const old = entryOf(name, scope).config;
+      refuseSecretsInProject(scope, newName, config, secretFields);
       // Secrets the entry owned before move to keys of its new name or field (a key names
       // both). Nothing else is copied: an entry that named someone else's key keeps naming
       // it, and its launch keeps refusing it.
       let saved = await cloneSecrets(config, secrets, newName, [{ name, config: old }]);
       saved = await storeSecretFields(saved, secretFields, secrets, newName);
       await registry.replace(scope, name, saved, newName);
+      // Edited here, by the user: the secrets it keeps follow it to its new name or destination.
+      await secretOwners.bindEntry(scope, newName, saved);
       await releaseUnused(name, old);
       await sync.settled(name);
       return settledView(newName);
@@ -60,8 +66,10 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
 
     async duplicateServer({ name, scope, newName, toScope }) {
       const entry = entryOf(name, scope);
+      refuseSecretsInProject(toScope ?? entry.scope, newName, entry.config, []);
       const copy = await cloneSecrets(entry.config, secrets, newName, [entry]);
       await registry.add(toScope ?? entry.scope, newName, copy);
+      await secretOwners.bindEntry(toScope ?? entry.scope, newName, copy);
       return settledView(newName);
     },
 
@@ -73,8 +81,10 @@ export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settl
     },
 
     async moveServer({ name, from, to }) {
-      entryOf(name, from);
+      const entry = entryOf(name, from);
+      refuseSecretsInProject(to, name, entry.config, []);
       await registry.move(name, from, to);
+      await secretOwners.bindEntry(to, name, entry.config);
       return settledView(name);
     },
 

@@ -9,6 +9,7 @@ export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<Source
   const service = createTransferService({
     registry: ctx.registry,
     secrets: ctx.secrets,
+    owners: ctx.secretOwners,
     locator: () => ({
       home: locator.home ?? os.homedir(),
       platform: locator.platform ?? process.platform,

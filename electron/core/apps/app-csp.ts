@@ -26,6 +26,8 @@ export function appCsp(given: AppCsp, parentOrigin: string): string {
     csp.baseUriDomains ? `base-uri ${csp.baseUriDomains.join(' ')}` : "base-uri 'none'",
     "object-src 'none'",
     "form-action 'none'",
+    // CSP Level 3's WebRTC switch, for browsers that know it (Chromium ignores it: app-guard.ts does the work there).
+    "webrtc 'block'",
     // Only the workbench's own page may frame the sandbox.
     `frame-ancestors ${parentOrigin}`,
   ].join('; ');

@@ -8,6 +8,7 @@
  */
 import type { AppCsp } from '../../../shared/api/apps';
 import { appCsp } from './app-csp';
+import { appGuardScript, withAppGuard } from './app-guard';
 import { cspOf } from './app-resource';
 
 interface SecurityEvent {
@@ -80,7 +81,7 @@ function escapeAttribute(text: string): string {
  * core compiles without the DOM library.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the browser's globals (see above)
-function sandboxProxy(reportKey: string, page: any): void {
+function sandboxProxy(reportKey: string, page: any, guard: string, placeGuard: (html: string, guard: string) => string): void {
   const { window, document } = page;
   const hostOrigin: string = document.querySelector('meta[name="mcp-host-origin"]')?.content ?? '';
   const report = (detail: Record<string, unknown>) => window.parent.postMessage({ [reportKey]: detail }, hostOrigin);
@@ -93,14 +94,6 @@ function sandboxProxy(reportKey: string, page: any): void {
   inner.setAttribute('sandbox', 'allow-scripts allow-forms');
   inner.title = 'MCP App';
   let loaded = false;
-  // Put first in the app's document: forwards what the inherited CSP refused.
-  const reporter = `<script>document.addEventListener('securitypolicyviolation',function(e){parent.postMessage({${JSON.stringify(reportKey)}:{type:'csp-violation',frame:'app',directive:e.effectiveDirective,blockedURI:e.blockedURI,disposition:e.disposition,sample:e.sample}},'*')});</script>`;
-  const withReporter = (html: string) => {
-    const head = /<head[^>]*>/i.exec(html);
-    if (head) return html.slice(0, head.index + head[0].length) + reporter + html.slice(head.index + head[0].length);
-    const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-    return doctype ? doctype[0] + reporter + html.slice(doctype[0].length) : reporter + html;
-  };
   window.addEventListener('message', (event: { source: unknown; origin: string; data: unknown }) => {
     if (event.source === window.parent) {
       if (event.origin !== hostOrigin) return;
@@ -114,7 +107,8 @@ function sandboxProxy(reportKey: string, page: any): void {
           .filter(([name]) => granted[name as string])
           .map(([, feature]) => `${feature} *`);
         if (features.length > 0) inner.setAttribute('allow', features.join('; '));
-        inner.srcdoc = withReporter(data.params.html);
+        // First in the app's document: the CSP reporter and the WebRTC guard (app-guard.ts).
+        inner.srcdoc = placeGuard(data.params.html, guard);
         document.body.appendChild(inner);
         return;
       }
@@ -132,4 +126,4 @@ interface SecurityEvent {
   disposition: string;
 }
 
-export const SANDBOX_PROXY_SCRIPT = `(${sandboxProxy.toString()})(${JSON.stringify(SANDBOX_REPORT_KEY)}, globalThis);\n`;
+export const SANDBOX_PROXY_SCRIPT = `(${sandboxProxy.toString()})(${JSON.stringify(SANDBOX_REPORT_KEY)}, globalThis, ${JSON.stringify(appGuardScript(SANDBOX_REPORT_KEY))}, ${withAppGuard.toString()});\n`;

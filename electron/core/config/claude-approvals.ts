@@ -1,14 +1,19 @@
 /**
  * What Claude Code decided about a project's `.mcp.json` servers, read from its settings:
- * `enabledMcpjsonServers`, `disabledMcpjsonServers` and `enableAllProjectMcpServers` in
- * the project's `.claude/settings.local.json` and `.claude/settings.json`, the user's
- * `~/.claude/settings.json`, and (where older versions kept them) `~/.claude.json`
- * `projects["/abs/path"]`. With `CLAUDE_CONFIG_DIR` set, the user files are in that folder.
+ * `enabledMcpjsonServers`, `disabledMcpjsonServers` and `enableAllProjectMcpServers`.
+ *
+ * Only the user's own files can approve: `~/.claude/settings.json` and the project's entry
+ * in `~/.claude.json` (`projects["/abs/path"]`); with `CLAUDE_CONFIG_DIR` set, the files in
+ * that folder. The project's own `.claude/settings.json` and `.claude/settings.local.json`
+ * come with the repository (a hostile one can ship an approval of its own servers), so they
+ * can only deny: a denial there is shown, an approval there is ignored.
  *
  * As in Claude Code, a server named in any `disabledMcpjsonServers` is denied; otherwise
- * one named in any `enabledMcpjsonServers`, or any `enableAllProjectMcpServers: true`,
- * approves it. Files are read synchronously (server views need the answer at once) and
- * kept until their size or modification time changes: `~/.claude.json` can be large.
+ * one named in a user file's `enabledMcpjsonServers`, or its `enableAllProjectMcpServers:
+ * true`, is approved. Each decision says which file it came from, in words a user reads
+ * ("your ~/.claude/settings.json", "the project's .claude/settings.json"). Files are read
+ * synchronously (server views need the answer at once) and kept until their size or
+ * modification time changes: `~/.claude.json` can be large.
  */
 import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +23,7 @@ import type { ApprovalDecision } from './project-approvals';
 
 export interface ClaudeCodeApproval {
   decision: ApprovalDecision;
-  /** The file that decided it, as a user would name it. */
+  /** The file that decided it, as a user would name it ("your ~/.claude.json", "the project's .claude/settings.json"). */
   source: string;
 }
 
@@ -26,6 +31,13 @@ interface ApprovalFields {
   enabled: string[];
   disabled: string[];
   enableAll: boolean;
+}
+
+interface Source {
+  /** `user`: a file of the user's own, which may approve; `project`: one that may have come with the repository, which may only deny. */
+  owner: 'user' | 'project';
+  label: string;
+  fields: ApprovalFields;
 }
 
 interface Cached {
@@ -53,23 +65,23 @@ export class ClaudeApprovals {
     const sources = this.sources(path.resolve(project));
     const denied = sources.find((s) => s.fields.disabled.includes(name));
     if (denied) return { decision: 'denied', source: denied.label };
-    const approved = sources.find((s) => s.fields.enabled.includes(name) || s.fields.enableAll);
+    const approved = sources.find((s) => s.owner === 'user' && (s.fields.enabled.includes(name) || s.fields.enableAll));
     return approved ? { decision: 'approved', source: approved.label } : undefined;
   }
 
-  private sources(project: string): Array<{ label: string; fields: ApprovalFields }> {
+  private sources(project: string): Source[] {
     const userDir = this.configDir ?? path.join(this.home, '.claude');
     const claudeJson = path.join(this.configDir ?? this.home, '.claude.json');
-    const out: Array<{ label: string; fields: ApprovalFields }> = [];
-    const add = (label: string, value: unknown) => {
+    const out: Source[] = [];
+    const add = (owner: Source['owner'], label: string, value: unknown) => {
       const fields = fieldsOf(value);
-      if (fields) out.push({ label, fields });
+      if (fields) out.push({ owner, label, fields });
     };
-    add('.claude/settings.local.json', this.read(path.join(project, '.claude', 'settings.local.json')));
-    add('.claude/settings.json', this.read(path.join(project, '.claude', 'settings.json')));
-    add(this.configDir ? '$CLAUDE_CONFIG_DIR/settings.json' : '~/.claude/settings.json', this.read(path.join(userDir, 'settings.json')));
+    add('user', `your ${this.configDir ? '$CLAUDE_CONFIG_DIR/settings.json' : '~/.claude/settings.json'}`, this.read(path.join(userDir, 'settings.json')));
     const projects = objectOf(objectOf(this.read(claudeJson))?.projects);
-    if (projects && Object.hasOwn(projects, project)) add(this.configDir ? '$CLAUDE_CONFIG_DIR/.claude.json' : '~/.claude.json', projects[project]);
+    if (projects && Object.hasOwn(projects, project)) add('user', `your ${this.configDir ? '$CLAUDE_CONFIG_DIR/.claude.json' : '~/.claude.json'}`, projects[project]);
+    add('project', "the project's .claude/settings.local.json", this.read(path.join(project, '.claude', 'settings.local.json')));
+    add('project', "the project's .claude/settings.json", this.read(path.join(project, '.claude', 'settings.json')));
     return out;
   }
 

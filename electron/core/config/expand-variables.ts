@@ -22,6 +22,8 @@ export interface ExpandContext {
   secret(key: string): Promise<string | undefined>;
   /** Told every secret value used, so logs can mask it. */
   onSecret?(value: string): void;
+  /** Why this entry may not use a key it owns by name (another scope's, saved for another destination); undefined when it may. */
+  secretRefusal?(key: string, field: string): Promise<string | undefined>;
 }
 
 const REFERENCE = /\$\{([^}]*)\}/g;
@@ -68,7 +70,7 @@ export async function expandString(value: string, field: string, ctx: ExpandCont
     const inner = match[1] ?? '';
     if (inner.startsWith('secret:')) {
       const key = inner.slice('secret:'.length);
-      const refused = refusal(key, field, secretField, ctx);
+      const refused = refusal(key, field, secretField, ctx) ?? (await ctx.secretRefusal?.(key, field));
       if (refused) throw new AppError('failed', refused);
       const secret = await ctx.secret(key);
       if (secret === undefined) missingSecrets.push(inner);

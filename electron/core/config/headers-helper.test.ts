@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import { createCore, type Core } from '../api/core-api';
 import type { HeadersHelperAsk, HeadersHelperQuestion } from './apply-headers-helper';
-import { HEADERS_HELPER_CONSENTS_FILE } from './headers-helper-consents';
+import { commandHash, HEADERS_HELPER_CONSENTS_FILE } from './headers-helper-consents';
 import { runHeadersHelper } from './headers-helper';
 
 const HELPER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../e2e/fixtures/headers-helper.mjs');
@@ -36,9 +36,16 @@ async function fixture(): Promise<RunningFixture> {
   return f;
 }
 
-async function start(dataDir: string, servers: Record<string, unknown>, ask?: HeadersHelperAsk): Promise<Core> {
+async function start(dataDir: string, servers: Record<string, unknown>, ask?: HeadersHelperAsk, more: { project?: string; home?: string } = {}): Promise<Core> {
   await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: servers }));
-  const core = await createCore({ dataDir, env: { PATH: process.env.PATH }, watchConfig: false, project: null, ...(ask ? { headersHelperConsent: ask } : {}), shellEnv: async () => ({ env: {} }) });
+  const core = await createCore({
+    dataDir,
+    env: { PATH: process.env.PATH, ...(more.home ? { HOME: more.home } : {}) },
+    watchConfig: false,
+    project: more.project ?? null,
+    ...(ask ? { headersHelperConsent: ask } : {}),
+    shellEnv: async () => ({ env: {} }),
+  });
   cleanup.push(() => core.dispose());
   return core;
 }
@@ -54,7 +61,7 @@ describe('headersHelper', () => {
     const first = await start(dataDir, { helped: entry }, async (question) => (asked.push(question), 'always'));
 
     expect(await first.api.connectServer({ name: 'helped' })).toMatchObject({ status: 'connected' });
-    expect(asked).toEqual([{ server: 'helped', command: entry.headersHelper, url: f.url }]);
+    expect(asked).toEqual([{ server: 'helped', command: entry.headersHelper, url: f.url, scope: 'user', cwd: os.homedir() }]);
     expect(await runs(count)).toEqual([`helped ${f.url}`]);
     expect((await f.http<{ authorizations: string[] }>('/stats')).authorizations[0]).toBe('Bearer helper-secret-token');
     // A tool that echoes the token shows the mask.
@@ -94,8 +101,66 @@ describe('headersHelper', () => {
       void core.api.answerServerRequest({ id: event.request.id, answer: { action: 'accept' } });
     });
     expect(await core.api.connectServer({ name: 'helped' })).toMatchObject({ status: 'connected' });
-    expect(questions).toEqual([{ kind: 'headers-helper', command: helper('ok'), url: f.url }]);
-    await expect(fs.readFile(path.join(dataDir, HEADERS_HELPER_CONSENTS_FILE), 'utf8')).resolves.toContain('"helped"');
+    expect(questions).toEqual([{ kind: 'headers-helper', command: helper('ok'), url: f.url, scope: 'user', cwd: os.homedir() }]);
+    const stored = JSON.parse(await fs.readFile(path.join(dataDir, HEADERS_HELPER_CONSENTS_FILE), 'utf8'));
+    expect(Object.keys(stored.consents)).toEqual([expect.stringMatching(/^[0-9a-f]{40}$/)]);
+    // A hash of what was allowed: no command, no URL in the file.
+    expect(JSON.stringify(stored)).not.toContain(f.url);
+  });
+
+  it("a user entry's helper runs in the home folder, never in the open project, whose own script with that name is not run", async () => {
+    const [f, dataDir, home, project] = await Promise.all([fixture(), tempDir('mcpwb-helper-cwd-'), tempDir('mcpwb-helper-home-'), tempDir('mcpwb-helper-project-')]);
+    // The repository ships a token.sh that would run anything.
+    const ran = path.join(project, 'project-script-ran');
+    await fs.writeFile(path.join(project, 'token.sh'), `touch "${ran}"\necho '{"Authorization": "Bearer helper-secret-token", "X-Server-Name": "helped"}'\n`);
+    const asked: HeadersHelperQuestion[] = [];
+    const core = await start(dataDir, { helped: { type: 'http', url: f.url, headersHelper: 'sh ./token.sh' } }, async (question) => (asked.push(question), 'always'), { project, home });
+
+    const view = await core.api.connectServer({ name: 'helped' });
+    expect(asked).toEqual([{ server: 'helped', command: 'sh ./token.sh', url: f.url, scope: 'user', cwd: home }]);
+    // ./token.sh is looked for in the home folder, where there is none: the helper fails, the project's script never ran.
+    expect(view).toMatchObject({ status: 'failed', error: expect.stringContaining('its headersHelper exited with code') });
+    await expect(fs.access(ran)).rejects.toThrow();
+
+    // The user's own helper in the home folder is the one that runs.
+    await fs.writeFile(path.join(home, 'token.sh'), `echo '{"Authorization": "Bearer helper-secret-token", "X-Server-Name": "helped"}'\n`);
+    expect(await core.api.connectServer({ name: 'helped' })).toMatchObject({ status: 'connected' });
+    await expect(fs.access(ran)).rejects.toThrow();
+  });
+
+  it('a project entry with the same name and command but another URL is asked about, and its URL gets no token without consent', async () => {
+    const [mine, theirs, dataDir, home, project] = await Promise.all([fixture(), fixture(), tempDir('mcpwb-helper-url-'), tempDir('mcpwb-helper-home-'), tempDir('mcpwb-helper-project-')]);
+    const command = helper('ok');
+    const asked: HeadersHelperQuestion[] = [];
+    const answers: Array<'always' | 'refuse'> = ['always', 'refuse'];
+    await fs.writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { helped: { type: 'http', url: theirs.url, headersHelper: command } } }));
+    const core = await start(dataDir, { helped: { type: 'http', url: mine.url, headersHelper: command } }, async (question) => (asked.push(question), answers.shift()!), { home });
+    expect(await core.api.connectServer({ name: 'helped' })).toMatchObject({ status: 'connected' });
+    expect((await mine.http<{ authorizations: string[] }>('/stats')).authorizations).toContain('Bearer helper-secret-token');
+
+    // The project arrives with an entry of the same name and the same helper, pointing elsewhere; the user approves the project entry.
+    await core.api.openProject({ path: project });
+    await core.api.decideProjectServer({ name: 'helped', decision: 'approved' }).catch(() => undefined);
+    expect(asked.map((q) => [q.scope, q.url, q.cwd])).toEqual([
+      ['user', mine.url, home],
+      ['project', theirs.url, project],
+    ]);
+    expect(asked[1]?.project).toBe(project);
+    expect((await theirs.http<{ authorizations: string[] }>('/stats')).authorizations).not.toContain('Bearer helper-secret-token');
+  });
+
+  it("consents of earlier versions (server and command only) are asked again, and the question says why", async () => {
+    const [f, dataDir] = await Promise.all([fixture(), tempDir('mcpwb-helper-earlier-')]);
+    const command = helper('ok');
+    await fs.writeFile(path.join(dataDir, HEADERS_HELPER_CONSENTS_FILE), JSON.stringify({ servers: { helped: { command: commandHash(command), at: 1 } } }));
+    const asked: HeadersHelperQuestion[] = [];
+    const core = await start(dataDir, { helped: { type: 'http', url: f.url, headersHelper: command } }, async (question) => (asked.push(question), 'always'));
+    expect(await core.api.connectServer({ name: 'helped' })).toMatchObject({ status: 'connected' });
+    expect(asked).toEqual([expect.objectContaining({ server: 'helped', askedAgain: true })]);
+    // Allowed again: the earlier record is replaced by the new one.
+    const stored = JSON.parse(await fs.readFile(path.join(dataDir, HEADERS_HELPER_CONSENTS_FILE), 'utf8'));
+    expect(stored.servers).toEqual({});
+    expect(Object.keys(stored.consents)).toHaveLength(1);
   });
 
   describe('a broken helper stops the connect with a message that never quotes its output', () => {

@@ -11,6 +11,8 @@ import { findCommand } from './command-path';
 import { readEnvFile } from './env-file';
 import { expandConfig, expandString } from './expand-variables';
 import type { Env } from './login-shell-env';
+import type { EntryOrigin } from './apply-headers-helper';
+import { destinationOf, type SecretOwners } from './secret-owners';
 
 export interface LaunchInfo {
   /** Where the stdio command was found. */
@@ -28,6 +30,26 @@ export interface LaunchResolverOptions {
   onSecret?: (value: string) => void;
   /** The open project, which `${CLAUDE_PROJECT_DIR}` names (as in Claude Code's .mcp.json files). */
   projectDir?: () => string | undefined;
+  /** Which entry owns each stored secret; without it only the key's name is checked. */
+  owners?: SecretOwners;
+}
+
+/**
+ * Why an entry may not use a stored secret it names: a project entry never uses one (its
+ * file is shared with everyone who has the project); a user or local entry uses only
+ * secrets saved for it, in its scope, for the destination it has now.
+ */
+function secretOwnership(name: ServerName, config: ServerConfig, origin: EntryOrigin | undefined, owners: SecretOwners | undefined) {
+  return async (key: string, field: string): Promise<string | undefined> => {
+    if (!origin) return undefined;
+    if (origin.scope === 'project') {
+      return `Server "${name}" (.mcp.json): ${field} refers to a stored secret, but a project's .mcp.json is shared with everyone who has the project and never uses your stored secrets; nothing was sent. Use \${VAR} from your environment, or keep this server in the local scope.`;
+    }
+    if (!owners) return undefined;
+    const checked = await owners.check(key, { scope: origin.scope, server: name, destination: destinationOf(config) });
+    if (checked.ok) return undefined;
+    return `Server "${name}": ${field} refers to a stored secret saved for the ${checked.owner.scope} entry "${checked.owner.server}" as it pointed elsewhere; this entry (${origin.scope} scope) now ${isStdioConfig(config) ? 'runs another command' : 'points at another URL'}, so nothing was sent. Enter the value again in this server's form.`;
+  };
 }
 
 /** The environment variables are expanded from: Claude Code's CLAUDE_PROJECT_DIR is the open project. */
@@ -42,16 +64,22 @@ export function commandNotFound(command: string): string {
 export function createLaunchResolver(options: LaunchResolverOptions) {
   const platform = options.platform ?? process.platform;
 
-  async function resolve(name: ServerName, config: ServerConfig): Promise<ServerConfig> {
+  /** `origin`: which scope the entry comes from (what secrets it may use); absent, only the keys' names are checked. */
+  async function resolve(name: ServerName, config: ServerConfig, origin?: EntryOrigin): Promise<ServerConfig> {
     const env = await options.environment();
     const expanded = await expandConfig(config, {
       server: name,
       env: expansionEnv(env, options.projectDir?.()),
       secret: (key) => options.secrets.get(key),
       ...(options.onSecret ? { onSecret: options.onSecret } : {}),
+      secretRefusal: secretOwnership(name, config, origin, options.owners),
     });
     if (!isStdioConfig(expanded)) return expanded;
     const envFile = (config as { envFile?: unknown }).envFile;
+    // A project approval covers the file's contents, found without variables (env-file.ts): a project entry may use no others.
+    if (origin?.scope === 'project' && typeof envFile === 'string' && envFile.replaceAll('${CLAUDE_PROJECT_DIR}', '').includes('${')) {
+      throw new AppError('failed', `Server "${name}" (.mcp.json): its envFile uses a variable other than \${CLAUDE_PROJECT_DIR}; a project entry's envFile must be a path, so that what you approve is the file that is read.`);
+    }
     const fromFile =
       typeof envFile === 'string' && envFile.trim() !== ''
         ? await readEnvFile(name, await expandString(envFile, 'envFile', { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => undefined }), expanded.cwd ?? options.projectDir?.())

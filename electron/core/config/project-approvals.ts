@@ -13,6 +13,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { JsonFile } from '../util/json-file';
+import { envFileDigest } from './env-file';
 
 export const PROJECT_APPROVALS_FILE = 'project-approvals.json';
 
@@ -27,9 +28,17 @@ interface StoredDecision {
 
 type ApprovalMap = Record<string, Record<string, StoredDecision>>;
 
-/** A stable hash of an entry: the same fields in any order give the same hash. */
-export function configHash(config: ServerConfig): string {
-  return createHash('sha256').update(canonicalJson(config)).digest('hex').slice(0, 32);
+/**
+ * A stable hash of an entry: the same fields in any order give the same hash. With a
+ * project, it also covers the contents of the file the entry's `envFile` names, so an
+ * edited `.env` asks again like an edited command.
+ */
+export function configHash(config: ServerConfig, project?: string): string {
+  const envFile = project ? envFileDigest(config as { envFile?: unknown; cwd?: unknown }, project) : undefined;
+  return createHash('sha256')
+    .update(canonicalJson(config) + (envFile ? `\nenvFile:${envFile}` : ''))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function canonicalJson(value: unknown): string {
@@ -69,7 +78,12 @@ export class ProjectApprovals {
   /** The decision for this entry of this project, if one was made for exactly this entry. */
   decisionFor(project: string, name: ServerName, config: ServerConfig): ApprovalDecision | undefined {
     const stored = this.approvals[path.resolve(project)]?.[name];
-    return stored && stored.config === configHash(config) ? stored.decision : undefined;
+    return stored && stored.config === configHash(config, project) ? stored.decision : undefined;
+  }
+
+  /** Whether a decision was made about this server of this project for another version of its entry (it changed since). */
+  decidedEarlier(project: string, name: ServerName): boolean {
+    return this.approvals[path.resolve(project)]?.[name] !== undefined;
   }
 
   /** Records a decision (undefined: forget it, so the entry is asked about again). */
@@ -77,7 +91,7 @@ export class ProjectApprovals {
     const key = path.resolve(project);
     const saved = await this.file.update(({ projects: approvals }) => {
       const forProject = { ...(approvals[key] ?? {}) };
-      if (decision) forProject[name] = { decision, config: configHash(config), at: Date.now() };
+      if (decision) forProject[name] = { decision, config: configHash(config, project), at: Date.now() };
       else delete forProject[name];
       approvals[key] = forProject;
       if (Object.keys(forProject).length === 0) delete approvals[key];

@@ -10,8 +10,10 @@
  * keys the app keeps for other purposes (OAuth tokens, `oauth:<server>:…`).
  */
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../shared/envelope';
+import type { ConfigScope } from '../../../shared/config/scopes';
 import type { ServerConfig } from '../../../shared/config/server-config';
-import { describeSecretField, isSecretRef, secretCapableFields, secretKeyOf, secretRef, type SecretFieldPath } from '../../../shared/config/secret-ref';
+import { describeSecretField, isSecretRef, secretCapableFields, secretKeyOf, secretKeysOf, secretRef, type SecretFieldPath } from '../../../shared/config/secret-ref';
 import type { SecretStore } from '../secrets/secret-store';
 import type { ServerRegistry } from './server-registry';
 
@@ -115,4 +117,18 @@ export function usedKeys(registry: ServerRegistry): Set<string> {
 /** Every entry of the open scopes, as sources a secret may be copied from. */
 export function secretSources(registry: ServerRegistry): SecretSources {
   return registry.availableScopes().flatMap((scope) => registry.entriesOf(scope));
+}
+
+/**
+ * A project's `.mcp.json` is meant to be committed: it never gets a secret, nor a
+ * reference to one (a reference names a key of your store, and a project entry never uses
+ * stored secrets). Refused before anything is stored or written, with what to do instead.
+ */
+export function refuseSecretsInProject(scope: ConfigScope, name: string, config: ServerConfig, secretFields: readonly SecretFieldPath[]): void {
+  if (scope !== 'project') return;
+  if (secretFields.length === 0 && secretKeysOf(config).length === 0) return;
+  throw new AppError(
+    'invalid-request',
+    `Server "${name}": a project's .mcp.json is shared with everyone who has the project, so it never holds secrets or references to your stored ones. Keep this server in the local scope (yours, for this project), or write \${VAR} and set the variable in your environment.`,
+  );
 }

@@ -147,8 +147,10 @@ describe('ServerRegistry: scopes', () => {
     });
     expect(await readJson(path.join(dir, LOCAL_SERVERS_FILE))).toEqual({ projects: { [project]: { mcpServers: { same: { command: 'local' } } } } });
 
-    // Removing the local entry uncovers the project one.
+    // Removing the local entry uncovers the user's own one: the project's is held beside it until approved.
     await registry.remove('local', 'same');
+    expect(registry.find('same')).toMatchObject({ scope: 'user', config: { command: 'user' }, held: { scope: 'project', config: { command: 'project' } } });
+    registry.setShadowPolicy(() => true);
     expect(registry.find('same')).toMatchObject({ scope: 'project', config: { command: 'project' } });
 
     registry.closeProject();

@@ -19,7 +19,7 @@ import { ServerConfigSchema, ServerNameSchema, type ServerConfig, type ServerNam
 import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
 import { ConfigFile } from './config-file';
 import { locate, type JsonObject, type JsonProblem } from './json-text';
-import { mergeScopes, type EffectiveEntry, type ScopedEntry } from './merge-scopes';
+import { mergeScopes, type EffectiveEntry, type MayShadow, type ScopedEntry } from './merge-scopes';
 
 export const SERVERS_FILE = 'servers.json';
 export const LOCAL_SERVERS_FILE = 'local-servers.json';
@@ -92,6 +92,12 @@ export class ServerRegistry {
   /** Called after every change of any scope, ours or another program's. */
   onChange?: (change: RegistryChange) => void;
 
+  /**
+   * Whether a project entry may take the name of a user entry (the user approved exactly
+   * that project entry); until set, none may. See mergeScopes.
+   */
+  private mayShadow: MayShadow = () => false;
+
   constructor(
     private readonly dataDir: string,
     options: ServerRegistryOptions = {},
@@ -110,6 +116,18 @@ export class ServerRegistry {
       this.userFile.watch(() => this.changed(['user'], true));
       this.localFile.watch(() => this.projectDir && this.changed(['local'], true));
     }
+  }
+
+  /** Sets who decides whether a project entry may take a user entry's name (the project approvals). */
+  setShadowPolicy(mayShadow: MayShadow): void {
+    this.mayShadow = mayShadow;
+    this.merged = undefined;
+  }
+
+  /** The user decided about a project entry: merged again, and the change goes out like any edit made here. */
+  approvalsChanged(): void {
+    this.merged = undefined;
+    this.changed(['project'], false);
   }
 
   /** The app data folder, where the user and local scope files live. */
@@ -153,7 +171,7 @@ export class ServerRegistry {
     const local = this.projectDir ? this.scope('local') : undefined;
     const last = this.merged;
     if (last && last.user === user && last.project === project && last.local === local) return last.entries;
-    const entries = mergeScopes({ user: user.entries, ...(project && local ? { project: project.entries, local: local.entries } : {}) });
+    const entries = mergeScopes({ user: user.entries, ...(project && local ? { project: project.entries, local: local.entries } : {}) }, this.mayShadow);
     this.merged = { user, project, local, entries };
     return entries;
   }
@@ -174,6 +192,19 @@ export class ServerRegistry {
     if (scope !== 'user' && !this.projectDir) return undefined;
     const config = this.scope(scope).entries.get(name);
     return config ? { name, scope, config } : undefined;
+  }
+
+  /**
+   * Which scope an entry handed to a launch came from: the scope holding exactly this
+   * entry under this name, the effective one first. An entry found in no scope (the file
+   * changed since) counts as the open project's, the scope that is asked about most.
+   */
+  originOf(name: ServerName, config: ServerConfig): { scope: ConfigScope; project?: string } {
+    const json = JSON.stringify(config);
+    const same = (entry: ScopedEntry | undefined) => entry !== undefined && (entry.config === config || JSON.stringify(entry.config) === json);
+    const effective = this.find(name);
+    const scope = same(effective) ? effective!.scope : (['local', 'project', 'user'] as const).find((s) => same(this.find(name, s))) ?? (this.projectDir ? 'project' : 'user');
+    return { scope, ...(scope !== 'user' && this.projectDir ? { project: this.projectDir } : {}) };
   }
 
   /** Every valid entry of one scope. */

@@ -35,7 +35,8 @@ import { asObject, mapConfigStrings } from './formats/variables';
 import { knownSources, type SourceLocator } from './import-sources';
 import { parseJsonText } from './json-text';
 import { writeExportFile } from './export-target';
-import { ownedKeysOf, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
+import { ownedKeysOf, refuseSecretsInProject, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
+import type { SecretOwners } from './secret-owners';
 import type { ServerRegistry } from './server-registry';
 
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
@@ -71,6 +72,8 @@ export interface TransferDeps {
   registry: ServerRegistry;
   secrets: SecretStore;
   locator: () => SourceLocator;
+  /** Records which entry each imported secret belongs to. */
+  owners?: SecretOwners;
 }
 
 async function readSourceFile(file: string): Promise<string> {
@@ -269,6 +272,7 @@ export function createTransferService(deps: TransferDeps) {
       if (smuggled) throw new AppError('invalid-request', `Server "${choice.key}": ${smuggled}`);
       const exists = registry.find(choice.name, request.scope) !== undefined;
       if (exists && !choice.replace) throw new AppError('conflict', `A server named "${choice.name}" already exists in the ${request.scope} scope; rename it or choose to replace it.`);
+      refuseSecretsInProject(request.scope, choice.name, filled, secretFields);
       planned.push({ name: choice.name, replace: exists, config: filled, secretFields });
     }
 
@@ -286,6 +290,7 @@ export function createTransferService(deps: TransferDeps) {
         await registry.add(request.scope, item.name, config);
         result.added.push(item.name);
       }
+      await deps.owners?.bindEntry(request.scope, item.name, config);
     }
     return result;
   }

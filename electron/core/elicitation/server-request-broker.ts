@@ -12,6 +12,25 @@ import type { EventBus } from '../events/event-bus';
 
 export type ServerRequestOutcome = { answered: true; answer: ServerRequestAnswer } | { answered: false; reason: Exclude<ServerRequestCloseReason, 'answered'> };
 
+/**
+ * How many questions a server's own requests (sampling, elicitation) may have waiting at
+ * once. A person answers them one by one; past this, a server in a loop only fills memory
+ * and the screen. More are refused at once with a JSON-RPC error to the server, and the
+ * user is told once per burst.
+ */
+export const MAX_PENDING_SERVER_QUESTIONS = 20;
+
+/** The questions a server sends by itself (the cap's subject); the workbench's own (headersHelper, project server) are not capped. */
+const SERVER_SENT = new Set<ServerRequestBody['kind']>(['sampling', 'elicitation-form', 'elicitation-url']);
+
+/** A server has too many questions waiting: this one was refused without being shown. */
+export class TooManyServerRequestsError extends Error {
+  constructor(server: ServerName, limit: number) {
+    super(`Too many requests waiting for the user: ${server} already has ${limit} open questions in MCP Workbench; this one was refused. Wait for answers before asking more.`);
+    this.name = 'TooManyServerRequestsError';
+  }
+}
+
 interface Waiting {
   request: PendingServerRequest;
   finish: (outcome: ServerRequestOutcome) => void;
@@ -21,12 +40,22 @@ export class ServerRequestBroker {
   private readonly waiting = new Map<string, Waiting>();
   /** The tool calls running on each server (callIds), to tie a question to its call. */
   private readonly calls = new Map<ServerName, Set<string>>();
+  /** Servers told about refusals in their current burst (until their waiting questions drop below the cap). */
+  private readonly refusing = new Set<ServerName>();
 
   constructor(
     private readonly events: EventBus,
     /** Read at each request, so a changed setting applies to the next one. */
     private readonly timeoutMs: () => number,
+    private readonly maxPending = MAX_PENDING_SERVER_QUESTIONS,
   ) {}
+
+  /** How many of the server's own questions are waiting. */
+  private pendingFrom(server: ServerName): number {
+    let count = 0;
+    for (const waiting of this.waiting.values()) if (waiting.request.server === server && SERVER_SENT.has(waiting.request.body.kind)) count++;
+    return count;
+  }
 
   /**
    * A tool call started on the server; the returned function says it ended. A server does
@@ -52,8 +81,22 @@ export class ServerRequestBroker {
     return undefined;
   }
 
-  /** Shows the question and waits for the answer, the timeout, or `signal`; `callId` when the asking call is known. */
+  /**
+   * Shows the question and waits for the answer, the timeout, or `signal`; `callId` when the
+   * asking call is known. Rejects with TooManyServerRequestsError when the server already
+   * has the most questions of its own waiting.
+   */
   ask(server: ServerName, body: ServerRequestBody, signal?: AbortSignal, callId?: string): Promise<ServerRequestOutcome> {
+    if (SERVER_SENT.has(body.kind)) {
+      if (this.pendingFrom(server) >= this.maxPending) {
+        // One notice per burst, not one per refusal.
+        if (!this.refusing.has(server)) {
+          this.refusing.add(server);
+          this.events.emit({ type: 'server-requests-refused', server, limit: this.maxPending });
+        }
+        return Promise.reject(new TooManyServerRequestsError(server, this.maxPending));
+      }
+    }
     const id = randomUUID();
     const now = Date.now();
     const timeout = this.timeoutMs();
@@ -65,6 +108,7 @@ export class ServerRequestBroker {
       timer.unref?.();
       const finish = (outcome: ServerRequestOutcome) => {
         if (!this.waiting.delete(id)) return;
+        if (this.refusing.has(server) && this.pendingFrom(server) < this.maxPending) this.refusing.delete(server);
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         this.events.emit({ type: 'server-request-closed', id, reason: outcome.answered ? 'answered' : outcome.reason });

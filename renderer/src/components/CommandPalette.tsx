@@ -10,6 +10,7 @@ import { useWorkbench } from '../state/store';
 import { Modal } from './Modal';
 import { displayName } from './tools/tool-display';
 import './CommandPalette.css';
+import { SafeName } from './names/SafeName';
 
 export interface PaletteAction {
   label: string;
@@ -54,7 +55,9 @@ function Palette({ actions, onClose }: { actions: PaletteAction[]; onClose(): vo
   };
   const item = (value: string, label: string, detail: string, run: () => void) => (
     <Command.Item key={value} value={value} keywords={[detail]} className="palette-item" onSelect={() => pick(run)}>
-      <span className="palette-label">{label}</span>
+      <span className="palette-label">
+        <SafeName text={label} />
+      </span>
       <span className="palette-detail muted">{detail}</span>
     </Command.Item>
   );

@@ -15,6 +15,7 @@ import { listedTools, searchIndexOf, searchWords } from '../state/tools-search-i
 import { useWorkbench } from '../state/store';
 import { displayName, excludedNote, ToolBadges, ToolIcon } from './tools/tool-display';
 import './tools/tool-list.css';
+import { SafeName, safeNameText } from './names/SafeName';
 
 export type ToolRow =
   | { kind: 'header'; server: string; total: number; shown: number; status: 'loading' | 'ready' | 'error'; error?: string }
@@ -268,8 +269,8 @@ const ToolOption = memo(function ToolOption({ tool, index, top, height, selected
     >
       <span className="tool-line">
         <ToolIcon tool={tool} />
-        <span className="tool-name" title={name}>
-          {name}
+        <span className="tool-name" title={safeNameText(name)}>
+          <SafeName text={name} />
         </span>
         <ToolBadges tool={tool} />
       </span>
@@ -279,8 +280,12 @@ const ToolOption = memo(function ToolOption({ tool, index, top, height, selected
         </span>
       ) : (
         <span className="tool-description">
-          {name !== tool.name && <code className="tool-real-name">{tool.name}</code>}
-          {tool.description ?? tool.fullName}
+          {name !== tool.name && (
+            <code className="tool-real-name">
+              <SafeName text={tool.name} />
+            </code>
+          )}
+          {tool.description ?? <SafeName text={tool.fullName} />}
         </span>
       )}
     </div>

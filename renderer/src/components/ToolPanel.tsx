@@ -14,6 +14,7 @@ import { ArgumentsEditor } from './tools/ArgumentsEditor';
 import { formatDuration } from './tools/format';
 import { CopyButton, displayName, excludedNote, ToolBadges, ToolDescription, ToolIcon } from './tools/tool-display';
 import './tools/tool-panel.css';
+import { SafeName } from './names/SafeName';
 
 // MCP Apps' host (ext-apps' bridge) loads only when a tool with an app is run.
 const AppView = lazy(() => import('./apps/AppView').then((module) => ({ default: module.AppView })));
@@ -68,13 +69,19 @@ export function ToolPanel() {
       <div className="panel-header">
         <h2 className="tool-title">
           <ToolIcon tool={tool} size={20} />
-          {displayName(tool)}
-          {displayName(tool) !== tool.name && <code className="tool-real-name">{tool.name}</code>}
+          <SafeName text={displayName(tool)} />
+          {displayName(tool) !== tool.name && (
+            <code className="tool-real-name">
+              <SafeName text={tool.name} />
+            </code>
+          )}
         </h2>
         <ToolBadges tool={tool} />
       </div>
       <div className="full-name-row">
-        <code className="full-name">{tool.fullName}</code>
+        <code className="full-name">
+          <SafeName text={tool.fullName} />
+        </code>
         <CopyButton text={tool.fullName} label={`Copy ${tool.fullName}`} />
       </div>
       {tool.description && <ToolDescription description={tool.description} />}

@@ -12,6 +12,8 @@ export interface ServerRequestsSlice {
   closeServerRequest(id: string, reason: string): void;
   answerServerRequest(id: string, answer: ServerRequestAnswer): Promise<void>;
   dismissServerRequestNotice(): void;
+  /** A server asked more than the workbench keeps waiting: the rest were refused (said once per burst). */
+  noteRefusedServerRequests(server: string, limit: number): void;
 }
 
 const REASONS: Record<string, string> = {
@@ -46,5 +48,8 @@ export const createServerRequestsSlice =
     },
     dismissServerRequestNotice() {
       set({ serverRequestNotice: undefined });
+    },
+    noteRefusedServerRequests(server, limit) {
+      set({ serverRequestNotice: `${server} asked more questions than MCP Workbench keeps waiting (${limit} at once); the rest were refused with an error to the server.` });
     },
   });

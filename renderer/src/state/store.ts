@@ -111,6 +111,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
     case 'server-request-closed':
       state.closeServerRequest(event.id, event.reason);
       break;
+    case 'server-requests-refused':
+      state.noteRefusedServerRequests(event.server, event.limit);
+      break;
     case 'history-added':
       state.applyHistoryEntry(event.entry);
       break;

@@ -184,6 +184,9 @@ class WebContents extends EventEmitter {
   setWindowOpenHandler(handler: (details: WindowOpenDetails) => unknown) {
     this.windowOpenHandler = handler;
   }
+  setWebRTCIPHandlingPolicy(policy: string) {
+    trace({ type: 'webrtc-policy', webContentsId: this.id, policy });
+  }
   isDestroyed() {
     return this.destroyed;
   }

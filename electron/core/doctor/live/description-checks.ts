@@ -7,6 +7,7 @@ import type { DoctorFinding } from '../../../../shared/api/doctor';
 import type { ToolInfo } from '../../../../shared/domain';
 import { pointer } from '../json-pointer';
 import { walkSchema } from '../schema-walk';
+import { BIDI_CONTROLS, HIDDEN_CHARACTERS } from '../../../../shared/hidden-characters';
 
 const POISONING = 'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks';
 const SECURITY_SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations';
@@ -22,10 +23,8 @@ export const INJECTION_PATTERNS: Array<{ pattern: RegExp; what: string }> = [
   { pattern: /\b(read|send|include|pass)\b[^.\n]{0,40}(~\/\.ssh|id_rsa|\.env\b|mcp\.json|api[_ -]?key|password|credentials)/i, what: 'asks for secrets or key files' },
 ];
 
-/** Zero-width characters, the Unicode "tag" block and other invisible code points. */
-const HIDDEN = /[\u200B-\u200F\u2060-\u2064\uFEFF\u00AD\u180E]|[\u{E0000}-\u{E007F}]/u;
-/** Bidirectional overrides and isolates (Trojan Source). */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** The same classes the UI marks in names (shared/hidden-characters.ts). */
+const HIDDEN = HIDDEN_CHARACTERS;
 
 /** Every text of a tool the model reads: its description, title, and each schema's descriptions. */
 function texts(tool: ToolInfo): Array<{ pointer: string; text: string }> {

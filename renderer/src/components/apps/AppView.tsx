@@ -9,7 +9,8 @@ import type { ToolInfo } from '../../../../shared/domain';
 import type { ToolRunResult } from '../../../../shared/tool-results';
 import { AppControls } from './AppControls';
 import { AppNotes } from './AppNotes';
-import { AppCallPrompt, AppDownloadPrompt, PermissionConsent } from './AppPrompts';
+import { AppPromptView, PermissionConsent } from './AppPrompts';
+import { FullSizeBar } from './FullSizeBar';
 import { BridgeLogView } from './BridgeLogView';
 import { CspReport } from './CspReport';
 import { useAppHost } from './use-app-host';
@@ -55,17 +56,12 @@ export function AppView({ tool, argsText, result, cancelled }: Props) {
         </p>
       )}
       {host.phase === 'consent' && host.resource && <PermissionConsent permissions={host.resource.permissions} onDecide={host.decidePermissions} />}
-      {host.pendingCall && <AppCallPrompt request={host.pendingCall} />}
-      {host.pendingDownload && <AppDownloadPrompt offer={host.pendingDownload} />}
+      {host.prompts[0] && <AppPromptView key={host.prompts[0].id} prompt={host.prompts[0]} more={host.prompts.length - 1} />}
       {host.frameUrl && (
         <>
           <AppControls settings={host.settings} onChange={host.setSettings} {...(host.appHeight ? { appHeight: host.appHeight } : {})} />
           <div className={`app-frame-box mode-${mode}`} style={mode === 'inline' ? { width: host.settings.width, height: host.settings.height } : mode === 'pip' ? { width: Math.min(host.settings.width, 420), height: Math.min(host.settings.height, 300) } : undefined}>
-            {mode !== 'inline' && (
-              <button type="button" className="app-frame-close" onClick={() => host.setSettings({ displayMode: 'inline' })}>
-                Back inline
-              </button>
-            )}
+            {mode !== 'inline' && <FullSizeBar tool={tool.name} mode={mode} onBack={() => host.setSettings({ displayMode: 'inline' })} />}
             <iframe ref={host.attach} className="app-frame" title={`App of ${tool.name}`} src={host.frameUrl} sandbox={SANDBOX_FRAME} {...(allow ? { allow } : {})} referrerPolicy="no-referrer" />
           </div>
           <div className="app-tabs" role="tablist" aria-label="App details">

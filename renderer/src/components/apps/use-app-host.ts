@@ -13,13 +13,23 @@ import { StoreContext, useWorkbench } from '../../state/store';
 import { BRIDGE_LOG_LIMIT, type BridgeLogEntry, type CspViolation } from './bridge-log';
 import { handleDownload, type DownloadOffer } from './app-downloads';
 import { decideAppToolCall, type AppToolRequest } from './app-tool-calls';
-import { openAppLink } from './app-links';
+import { LinkGate, openAppLink } from './app-links';
 import { hostContextOf, initialSettings, type HostSettings } from './host-context';
 import { toMcpResult } from './mcp-result';
 import { SandboxTransport } from './sandbox-transport';
 import { sandboxPageUrl } from './sandbox-url';
 
 export type AppPhase = 'loading' | 'consent' | 'running' | 'failed';
+
+/** One question the app made the workbench ask: a tool call, a download, or (once per app session) opening links. */
+export type AppPrompt = { id: number; answer(allowed: boolean): void } & (
+  | { kind: 'call'; request: AppToolRequest }
+  | { kind: 'download'; offer: DownloadOffer }
+  | { kind: 'links'; url: string }
+);
+
+/** More questions than this waiting: the app is flooding, and the rest are refused at once. */
+export const MAX_APP_PROMPTS = 20;
 
 /** What the app said: ui/message, its model context, its log lines, and the host's own notes. */
 export interface AppNote {
@@ -46,8 +56,8 @@ export interface AppHost {
   violations: CspViolation[];
   notes: AppNote[];
   modelContext?: string;
-  pendingCall?: AppToolRequest & { answer(allowed: boolean): void };
-  pendingDownload?: DownloadOffer & { answer(allowed: boolean): void };
+  /** What the app asked that waits for the user, oldest first; the first is shown, each gets its own answer. */
+  prompts: AppPrompt[];
   decidePermissions(allow: boolean): void;
   attach(frame: HTMLIFrameElement | null): void;
   clearLog(): void;
@@ -78,8 +88,7 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
   const [violations, setViolations] = useState<CspViolation[]>([]);
   const [notes, setNotes] = useState<AppNote[]>([]);
   const [modelContext, setModelContext] = useState<string>();
-  const [pendingCall, setPendingCall] = useState<AppHost['pendingCall']>();
-  const [pendingDownload, setPendingDownload] = useState<AppHost['pendingDownload']>();
+  const [prompts, setPrompts] = useState<AppPrompt[]>([]);
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const bridgeRef = useRef<AppBridge | undefined>(undefined);
   const settingsRef = useRef(settings);
@@ -150,6 +159,25 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
       onLog: (entry) => setLog((list) => [...list.slice(-(BRIDGE_LOG_LIMIT - 1)), { ...entry, seq: next() }]),
       onCspViolation: (violation) => setViolations((list) => [...list.slice(-199), { ...violation, seq: next() }]),
     });
+    // Each question is its own entry with its own answer: a later request waits behind the
+    // one shown and can never replace it under the user's click.
+    const waiting = new Map<number, (allowed: boolean) => void>();
+    const ask = (prompt: DistributiveOmit<AppPrompt, 'id' | 'answer'>): Promise<boolean> =>
+      new Promise<boolean>((resolve) => {
+        if (waiting.size >= MAX_APP_PROMPTS) {
+          note('note', `Refused: the app has ${MAX_APP_PROMPTS} questions waiting already.`);
+          return resolve(false);
+        }
+        const id = next();
+        const answer = (allowed: boolean) => {
+          if (!waiting.delete(id)) return;
+          setPrompts((list) => list.filter((p) => p.id !== id));
+          resolve(allowed);
+        };
+        waiting.set(id, answer);
+        setPrompts((list) => [...list, { ...prompt, id, answer } as AppPrompt]);
+      });
+    const links = new LinkGate((url) => ask({ kind: 'links', url }));
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions });
     bridge.oninitialized = () => setInitialized(true);
     bridge.onmessage = async (params) => {
@@ -162,28 +190,21 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
     };
     bridge.onloggingmessage = (params) => note('log', `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}`);
     bridge.onopenlink = async ({ url }) => {
-      const outcome = await openAppLink(api, url);
+      const verdict = await links.admit(url);
+      const outcome = verdict.ok ? await openAppLink(api, url) : verdict;
       note('note', outcome.ok ? `Opened ${url}` : `Refused to open ${String(url).slice(0, 200)}: ${outcome.reason}`);
       return outcome.ok ? {} : { isError: true };
     };
-    bridge.ondownloadfile = async ({ contents }) =>
-      new Promise((resolve) => {
-        const offer = { contents };
-        setPendingDownload({
-          ...offer,
-          answer: (allowed) => {
-            setPendingDownload(undefined);
-            if (!allowed) {
-              note('note', 'Download refused.');
-              return resolve({ isError: true });
-            }
-            void handleDownload(api, offer).then((outcome) => {
-              note('note', outcome.message);
-              resolve(outcome.ok ? {} : { isError: true });
-            });
-          },
-        });
-      });
+    bridge.ondownloadfile = async ({ contents }) => {
+      const offer = { contents };
+      if (!(await ask({ kind: 'download', offer }))) {
+        note('note', 'Download refused.');
+        return { isError: true };
+      }
+      const outcome = await handleDownload(api, offer);
+      note('note', outcome.message);
+      return outcome.ok ? {} : { isError: true };
+    };
     bridge.oncalltool = async (params) => {
       const request: AppToolRequest = { server, tool: params.name, arguments: (params.arguments ?? {}) as Record<string, unknown> };
       const verdict = await decideAppToolCall(store, request);
@@ -192,16 +213,7 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
         return { content: [{ type: 'text', text: verdict.reason }], isError: true };
       }
       if (verdict.decision === 'ask') {
-        const allowed = await new Promise<boolean>((resolve) =>
-          setPendingCall({
-            ...request,
-            reason: verdict.reason,
-            answer: (yes) => {
-              setPendingCall(undefined);
-              resolve(yes);
-            },
-          }),
-        );
+        const allowed = await ask({ kind: 'call', request: { ...request, reason: verdict.reason } });
         if (!allowed) {
           note('note', `You refused the app's call of ${params.name}.`);
           return { content: [{ type: 'text', text: 'The user refused this call.' }], isError: true };
@@ -225,6 +237,8 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
     return () => {
       bridgeRef.current = undefined;
       setInitialized(false);
+      // Every question still waiting gets its answer: refused, the app is going away.
+      for (const answer of [...waiting.values()]) answer(false);
       void bridge.close().catch(() => undefined);
     };
     // The bridge is built once per frame and resource; later changes travel as host-context updates.
@@ -262,13 +276,14 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
     violations,
     notes,
     ...(modelContext !== undefined ? { modelContext } : {}),
-    ...(pendingCall ? { pendingCall } : {}),
-    ...(pendingDownload ? { pendingDownload } : {}),
+    prompts,
     decidePermissions,
     attach: setFrame,
     clearLog: () => setLog([]),
   };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function textOf(content: readonly unknown[]): string {
   return content

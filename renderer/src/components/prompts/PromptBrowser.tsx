@@ -13,6 +13,7 @@ import { formatDuration } from '../tools/format';
 import { Conversation } from './Conversation';
 import '../item-browser.css';
 import './prompts.css';
+import { SafeName } from '../names/SafeName';
 
 const EMPTY_VIEW: PromptView = { args: {} };
 
@@ -64,7 +65,9 @@ export function PromptBrowser({ server, onOpenResource }: { server: ServerView; 
                 aria-current={p.name === view.selected}
                 onClick={() => select(server.name, p.name)}
               >
-                <span className="item-name">{p.title ?? p.name}</span>
+                <span className="item-name">
+                  <SafeName text={p.title ?? p.name} />
+                </span>
                 {p.description && <span className="item-detail">{p.description}</span>}
               </button>
             </li>
@@ -101,8 +104,12 @@ function PromptForm({ server, prompt, view, onOpenResource }: { server: ServerVi
         }}
       >
         <header className="detail-header">
-          <h3>{prompt.title ?? prompt.name}</h3>
-          <code className="uri">{prompt.name}</code>
+          <h3>
+            <SafeName text={prompt.title ?? prompt.name} />
+          </h3>
+          <code className="uri">
+            <SafeName text={prompt.name} />
+          </code>
           {prompt.description && <p className="description">{prompt.description}</p>}
         </header>
         {prompt.arguments.length === 0 && <p className="muted">This prompt takes no arguments.</p>}

@@ -12,6 +12,7 @@ import { cachedNote } from './cached-note';
 import { ReadResult } from './ReadResult';
 import { TemplateForm } from './TemplateForm';
 import '../item-browser.css';
+import { SafeName } from '../names/SafeName';
 
 /** Rows shown at once; a filter narrows longer lists. */
 const MAX_ROWS = 500;
@@ -119,7 +120,7 @@ function ResourceList(props: {
                 onClick={() => select(server, { kind: 'resource', uri: resource.uri })}
               >
                 <span className="item-name">
-                  {resource.title ?? resource.name}
+                  <SafeName text={resource.title ?? resource.name} />
                   {subscribed && <span className="badge">subscribed</span>}
                 </span>
                 <span className="item-detail">{resource.uri}</span>
@@ -148,7 +149,9 @@ function ResourceList(props: {
                 aria-current={current}
                 onClick={() => select(server, { kind: 'template', uriTemplate: template.uriTemplate })}
               >
-                <span className="item-name">{template.title ?? template.name}</span>
+                <span className="item-name">
+                  <SafeName text={template.title ?? template.name} />
+                </span>
                 <span className="item-detail">{template.uriTemplate}</span>
               </button>
             </li>
@@ -179,7 +182,9 @@ function ResourceDetail(props: { server: ServerView; resources: ResourceInfo[]; 
   return (
     <>
       <header className="detail-header">
-        <h3>{resource ? (resource.title ?? resource.name) : selection.uri}</h3>
+        <h3>
+          <SafeName text={resource ? (resource.title ?? resource.name) : selection.uri} />
+        </h3>
         {resource?.description && <p className="description">{resource.description}</p>}
         {!resource && <p className="muted">Not in the server's list (opened from a link).</p>}
       </header>

@@ -9,6 +9,7 @@ import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import { formatBytes, formatDuration } from './format';
 import './tool-dialogs.css';
+import { SafeName } from '../names/SafeName';
 
 // Loaded when first asked for, like the Collections tab, so the first screen stays small.
 const AddToCollection = lazy(() => import('../collections/AddToCollection').then((module) => ({ default: module.AddToCollection })));
@@ -69,7 +70,10 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
               {requests.map((request) => (
                 <li key={request.id} className="history-row">
                   <span>
-                    <strong>{request.name}</strong> <code>{`mcp__${request.server}__${request.tool}`}</code>
+                    <strong>{request.name}</strong>{' '}
+                    <code>
+                      <SafeName text={`mcp__${request.server}__${request.tool}`} />
+                    </code>
                   </span>
                   <span className="file-buttons">
                     <button type="button" onClick={() => void act(() => openRequest(request), true)} aria-label={`Open saved request ${request.name}`}>
@@ -135,7 +139,9 @@ function HistoryRow({ entry, onOpen, onDelete, onSave }: { entry: HistoryEntry; 
   return (
     <li className={`history-row outcome-${entry.outcome}`} data-tool={entry.fullName}>
       <div className="history-main">
-        <span className="muted">{new Date(entry.time).toLocaleString()}</span> <code>{entry.fullName}</code>{' '}
+        <span className="muted">{new Date(entry.time).toLocaleString()}</span> <code>
+          <SafeName text={entry.fullName} />
+        </code>{' '}
         <span className={`badge outcome outcome-${entry.outcome}`}>{OUTCOMES[entry.outcome]}</span>{' '}
         <span className="muted">
           {formatDuration(entry.durationMs)}

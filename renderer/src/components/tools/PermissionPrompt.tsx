@@ -7,6 +7,7 @@ import { findTool } from '../../state/calls-slice';
 import { useWorkbench } from '../../state/store';
 import { Modal } from '../Modal';
 import { displayName, ToolBadges } from './tool-display';
+import { SafeName } from '../names/SafeName';
 
 export function PermissionPrompt() {
   const prompt = useWorkbench((s) => s.permissionPrompt);
@@ -15,9 +16,14 @@ export function PermissionPrompt() {
   if (!prompt) return null;
   return (
     <Modal titleId="permission-title" className="permission-prompt" onCancel={() => void answer('cancel')}>
-      <h2 id="permission-title">Run {tool ? displayName(tool) : prompt.tool}?</h2>
+      <h2 id="permission-title">
+        Run <SafeName text={tool ? displayName(tool) : prompt.tool} />?
+      </h2>
       <p>
-        <code>{prompt.fullName}</code> {tool && <ToolBadges tool={tool} />}
+        <code>
+          <SafeName text={prompt.fullName} />
+        </code>{' '}
+        {tool && <ToolBadges tool={tool} />}
       </p>
       {prompt.changed ? (
         <p className="permission-changed" role="alert">

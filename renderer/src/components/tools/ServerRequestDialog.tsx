@@ -15,6 +15,7 @@ import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
 import { initialArguments } from './schema-form/schema-model';
 import { InputResponsesRequest } from './InputResponsesRequest';
 import './tool-dialogs.css';
+import { SafeName } from '../names/SafeName';
 
 export function ServerRequestDialog() {
   const request = useWorkbench((s) => s.serverRequests[0]);
@@ -56,7 +57,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
   return (
     <div>
       <h2 id="server-request-title">
-        {title} <span className="muted">from {request.server}</span>
+        <SafeName text={title} /> <span className="muted">from {request.server}</span>
       </h2>
       <Countdown until={request.expiresAt} />
       {more > 0 && <p className="muted">{more} more waiting.</p>}
@@ -64,6 +65,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
       {request.body.kind === 'elicitation-url' && <UrlRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'sampling' && <SamplingRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'headers-helper' && <HeadersHelperRequest body={request.body} onAnswer={onAnswer} />}
+      {request.body.kind === 'project-server' && <ProjectServerRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'input-required' && <InputResponsesRequest body={request.body} onAnswer={onAnswer} />}
     </div>
   );
@@ -73,6 +75,7 @@ function titleOf(body: ServerRequestBody): string {
   if (body.kind === 'elicitation-form') return 'The server asks for input';
   if (body.kind === 'elicitation-url') return 'The server asks you to open a page';
   if (body.kind === 'headers-helper') return 'Run this server\'s headersHelper?';
+  if (body.kind === 'project-server') return body.changed ? 'Start this changed project server?' : 'Start this project server?';
   if (body.kind === 'input-required') return `${body.tool} needs input (round ${body.round})`;
   return 'The server asks for a model reply (sampling)';
 }
@@ -134,22 +137,118 @@ function FormRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { ki
   );
 }
 
-/** Consent for a config's headersHelper: a shell command run on this machine before each connect. */
+/** Consent for a config's headersHelper: a shell command run on this machine before each connect, in a stated folder, its output sent to a stated URL. */
 function HeadersHelperRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'headers-helper' }>; onAnswer(answer: ServerRequestAnswer): void }) {
   return (
     <div>
+      {body.askedAgain && (
+        <p className="notice">
+          You allowed this command before, but that consent covered the command only. Consents now also cover the folder it runs in, the entry&apos;s scope and the URL its
+          headers go to, so you are asked again.
+        </p>
+      )}
       <p>
-        Its entry has a <code>headersHelper</code>: a command run on this machine before each connect, whose output becomes the HTTP headers sent to{' '}
-        <strong>{hostOf(body.url)}</strong>. Run it only if you trust where this config came from.
+        Its entry ({body.scope} scope{body.project ? <> of the project <code>{body.project}</code></> : null}) has a <code>headersHelper</code>: a command run on this
+        machine before each connect, whose output becomes the HTTP headers sent to <strong>{hostOf(body.url)}</strong>. Run it only if you trust where this config came
+        from.
       </p>
       <pre className="headers-helper-command">{body.command}</pre>
-      <p className="muted">Allowing it is remembered for this server until the command changes.</p>
+      <dl className="headers-helper-facts">
+        <dt>Runs in</dt>
+        <dd>
+          <code>{body.cwd}</code>
+        </dd>
+        <dt>Headers go to</dt>
+        <dd>
+          <code>{body.url}</code>
+        </dd>
+      </dl>
+      <p className="muted">Allowing it is remembered for this server until the command, the folder, the scope or the URL changes.</p>
       <div className="dialog-actions">
         <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
           Do not run
         </button>
         <button type="button" className="primary" onClick={() => onAnswer({ action: 'accept' })}>
           Allow and run
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A project server (.mcp.json) about to start without an approval: exactly what would run, and the choice to approve it, start it once, or not. */
+function ProjectServerRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'project-server' }>; onAnswer(answer: ServerRequestAnswer): void }) {
+  const { entry } = body;
+  const commandLine = entry.command ? [entry.command, ...(entry.args ?? [])].join(' ') : undefined;
+  return (
+    <div>
+      <p>
+        It comes from the <code>.mcp.json</code> of <code>{body.project}</code>, a file that came with the project.{' '}
+        {body.changed ? 'Its entry changed since you decided about it. ' : ''}Start it only if you trust where the project came from.
+      </p>
+      <dl className="project-server-facts">
+        {commandLine !== undefined && (
+          <>
+            <dt>Runs</dt>
+            <dd>
+              <pre className="headers-helper-command">{commandLine}</pre>
+            </dd>
+          </>
+        )}
+        {entry.cwd && (
+          <>
+            <dt>In</dt>
+            <dd>
+              <code>{entry.cwd}</code>
+            </dd>
+          </>
+        )}
+        {entry.url && (
+          <>
+            <dt>Connects to ({entry.transport})</dt>
+            <dd>
+              <code>{entry.url}</code>
+            </dd>
+          </>
+        )}
+        {entry.envFile && (
+          <>
+            <dt>Reads variables from</dt>
+            <dd>
+              <code>{entry.envFile}</code>
+            </dd>
+          </>
+        )}
+        {entry.env && (
+          <>
+            <dt>Sets</dt>
+            <dd>{entry.env.join(', ')}</dd>
+          </>
+        )}
+        {entry.headers && (
+          <>
+            <dt>Sends headers</dt>
+            <dd>{entry.headers.join(', ')}</dd>
+          </>
+        )}
+        {entry.headersHelper && (
+          <>
+            <dt>Runs before connecting</dt>
+            <dd>
+              <pre className="headers-helper-command">{entry.headersHelper}</pre>
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
+          Do not start
+        </button>
+        <button type="button" onClick={() => onAnswer({ action: 'accept' })}>
+          Start once
+        </button>
+        <button type="button" className="primary" onClick={() => onAnswer({ action: 'accept', content: { remember: true } })} title="Remembered for this project until the entry changes">
+          Approve
         </button>
       </div>
     </div>
@@ -180,7 +279,9 @@ function UrlRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kin
         <code className="url-to-open">{body.url}</code>
       </p>
       {body.during === 'tool-call' && (
-        <p className="muted">The call to {body.tool} waits until you finish there, then runs again by itself.</p>
+        <p className="muted">
+          The call to <SafeName text={body.tool ?? ''} /> waits until you finish there, then runs again by itself.
+        </p>
       )}
       {error && (
         <p role="alert" className="error-text">
