@@ -35,8 +35,16 @@ beforeAll(async () => {
   await fs.writeFile(path.join(home, 'weather.yaml'), COLLECTION);
   await fs.writeFile(
     path.join(home, 'servers.json'),
-    JSON.stringify({ mcpServers: { dual: { command: process.execPath, args: [fixtureServer('v2-stdio')] }, old: { command: process.execPath, args: [fixtureServer('basic-stdio')] } } }),
+    JSON.stringify({
+      mcpServers: {
+        dual: { command: process.execPath, args: [fixtureServer('v2-stdio')] },
+        old: { command: process.execPath, args: [fixtureServer('basic-stdio')] },
+        hostile: { command: process.execPath, args: [fixtureServer('terminal-hostile')] },
+      },
+    }),
   );
+  // The server's result carries terminal commands (in the json report), and so does the collection's name (a project file, in both).
+  await fs.writeFile(path.join(home, 'hostile.yaml'), 'name: "Hostile\\x1b]0;pwned\\x07 \\u202eeman"\nsteps:\n  - id: trap\n    tool: trap\n    expect:\n      - path: $.content[0].text\n        equals: nothing\n');
 });
 
 afterAll(async () => {
@@ -55,6 +63,14 @@ describe('mcp-workbench test --eras both', () => {
     expect(run.stdout).toMatch(/^ {2}= 2\. logged: the same at both \(passed, ok\)$/m);
     expect(run.stdout).toMatch(/^ {2}2 steps, 1 differs between the revisions\.$/m);
     expect(run.code, run.stderr).toBe(1);
+  }, 120_000);
+
+  it("prints a server's text safe for the terminal: its escape sequences removed, controls and bidi characters shown", async () => {
+    for (const reporter of ['pretty', 'json']) {
+      const run = await cli(['test', 'hostile.yaml', '--config', 'servers.json', '--server', 'hostile', '--eras', 'both', '--reporter', reporter]);
+      expect(run.stdout, reporter).toContain(reporter === 'json' ? 'result ' : 'Hostile');
+      for (const char of ['\x1b', '\x07', '\u009b', '\u202e']) expect(run.stdout.includes(char), `${reporter}: ${JSON.stringify(char)}`).toBe(false);
+    }
   }, 120_000);
 
   it('--reporter json gives both runs and the comparison', async () => {

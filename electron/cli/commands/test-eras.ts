@@ -13,6 +13,7 @@ import type { CommandRun } from '../command-run';
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes';
 import { openSession, type Session } from '../session';
 import { collectionFiles, loadAll, type TestOptions } from './test';
+import { forTerminal, jsonForTerminal } from '../terminal-text';
 
 export const ERAS = [
   { label: '2025-11-25', protocol: '2025-11-25' },
@@ -189,7 +190,8 @@ export async function testEras(run: CommandRun, files: string[], options: TestOp
   });
 
   const text = reporter === 'json' ? `${JSON.stringify({ ok: exit === EXIT.ok, eras: ERAS.map((era) => era.label), collections: outcomes }, null, 2)}\n` : `${outcomes.flatMap((outcome) => [...erasPretty(outcome), '']).join('\n')}\n`;
-  if (options.output === undefined) run.io.stdout.write(text);
+  // On the terminal, server text (names, messages, values) is made safe to print; a file gets it as sent.
+  if (options.output === undefined) run.io.stdout.write(reporter === 'json' ? jsonForTerminal(text) : forTerminal(text));
   else {
     await writeFile(path.resolve(run.io.cwd, options.output), text);
     const differ = outcomes.reduce((sum, o) => sum + o.steps.filter((s) => s.differences.length || s.placeCount).length, 0);
