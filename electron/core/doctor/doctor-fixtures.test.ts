@@ -18,8 +18,9 @@ let report: DoctorReport;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-doctor-'));
-  core = await createCore({ dataDir, env: {}, autoConnect: false, doctorThresholds: { slowConnectMs: 300, slowListMs: 200 } });
-  await core.api.addServer({ name: 'doctor-bad', config: { command: process.execPath, args: [fixtureServer('doctor-bad')] } });
+  // doctor-bad is slow by a wide margin over the thresholds, so doctor-good, fast but on a busy machine, stays under them.
+  core = await createCore({ dataDir, env: {}, autoConnect: false, doctorThresholds: { slowConnectMs: 1500, slowListMs: 1000 } });
+  await core.api.addServer({ name: 'doctor-bad', config: { command: process.execPath, args: [fixtureServer('doctor-bad')], env: { DOCTOR_BAD_START_DELAY_MS: '3000', DOCTOR_BAD_LIST_DELAY_MS: '2000' } } });
   await core.api.addServer({ name: 'doctor-good', config: { command: process.execPath, args: [fixtureServer('doctor-good')] } });
   // The doctor reads live behaviour from calls that were made.
   for (const tool of ['get_report', 'dump', 'big_picture']) await core.api.callTool({ server: 'doctor-bad', tool, arguments: {}, confirmed: true });
