@@ -21,6 +21,8 @@ test('doctor: findings for a server that breaks the rules, the tools as Claude C
     await ws.open('bad');
     const pane = await ws.tab('bad', 'Doctor');
 
+    // The check is done when its button reads "Check again": 130 tools counted twice over, a slow start, on a machine that may be busy.
+    await expect(pane.getByRole('button', { name: 'Check again' })).toBeEnabled({ timeout: 60_000 });
     const errors = pane.getByRole('region', { name: /^Errors \(\d+\)$/ });
     await expect(errors).toBeVisible();
     const vscode = errors.getByRole('region', { name: 'VS Code / Copilot: errors' });
