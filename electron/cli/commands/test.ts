@@ -16,6 +16,7 @@ import { collectionsJunit } from '../reporters/junit-collections';
 import { collectionHeader, collectionsPretty, stepPretty, summaryLine } from '../reporters/pretty-collections';
 import { collectionsTap } from '../reporters/tap-collections';
 import type { SourceOptions } from '../session';
+import { forTerminal, jsonForTerminal } from '../terminal-text';
 
 export interface TestOptions extends SourceOptions {
   server?: string;
@@ -82,7 +83,8 @@ export async function test(run: CommandRun, files: string[], options: TestOption
 
   // Pretty on stdout: each step is printed as it ends, so a long run shows where it is.
   const live = reporter === 'pretty' && options.output === undefined;
-  const print = (lines: string[]) => void run.io.stdout.write(lines.map((line) => `${line}\n`).join(''));
+  // Server text (results quoted in failed assertions, errors) and collection names are made safe for the terminal.
+  const print = (lines: string[]) => void run.io.stdout.write(forTerminal(lines.map((line) => `${line}\n`).join('')));
   const outcomes: CollectionOutcome[] = [];
   let worst: ExitCode = EXIT.ok;
   for (const { file, collection } of loaded) {
@@ -106,11 +108,11 @@ export async function test(run: CommandRun, files: string[], options: TestOption
     if (live) print(['']);
   }
 
-  if (live) run.io.stdout.write(`${summaryLine(outcomes)}\n`);
+  if (live) run.io.stdout.write(`${forTerminal(summaryLine(outcomes))}\n`);
   else if (options.output !== undefined) {
     await writeFile(path.resolve(run.io.cwd, options.output), RENDER[reporter](outcomes));
     run.output.note(`${summaryLine(outcomes)}; the ${reporter} report is in ${options.output}.`);
-  } else run.io.stdout.write(RENDER[reporter](outcomes));
+  } else run.io.stdout.write(reporter === 'json' ? jsonForTerminal(RENDER.json(outcomes)) : forTerminal(RENDER[reporter](outcomes)));
   if (worst !== EXIT.ok && worst !== EXIT.toolError) {
     const failed = outcomes.find((outcome) => outcome.kind === 'error');
     if (failed?.kind === 'error') run.output.note(`Error: ${failed.collection} could not run: ${failed.message}`);
