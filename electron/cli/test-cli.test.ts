@@ -62,7 +62,7 @@ describe('mcp-workbench test', () => {
       expect(run.stdout, reporter).toContain('result ');
       for (const char of ['\x1b', '\x07', '\u009b', '\u202e']) expect(run.stdout.includes(char), `${reporter}: ${JSON.stringify(char)}`).toBe(false);
     }
-  });
+  }, 120_000);
 
   it('exits 0 when every step passes, printing each step', async () => {
     const run = await cli(['test', 'every-assertion-pass.yaml', '--config', 'servers.json']);
