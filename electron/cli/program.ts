@@ -7,6 +7,7 @@ import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
 import type { DiffOptions, SnapshotOptions } from './commands/contracts';
+import type { ConformanceOptions } from './commands/conformance';
 import type { DoctorOptions } from './commands/doctor';
 import type { TestOptions } from './commands/test';
 import type { RecordOptions } from './commands/record';
@@ -26,6 +27,7 @@ const resourcesCommands = () => import('./commands/resources');
 const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
+const conformanceCommand = () => import('./commands/conformance');
 const contractsCommands = () => import('./commands/contracts');
 const testCommand = () => import('./commands/test');
 const recordCommand = () => import('./commands/record');
@@ -84,8 +86,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
-doctor found an error, diff a breaking change, test a failed step, or replay a different
-answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
+doctor found an error, diff a breaking change, test a failed step, conformance a failed
+scenario, or replay a different answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
 3 connection or sign-in failure, 4 timeout, 5 the task is gone (expired, or unknown to the
 server). record exits with its server's exit status.
 
@@ -213,15 +215,28 @@ Examples:
     withAdhoc(
       program
         .command('doctor')
-        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini) and the MCP spec; exits 1 when a finding is an error")
+        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini CLI) and the MCP spec; exits 1 when a finding is an error")
         .argument('[server...]', 'servers to check (default: every enabled server)'),
     )
-      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (the spec always applies)')
+      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (Gemini CLI); the spec always applies')
       .addOption(jsonOption())
       .option('--junit', 'print the report as JUnit XML (one test suite per server, one test case per rule)')
       .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),
   );
 
+  configure(
+    withAdhoc(
+      program
+        .command('conformance')
+        .description("run the official MCP conformance suite's server scenarios against a server (HTTP at its URL, stdio through a loopback bridge); exits 1 when a scenario failed or recorded no check")
+        .argument('[server]', SERVER_ARGUMENT),
+    )
+      .addOption(new Option('--spec-version <revision>', 'the protocol revision whose required scenarios run').choices(['2025-11-25', '2026-07-28']).default('2025-11-25'))
+      .addOption(jsonOption())
+      .option('--junit', 'print the results as JUnit XML (a test case per scenario)')
+      .option('--install-suite', 'when the suite is not installed, fetch it with npm into the data folder first (needs the npm registry)')
+      .action(async (server: string | undefined, options: ConformanceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await conformanceCommand()).conformance(run, server, options)))),
+  );
   configure(
     withAdhoc(program.command('snapshot').description("write a server's contract (server info, protocol, capabilities, instructions, tools, resources, templates, prompts) as a stable JSON file to commit and diff").argument('[server]', SERVER_ARGUMENT))
       .option('-o, --output <file>', 'write the snapshot to this file (default: stdout)')
@@ -252,6 +267,7 @@ Examples:
       .addOption(new Option('--reporter <name>', 'how to report: pretty (default), junit (JUnit XML), tap (TAP 14) or json').choices([...REPORTERS]))
       .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
       .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
+      .addOption(new Option('--eras <which>', 'both: run each collection at 2025-11-25 and at 2026-07-28 (a session pinned to each) and report, step by step, what differs').choices(['both']))
       .addOption(new Option('--allow-env <names>', 'environment variables the collections may read as ${env.NAME}, comma-separated (repeatable); their values are masked in the report').argParser(collect))
       .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );

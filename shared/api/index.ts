@@ -10,6 +10,7 @@ import { appsChannels, type AppsApi } from './apps';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { collectionsChannels, type CollectionsApi } from './collections';
+import { conformanceChannels, type ConformanceApi } from './conformance';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
@@ -53,7 +54,8 @@ export interface AppApi
     DiagnosticsApi,
     DoctorApi,
     AppsApi,
-    CollectionsApi {
+    CollectionsApi,
+    ConformanceApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -86,6 +88,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...doctorChannels,
   ...appsChannels,
   ...collectionsChannels,
+  ...conformanceChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

@@ -56,6 +56,8 @@ import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
 import { createConnectionsApi } from './connections-api';
+import { createConformanceApi } from './conformance-api';
+import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
@@ -144,6 +146,8 @@ export interface CoreOptions {
   projectServerConsent?: ProjectServerAsk;
   /** When the doctor calls a start or a list slow (tests lower them). */
   doctorThresholds?: Partial<DoctorThresholds>;
+  /** Where the conformance suite is looked for and how long a scenario may take (tests point elsewhere). */
+  conformance?: Pick<ConformanceDeps, 'checkout' | 'self' | 'scenarioTimeoutMs'>;
   /** Where the front end shows MCP Apps (its sandbox page); absent: apps are not shown (the CLI). */
   appSandbox?: () => AppSandboxInfo;
   /** Builds each connection's transport (tests wrap the real one to hold or answer messages). */
@@ -317,6 +321,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   later.tasks = tasks;
   await tasks.load();
+  const conformance = new ConformanceService({
+    dataDir: options.dataDir,
+    env: getEnvironment,
+    configOf: (name) => registry.get(name),
+    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+    emit: (event) => events.emit(event),
+    ...(options.conformance ?? {}),
+  });
 
   const memory = new ProjectMemory(options.dataDir);
   if (options.project) {
@@ -377,6 +389,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }),
         mask: redactor,
       }),
+      ...createConformanceApi(conformance),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -402,7 +415,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
-      await Promise.all([auth.dispose(), connections.closeAll()]);
+      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose()]);
       await processLedger.dispose();
       await toolKit.history.flush();
       await toolKit.observations.flush();

@@ -52,7 +52,7 @@ export class DoctorService {
     const relevant = (finding: DoctorFinding) => finding.hosts.some((host) => applied.includes(host));
     const servers = checked.map(({ report }) => ({ ...report, findings: report.findings.filter(relevant) }));
     const shared = crossServerFindings(
-      checked.filter((c) => c.report.connected).map((c) => ({ server: c.report.server, tools: c.tools })),
+      checked.filter((c) => c.report.connected).map((c) => ({ server: c.report.server, tools: c.tools, tokens: c.report.tokens.total })),
       applied,
     ).filter(relevant);
     const rules = [...rulesFor(hosts).map(ruleInfo), ...LIVE_RULES.filter((r) => r.hosts.some((h) => applied.includes(h)))];
@@ -132,12 +132,14 @@ export class DoctorService {
         live('live-capability-failing', `The server declares "tools" but tools/list fails: ${messageOf(error)}. Answer it (an empty list is fine) or drop the capability.`);
       }
     }
-    findings.push(...checkTools(name, tools, hosts));
+    // Counted first: some hosts' rules are about what the list costs in a model's context. The
+    // quick check (tokens: false) skips counting, and with it those rules.
+    const tokens = countTokens ? await toolTokenCosts(tools) : NO_TOKENS;
+    findings.push(...checkTools(name, tools, hosts, countTokens ? tokens.total : undefined));
     for (const tool of tools) {
       findings.push(...descriptionFindings(name, tool), ...annotationFindings(name, tool), ...observationFindings(name, tool, this.observations.of(name, tool.name)));
     }
     findings.push(...stdoutNoiseFindings(name, connections.protocolLog.entries(name)));
-    const tokens = countTokens ? await toolTokenCosts(tools) : NO_TOKENS;
     return { report: { server: name, connected: true, toolCount: tools.length, findings, tokens, timings: { ...(connectMs !== undefined ? { connectMs } : {}), lists } }, tools };
   }
 }
