@@ -76,6 +76,10 @@ const BUILT_AT_RUN_TIME = [
   'verdict-error',
   'verdict-skipped',
   'verdict-running',
+  // ConformanceSection: conformance-${scenario.status}
+  'conformance-passed',
+  'conformance-failed',
+  'conformance-no-checks',
 ];
 
 const rendererSrc = path.resolve(import.meta.dirname, '../renderer/src');
