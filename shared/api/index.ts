@@ -25,6 +25,7 @@ import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
+import { skillsChannels, type SkillsApi } from './skills';
 import { tasksChannels, type TasksApi } from './tasks';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
@@ -38,6 +39,7 @@ export interface AppApi
     ToolsApi,
     TasksApi,
     ResourcesApi,
+    SkillsApi,
     PromptsApi,
     ServerConsoleApi,
     ResultsApi,
@@ -70,6 +72,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...toolsChannels,
   ...tasksChannels,
   ...resourcesChannels,
+  ...skillsChannels,
   ...promptsChannels,
   ...serverConsoleChannels,
   ...resultsChannels,
