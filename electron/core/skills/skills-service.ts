@@ -99,7 +99,11 @@ export class SkillsService {
   }
 
   async readFile(name: ServerName, config: ServerConfig, skillUri: string, file: string | undefined, { refresh = false } = {}): Promise<SkillFileRead> {
-    const skill = await this.entryOf(name, config, skillUri);
+    return this.readAgainst(name, config, await this.entryOf(name, config, skillUri), file, { refresh });
+  }
+
+  /** Reads a file of `skill` checked against exactly this entry (one held while acting on the skill). */
+  readAgainst(name: ServerName, config: ServerConfig, skill: Skill, file: string | undefined, { refresh = false } = {}): Promise<SkillFileRead> {
     return this.connections.request(name, config, (client, signal) =>
       readSkillFile(skillsClientOf(client), skill, file, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}), ...(refresh ? { cacheMode: 'refresh' } : {}) }),
     );
