@@ -97,6 +97,8 @@ export interface SkillFileRead {
   /** The skill's own SKILL.md: its parsed frontmatter and the markdown after it. */
   frontmatter?: Record<string, unknown>;
   body?: string;
+  /** Exactly the verified bytes, base64 (only when asked for with `withBytes`). */
+  bytes?: string;
   durationMs: number;
 }
 
@@ -143,6 +145,8 @@ export interface ReadSkillFileRequest extends SkillRequest {
   file?: string;
   /** Ask the server even when the client holds a fresh copy. */
   refresh?: boolean;
+  /** Also hand back the file's bytes (base64), to save them. */
+  withBytes?: boolean;
 }
 
 export interface SkillsApi {
@@ -165,7 +169,7 @@ export const skillsChannels: ChannelTable<SkillsApi> = {
   getSkill: { channel: 'skills:get', request: SkillRequestSchema },
   readSkillFile: {
     channel: 'skills:read-file',
-    request: z.strictObject({ server: ServerNameSchema, skill: UriSchema, file: UriSchema.optional(), refresh: z.boolean().optional() }),
+    request: z.strictObject({ server: ServerNameSchema, skill: UriSchema, file: UriSchema.optional(), refresh: z.boolean().optional(), withBytes: z.boolean().optional() }),
   },
   readSkillDirectory: { channel: 'skills:read-directory', request: z.strictObject({ server: ServerNameSchema, uri: UriSchema }) },
   verifySkill: { channel: 'skills:verify', request: SkillRequestSchema },

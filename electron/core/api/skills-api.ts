@@ -7,7 +7,7 @@ export function createSkillsApi(ctx: CoreContext, skills: SkillsService): Skills
   return {
     listSkills: async ({ server, refresh }) => skills.catalog(server, ctx.configOf(server), { refresh: refresh === true }),
     getSkill: async ({ server, skill }) => skills.get(server, ctx.configOf(server), skill),
-    readSkillFile: async ({ server, skill, file, refresh }) => skills.readFile(server, ctx.configOf(server), skill, file, { refresh: refresh === true }),
+    readSkillFile: async ({ server, skill, file, refresh, withBytes }) => skills.readFile(server, ctx.configOf(server), skill, file, { refresh: refresh === true, withBytes: withBytes === true }),
     readSkillDirectory: async ({ server, uri }) => skills.readDirectory(server, ctx.configOf(server), uri),
     verifySkill: async ({ server, skill }) => skills.verify(server, ctx.configOf(server), skill),
   };

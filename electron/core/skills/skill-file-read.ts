@@ -58,9 +58,10 @@ async function contentOf(file: SkillFile): Promise<SkillFileContent> {
 
 /**
  * Reads `ref` (a file's URI or its path below the skill's folder; absent: SKILL.md) of `skill`.
- * `options.cacheMode: 'refresh'` asks the server even when the client holds a fresh copy.
+ * `options.cacheMode: 'refresh'` asks the server even when the client holds a fresh copy;
+ * `withBytes` hands back the verified bytes too (base64), for saving them.
  */
-export async function readSkillFile(skills: SkillsClient, skill: Skill, ref: string | undefined, options: CacheableRequestOptions): Promise<SkillFileRead> {
+export async function readSkillFile(skills: SkillsClient, skill: Skill, ref: string | undefined, options: CacheableRequestOptions, { withBytes = false } = {}): Promise<SkillFileRead> {
   const started = performance.now();
   const asked = ref ?? skill.uri;
   const elapsed = () => Math.round(performance.now() - started);
@@ -84,6 +85,7 @@ export async function readSkillFile(skills: SkillsClient, skill: Skill, ref: str
     content: await contentOf(file),
     ...(file.frontmatter ? { frontmatter: file.frontmatter } : {}),
     ...(file.body !== undefined ? { body: file.body } : {}),
+    ...(withBytes ? { bytes: Buffer.from(file.bytes).toString('base64') } : {}),
     durationMs: elapsed(),
   };
 }

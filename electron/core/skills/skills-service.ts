@@ -98,14 +98,20 @@ export class SkillsService {
     return toSkillInfo(skill, held.some((other) => other.frontmatter.name === skill.frontmatter.name && !sameUri(other.uri, skill.uri)));
   }
 
-  async readFile(name: ServerName, config: ServerConfig, skillUri: string, file: string | undefined, { refresh = false } = {}): Promise<SkillFileRead> {
-    return this.readAgainst(name, config, await this.entryOf(name, config, skillUri), file, { refresh });
+  async readFile(name: ServerName, config: ServerConfig, skillUri: string, file: string | undefined, { refresh = false, withBytes = false } = {}): Promise<SkillFileRead> {
+    return this.readAgainst(name, config, await this.entryOf(name, config, skillUri), file, { refresh, withBytes });
   }
 
   /** Reads a file of `skill` checked against exactly this entry (one held while acting on the skill). */
-  readAgainst(name: ServerName, config: ServerConfig, skill: Skill, file: string | undefined, { refresh = false } = {}): Promise<SkillFileRead> {
+  readAgainst(name: ServerName, config: ServerConfig, skill: Skill, file: string | undefined, { refresh = false, withBytes = false } = {}): Promise<SkillFileRead> {
     return this.connections.request(name, config, (client, signal) =>
-      readSkillFile(skillsClientOf(client), skill, file, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}), ...(refresh ? { cacheMode: 'refresh' } : {}) }),
+      readSkillFile(
+        skillsClientOf(client),
+        skill,
+        file,
+        { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}), ...(refresh ? { cacheMode: 'refresh' } : {}) },
+        { withBytes },
+      ),
     );
   }
 
