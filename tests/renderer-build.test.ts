@@ -16,7 +16,9 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe('renderer build', () => {
   it('prints no chunk-size warning and keeps the editor lazy', () => {
     const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-    const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: ROOT, encoding: 'utf8' });
+    // As `npm run web` builds it: vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+    const { NODE_ENV: _vitestMode, ...env } = process.env;
+    const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: ROOT, encoding: 'utf8', env });
     expect(result.status, result.stderr).toBe(0);
     const output = `${result.stdout}\n${result.stderr}`;
     expect(output).not.toMatch(/larger than 500 kB|\(!\)/);

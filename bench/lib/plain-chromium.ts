@@ -75,7 +75,9 @@ export async function launchPlainChromium(): Promise<PlainChromium> {
   const close = async () => {
     await client?.close().catch(() => undefined);
     await stop(child);
-    await rm(profile, { recursive: true, force: true });
+    // Chromium's helpers (crash handler, utility processes) can still be writing into the
+    // profile for a moment after the browser process exits; rm retries ENOTEMPTY/EBUSY.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   };
   try {
     const port = await devToolsPort(child);

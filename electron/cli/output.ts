@@ -4,6 +4,7 @@
  * else, so it can be piped into jq or parsed by a script.
  */
 import type { Writable } from 'node:stream';
+import { forTerminal, jsonForTerminal } from './terminal-text';
 
 export interface CliStream extends Pick<Writable, 'write'> {
   isTTY?: boolean;
@@ -25,17 +26,17 @@ export class Output {
     readonly json: boolean,
   ) {}
 
-  /** A line of the human-readable result (never in --json mode, where stdout holds one document). */
+  /** A line of the human-readable result (never in --json mode, where stdout holds one document); server text in it is made safe to print. */
   line(text = ''): void {
     if (this.json) throw new Error('Human output in --json mode');
-    this.io.stdout.write(`${text}\n`);
+    this.io.stdout.write(`${forTerminal(text)}\n`);
   }
 
   /** The one JSON document of a --json run. */
   document(value: unknown): void {
     if (this.documentWritten) throw new Error('A --json run writes one document only');
     this.documentWritten = true;
-    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.io.stdout.write(`${jsonForTerminal(JSON.stringify(value, null, 2))}\n`);
   }
 
   get hasDocument(): boolean {
@@ -44,7 +45,7 @@ export class Output {
 
   /** A note for the person at the terminal (stderr, so it never mixes with results). */
   note(text: string): void {
-    this.io.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${forTerminal(text)}\n`);
   }
 
   /** Width to fit tables into: the terminal's, or unlimited when stdout is not a terminal. */

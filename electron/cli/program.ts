@@ -303,6 +303,7 @@ Examples:
       .addOption(new Option('--reporter <name>', 'how to report: pretty (default), junit (JUnit XML), tap (TAP 14) or json').choices([...REPORTERS]))
       .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
       .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
+      .addOption(new Option('--allow-env <names>', 'environment variables the collections may read as ${env.NAME}, comma-separated (repeatable); their values are masked in the report').argParser(collect))
       .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );
   configure(
@@ -311,7 +312,8 @@ Examples:
       .description("start a stdio server behind a recording proxy: put it in a client's config in place of the server; every message both ways is written to a recording file as it passes")
       .usage('[options] -- <command> [args...]')
       .argument('<command...>', 'the server to start, after --')
-      .option('-o, --output <file>', 'the recording file (default: mcp-recording-<time>.jsonl in the current folder)')
+      .option('-o, --output <file>', 'the recording file, made new (default: mcp-recording-<time>.jsonl in the current folder)')
+      .option('--force', 'replace the file when it exists (a symbolic link is refused all the same)')
       .action(async (words: string[], options: RecordOptions) => done(await runCommand(io, false, async () => (await recordCommand()).record(io, words, options)))),
   );
   configure(

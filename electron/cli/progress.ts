@@ -6,6 +6,7 @@
  */
 import type { CliStream } from './output';
 import { formatMs } from './table';
+import { forTerminal } from './terminal-text';
 
 export interface ProgressUpdate {
   progress: number;
@@ -25,7 +26,8 @@ const TICK_MS = 100;
 export function startProgress(stream: CliStream, label: string, mode: { tty: boolean; enabled: boolean }): ProgressDisplay {
   if (!mode.enabled) return { update: () => undefined, stop: () => undefined };
   const started = performance.now();
-  const describe = (p: ProgressUpdate) => `${p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress)}${p.message ? ` ${p.message}` : ''}`;
+  // The message is the server's: no terminal commands, one line.
+  const describe = (p: ProgressUpdate) => `${p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress)}${p.message ? ` ${forTerminal(p.message).replace(/\n/g, ' ')}` : ''}`;
 
   if (!mode.tty) {
     return {

@@ -127,6 +127,31 @@ describe('record', () => {
   });
 });
 
+describe('record -o', () => {
+  it('never writes through a symbolic link nor over an existing file, unless --force for a regular file', SEVERAL_RUNS, async () => {
+    const victim = path.join(home, 'victim.txt');
+    await fs.writeFile(victim, 'precious');
+    const link = path.join(home, 'planted.jsonl');
+    await fs.symlink(victim, link);
+    const server = ['--', process.execPath, TARGET];
+    for (const force of [[], ['--force']]) {
+      const run = await cli(['record', '-o', link, ...force, ...server]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${link} is a symbolic link; a recording never writes through one.`);
+      expect(await fs.readFile(victim, 'utf8')).toBe('precious');
+    }
+    const existing = await cli(['record', '-o', victim, ...server]);
+    expect(existing.code).toBe(2);
+    expect(existing.stderr).toContain(`${victim} already exists; give another file with -o, or add --force to replace it.`);
+    expect(await fs.readFile(victim, 'utf8')).toBe('precious');
+
+    const replaced = await cli(['record', '-o', victim, '--force', ...server]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect((await fs.readFile(victim, 'utf8')).split('\n')[0]).toContain('"format"');
+    expect((await fs.stat(victim)).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('replay', () => {
   it('passes against the server it was recorded from (timestamps, UUIDs and the masked secret may differ)', async () => {
     const run = await cli(['replay', recording, '--stdio', quoted(process.execPath, TARGET)], { ...process.env, API_KEY: 'another-key-entirely' });
@@ -141,6 +166,34 @@ describe('replay', () => {
     const run = await cli(['replay', recording, 'target', '--config', config, '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ server: 'target', passed: true, notificationsSent: 1 });
+  });
+
+  it('refuses, before the server starts, a recording that calls a tool switched off in disabledTools or denied by a rule', SEVERAL_RUNS, async () => {
+    // The server's command leaves a mark when it starts: a refused replay must leave none.
+    const started = path.join(home, 'replay-started');
+    const launch = { command: '/bin/sh', args: ['-c', `touch "${started}"; exec "${process.execPath}" "${TARGET}"`] };
+    const switchedOff = path.join(home, 'switched-off.json');
+    await fs.writeFile(switchedOff, JSON.stringify({ mcpServers: { target: { ...launch, disabledTools: ['api_key'] } } }));
+    const off = await cli(['replay', recording, 'target', '--config', switchedOff]);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/Not replayed: mcp__target__api_key is switched off: the server's config lists it in "disabledTools"\. Remove it from there to call it\. \(the recording calls it on line \d+; nothing was sent\)/);
+    expect(existsSync(started)).toBe(false);
+
+    const plain = path.join(home, 'plain.json');
+    await fs.writeFile(plain, JSON.stringify({ mcpServers: { target: launch } }));
+    await fs.writeFile(path.join(home, 'permissions.json'), JSON.stringify({ rules: [{ pattern: 'mcp__target__greet', decision: 'deny' }] }));
+    try {
+      const denied = await cli(['replay', recording, 'target', '--config', plain, '--json']);
+      expect(denied.code).toBe(2);
+      expect(denied.stderr).toContain('Not replayed: mcp__target__greet is not allowed: rule mcp__target__greet: deny. Change the rule under Permissions.');
+      expect(existsSync(started)).toBe(false);
+    } finally {
+      await fs.rm(path.join(home, 'permissions.json'));
+    }
+    // Without the rule, the same replay runs (and so starts the server).
+    const allowed = await cli(['replay', recording, 'target', '--config', plain]);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(existsSync(started)).toBe(true);
   });
 
   it('fails against a changed server, with a pointer to each difference', SEVERAL_RUNS, async () => {

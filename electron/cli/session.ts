@@ -35,6 +35,16 @@ export interface SourceOptions extends AdhocOptions {
   allowHeadersHelper?: boolean;
   /** --approve-project: start the project's servers the user has not approved, for this run. */
   approveProject?: boolean;
+  /** test --allow-env: environment variables collections may read (each may hold several, comma-separated). */
+  allowEnv?: string[];
+}
+
+/** --allow-env values as variable names: "A,B" and repeated flags alike. */
+export function allowedEnvNames(values: string[] | undefined): string[] {
+  const names = (values ?? []).flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean);
+  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (bad !== undefined) throw usageError(`--allow-env takes environment variable names (letters, digits and "_"), comma-separated; "${bad}" is not one.`);
+  return names;
 }
 
 /** --protocol as a Protocol setting (`modern` is the 2026-07-28 revision). */
@@ -136,6 +146,8 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       ...(protocol ? { protocolOverride: protocol } : {}),
       headersHelperConsent: cliHeadersHelperConsent(options.allowHeadersHelper === true),
       projectServerConsent: cliProjectServerConsent(options.approveProject === true),
+      collectionEnv: allowedEnvNames(options.allowEnv),
+      collectionEnvHow: 'allow it with --allow-env <NAME>, or add it to collectionEnv in the app\'s settings.json',
     });
   } catch (error) {
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);

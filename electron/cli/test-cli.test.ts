@@ -130,17 +130,51 @@ steps:
       elicitation: [{ action: accept, content: { name: '\${env.WHO}' } }]
     expect:
       - path: $.content[0].text
-        contains: '"name":"Grace"'
+        contains: '"name":"••••••"'
 `,
     );
     const run = await cli(['test', '--project', 'project', '--config', 'servers.json'], { ...process.env, WHO: 'Grace' });
     // --project and --config do not go together (as for every command): the folder is found without the project's servers.
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--project');
-    const inFolder = await runBuiltCli(['test', '--config', path.join(home, 'servers.json')], { home, cwd: project, env: { ...process.env, WHO: 'Grace' } });
+    const inFolder = await runBuiltCli(['test', '--config', path.join(home, 'servers.json'), '--allow-env', 'WHO'], { home, cwd: project, env: { ...process.env, WHO: 'Grace' } });
     expect(inFolder.code, inFolder.stderr + inFolder.stdout).toBe(0);
     expect(inFolder.stdout).toContain('Smoke (');
     expect(inFolder.stdout).toContain('1 passed, 0 failed');
+  });
+
+  it('a collection reads only the environment variables allowed with --allow-env, and their values are masked in the report and the history', async () => {
+    const token = 'tok-env-5b0c1d2e3f4a';
+    await fs.writeFile(
+      path.join(home, 'env.yaml'),
+      `name: From the environment
+server: lab
+steps:
+  - id: echo
+    tool: echo_args
+    arguments: { a: 1, note: '\${env.API_TOKEN}' }
+    expect:
+      # The value reached the server; what comes back quotes it, masked like a stored secret.
+      - path: $.content[0].text
+        contains: '"note": "••••••"'
+`,
+    );
+    const env = { ...process.env, API_TOKEN: token };
+    const refused = await runBuiltCli(['test', 'env.yaml', '--config', 'servers.json'], { home, cwd: home, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('Not sent: ${env.API_TOKEN}: collections read only the environment variables you allow, and API_TOKEN is not one of them (allow it with --allow-env API_TOKEN');
+
+    const allowed = await runBuiltCli(['test', 'env.yaml', '--config', 'servers.json', '--allow-env', 'OTHER,API_TOKEN', '--reporter', 'json'], { home, cwd: home, env });
+    expect(allowed.code, allowed.stderr + allowed.stdout).toBe(0);
+    expect(allowed.stdout).toContain('••••••');
+    expect(allowed.stdout).not.toContain(token);
+    const history = await fs.readFile(path.join(home, 'history.jsonl'), 'utf8');
+    expect(history).toContain('echo_args');
+    expect(history).not.toContain(token);
+
+    const bad = await cli(['test', 'env.yaml', '--config', 'servers.json', '--allow-env', 'NOT-A-NAME']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--allow-env takes environment variable names');
   });
 
   it('a file with problems stops everything before any server starts (exit 2), naming file, step and line', async () => {
@@ -153,6 +187,35 @@ steps:
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nothing-here.yaml: no such file');
   });
+
+  it('a pattern that backtracks for ever in JavaScript ((a+)+b on a long text) finishes at once; lookaround is refused by name', async () => {
+    const long = 'a'.repeat(5000);
+    await fs.writeFile(
+      path.join(home, 'redos.yaml'),
+      `name: Backtracking
+server: lab
+steps:
+  - id: echo
+    tool: echo_args
+    arguments: { a: 1, note: ${long} }
+    expect:
+      - path: $.content[0].text
+        matches: (a+)+b
+      - path: $.content[0].text
+        matches: (a+)+"
+`,
+    );
+    // JavaScript's engine would take longer than the universe has left on the first pattern.
+    const run = await runBuiltCli(['test', 'redos.yaml', '--config', 'servers.json'], { home, cwd: home, killAfterMs: 30_000 });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('$.content[0].text should match /(a+)+b/, and is');
+    expect(run.stdout).toContain('0 passed, 1 failed');
+
+    await fs.writeFile(path.join(home, 'lookahead.yaml'), 'name: Lookahead\nserver: lab\nsteps:\n  - id: a\n    tool: echo_args\n    expect:\n      - { path: $.x, matches: "a(?=b)" }\n');
+    const refused = await cli(['test', 'lookahead.yaml', '--config', 'servers.json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('lookahead.yaml:7: step a: expect[0].matches: not a usable regular expression: it uses a lookahead "(?=…)", which the linear-time engine (RE2) does not have');
+  }, 60_000);
 
   it('a server that does not connect exits 3; an unknown server or reporter exits 2', async () => {
     const crash = await cli(['test', 'every-assertion-pass.yaml', '--stdio', `"${process.execPath}" "${fixtureServer('crash-on-start')}"`, '--reporter', 'junit']);

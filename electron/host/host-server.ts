@@ -15,6 +15,7 @@ import type { EventBus } from '../core/events/event-bus';
 import { HostWebSocket, serveApi } from './api-socket';
 import { DEFAULT_BIND_HOST, hostHeaderNames, urlHost } from './bind-address';
 import { LAUNCH_CODE_TTL_MS, LAUNCH_PATH_PREFIX, LaunchCodes } from './launch-codes';
+import { checkPeerUser, type PeerLookup } from './peer-user';
 import { checkApiRequest, checkHostAndOrigin, type GuardConfig } from './request-guard';
 import { rawResponse, securityHeaders } from './security-headers';
 import { serveStatic } from './static-files';
@@ -35,6 +36,8 @@ export interface HostOptions {
   frameSources?: readonly string[];
   /** The clock launch codes expire by (tests move it). */
   now?: () => number;
+  /** Where the peer's owner is looked up (peer-user.ts); tests stand in another user. */
+  peerLookup?: PeerLookup & { ownUid?: number };
 }
 
 export interface RunningHost {
@@ -81,10 +84,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     if (pathname.startsWith(LAUNCH_PATH_PREFIX)) {
       if (req.method !== 'GET') return answer(405, 'Only GET', { Allow: 'GET' });
-      if (!launchCodes.redeem(pathname.slice(LAUNCH_PATH_PREFIX.length))) {
-        return answer(410, 'This launch link was already used or has expired. Open the URL MCP Workbench printed when it started.');
-      }
-      return answer(302, '', { Location: `/#token=${token}` });
+      // The link is on the opener's command line, which every local user can read: only a
+      // program of our own user may redeem it, and another's attempt leaves it usable.
+      return void checkPeerUser(req.socket, options.peerLookup).then((peer) => {
+        if (!peer.ok) return answer(403, peer.reason);
+        if (!launchCodes.redeem(pathname.slice(LAUNCH_PATH_PREFIX.length))) {
+          return answer(410, 'This launch link was already used or has expired. Open the URL MCP Workbench printed when it started.');
+        }
+        return answer(302, '', { Location: `/#token=${token}` });
+      }, () => res.destroy());
     }
     // A failure while answering ends this response, never the host.
     serveStatic(options.rendererDir, pathname, res, headers).catch(() => res.destroy());
@@ -114,7 +122,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         ? checkApiRequest({ host: req.headers.host, origin: req.headers.origin, token: target.searchParams.get('token') }, guard)
         : ({ ok: false, status: 403, reason: 'Unknown path' } as const);
     if (!verdict.ok) return refuse(socket, verdict.status, verdict.reason);
-    wss.handleUpgrade(req, socket, head, (ws) => serveApi(ws, options.dispatch, options.events));
+    // A token seen on a command line (a printed URL opened from a terminal) is no use to another user.
+    void checkPeerUser(req.socket, options.peerLookup).then((peer) => {
+      if (!peer.ok) return refuse(socket, 403, peer.reason);
+      if (socket.destroyed) return;
+      wss.handleUpgrade(req, socket, head, (ws) => serveApi(ws, options.dispatch, options.events));
+    }, () => socket.destroy());
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@
  * docs/collections.md.
  */
 import { z } from 'zod';
+import { userRegexProblem } from '../user-regex';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import type { JsonSchema } from '../json-schema';
 import type { ChannelTable } from './channel-table';
@@ -282,11 +283,8 @@ export const AssertionSchema = AssertionShape.superRefine((value, ctx) => {
   if (kinds[0] === 'path') {
     if (checks.length !== 1) ctx.addIssue({ code: 'custom', message: `a path assertion has exactly one of ${PATH_CHECKS.join(', ')}${checks.length ? ` (this one has ${checks.join(' and ')})` : ''}` });
     if (value.matches !== undefined) {
-      try {
-        new RegExp(value.matches, 'u');
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: ['matches'], message: `not a valid regular expression: ${(error as Error).message}` });
-      }
+      const problem = userRegexProblem(value.matches);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['matches'], message: `not a usable regular expression: ${problem}` });
     }
   } else if (checks.length) ctx.addIssue({ code: 'custom', message: `${checks.join(', ')} belongs with a path` });
 }) as unknown as z.ZodType<Assertion>;

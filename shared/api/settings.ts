@@ -35,6 +35,8 @@ export const SettingsSchema = z.strictObject({
   serverRequestTimeoutMs: millis(1000, DAY_MS),
   /** Protocol Auto on stdio: how long to wait for an answer to server/discover before taking the server for a 2025 one. */
   eraProbeTimeoutMs: millis(100, 60 * 1000),
+  /** The environment variables collections may read as ${env.NAME} (none unless named here). */
+  collectionEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name (letters, digits and "_", not starting with a digit)').max(200)).max(200, 'at most 200 names'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -49,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   resultTextLimitBytes: 100 * 1024,
   serverRequestTimeoutMs: 5 * 60 * 1000,
   eraProbeTimeoutMs: 3000,
+  collectionEnv: [],
 };
 
 export const SettingsPatchSchema = SettingsSchema.partial();

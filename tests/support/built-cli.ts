@@ -19,9 +19,11 @@ export interface CliRunOptions {
   /** The environment (default: this process's); MCP_WORKBENCH_HOME is set on top. */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Kill the run (SIGKILL) after this long: for a test whose failure would be a hang. */
+  killAfterMs?: number;
 }
 
-export function runBuiltCli(args: string[], { home, env = process.env, cwd }: CliRunOptions): Promise<CliRun> {
+export function runBuiltCli(args: string[], { home, env = process.env, cwd, killAfterMs }: CliRunOptions): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_CLI, ...args], {
       env: { ...env, MCP_WORKBENCH_HOME: home },
@@ -32,7 +34,11 @@ export function runBuiltCli(args: string[], { home, env = process.env, cwd }: Cl
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr: signal === 'SIGKILL' && timer ? `${stderr}\n(killed after ${killAfterMs} ms)` : stderr });
+    });
   });
 }

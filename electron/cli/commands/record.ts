@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { StopSignal } from '../../core/lifecycle/stop-signals';
+import { openRecordingFile, RecordingFileError } from '../../core/recordings/recording-writer';
 import { runRecordingProxy } from '../../core/recordings/stdio-proxy';
 import { usageError, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../output';
@@ -12,6 +13,8 @@ import { takeOverStopSignals } from '../signal-handoff';
 
 export interface RecordOptions {
   output?: string;
+  /** Replace an existing file (never through a symbolic link). */
+  force?: boolean;
 }
 
 function defaultFileName(now = new Date()): string {
@@ -22,6 +25,13 @@ export async function record(io: CliIo, words: string[], options: RecordOptions)
   const [command, ...args] = words;
   if (!command) throw usageError('Give the server to start after --: mcp-workbench record -o session.jsonl -- <command> [args…]');
   const file = path.resolve(io.cwd, options.output ?? defaultFileName());
+  let fd: number;
+  try {
+    fd = openRecordingFile(file, options.force === true);
+  } catch (error) {
+    if (error instanceof RecordingFileError) throw usageError(error.message);
+    throw error;
+  }
   const pending: StopSignal[] = [];
   let forward: ((signal: StopSignal) => void) | undefined;
   // From now on a stop signal goes to the server (kept until the server is started).
@@ -30,7 +40,7 @@ export async function record(io: CliIo, words: string[], options: RecordOptions)
   const code = await runRecordingProxy({
     command,
     args,
-    file,
+    fd,
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: io.stderr,

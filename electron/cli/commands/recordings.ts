@@ -12,8 +12,11 @@ import { MockResponder } from '../../core/recordings/mock-responder';
 import { serveMockStdio } from '../../core/recordings/mock-stdio';
 import { InvalidRecordingError, readRecording, type Recording } from '../../core/recordings/read-recording';
 import { replayRecording, type ReplayReport } from '../../core/recordings/replay';
+import { replayRefusal } from '../../core/recordings/replay-gate';
 import { pointerSegments, type VolatileRules } from '../../core/recordings/volatile';
+import { decidePermission } from '../../../shared/permissions';
 import type { CommandRun } from '../command-run';
+import { forTerminal } from '../terminal-text';
 import { EXIT, usageError, type ExitCode } from '../exit-codes';
 import type { SourceOptions } from '../session';
 
@@ -79,10 +82,14 @@ function printReport(run: CommandRun, report: ReplayReport): void {
 
 export async function replay(run: CommandRun, file: string, server: string | undefined, options: ReplayOptions): Promise<ExitCode> {
   const recording = await loadRecording(run, file);
-  const rules = rulesOf(options.ignore);
+  const volatileRules = rulesOf(options.ignore);
   const timeoutMs = timeoutOf(options.timeout);
   const session = await run.session(options);
   const name = run.serverName(session, server);
+  // The recorded tool calls pass the checks every call passes, before anything of the server runs.
+  const { rules } = await session.api.getPermissions();
+  const refusal = replayRefusal(recording, name, (await session.view(name))?.config, (server, fullName) => decidePermission(rules, server, fullName));
+  if (refusal) throw refusal;
   const config = await session.launchConfig(name);
   const built = await createTransport(config, {
     server: name,
@@ -90,9 +97,9 @@ export async function replay(run: CommandRun, file: string, server: string | und
     toolCallTimeoutMs: () => timeoutMs,
     ideLockDir: ideLockDir(run.io.env),
     // The server's own words, for the person at the terminal.
-    stdio: { onStderr: (text) => void run.io.stderr.write(text) },
+    stdio: { onStderr: (text) => void run.io.stderr.write(forTerminal(text)) },
   });
-  const report = await replayRecording(recording, built.transport, { rules, timeoutMs });
+  const report = await replayRecording(recording, built.transport, { rules: volatileRules, timeoutMs });
   if (run.output.json) run.output.document({ server: name, recording: file, ...report });
   else printReport(run, report);
   return report.passed ? EXIT.ok : EXIT.toolError;

@@ -11,6 +11,7 @@ import type { CliStream } from '../output';
 import { renderToolResult, wholeResult } from '../render-result';
 import type { SourceOptions } from '../session';
 import { formatMs, formatTable } from '../table';
+import { forTerminal } from '../terminal-text';
 
 export interface TaskCommandOptions extends SourceOptions {
   json?: boolean;
@@ -81,7 +82,7 @@ export async function waitForTask(api: AppApi, name: string, taskId: string, std
   const report = (task: TaskView) => {
     if (!show) return;
     const line = `Task ${taskId}: ${statusText(task)}${task.progress ? ` ${task.progress.progress}${task.progress.total !== undefined ? `/${task.progress.total}` : ''}` : ''}${task.statusMessage ? ` ${task.statusMessage}` : ''}`;
-    if (line !== last) stderr.write(`${line}\n`);
+    if (line !== last) stderr.write(`${forTerminal(line)}\n`);
     last = line;
   };
   let resolveEnd: (task: TaskView) => void = () => undefined;

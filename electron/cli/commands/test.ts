@@ -7,7 +7,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Collection } from '../../../shared/api/collections';
-import { collectionsFolder, isCollectionFileName, readCollectionFile } from '../../core/collections/collection-folder';
+import { checkedCollectionsFolder, isCollectionFileName, readCollectionFile } from '../../core/collections/collection-folder';
 import type { CommandRun } from '../command-run';
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes';
 import { REPORTERS, type CollectionOutcome, type ReporterName } from '../reporters/collection-results';
@@ -34,7 +34,7 @@ const RENDER: Record<ReporterName, (outcomes: readonly CollectionOutcome[]) => s
 /** The files named, or every collection file of the project's collections folder. */
 async function collectionFiles(run: CommandRun, files: string[], options: TestOptions): Promise<string[]> {
   if (files.length) return files.map((file) => path.resolve(run.io.cwd, file));
-  const folder = collectionsFolder(path.resolve(run.io.cwd, options.project ?? '.'));
+  const folder = await checkedCollectionsFolder(path.resolve(run.io.cwd, options.project ?? '.'));
   let names: string[];
   try {
     names = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isFile() && isCollectionFileName(entry.name)).map((entry) => entry.name);

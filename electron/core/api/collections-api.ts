@@ -13,6 +13,10 @@ export interface CollectionsDeps {
   events: EventBus;
   /** What `${env.NAME}` reads. */
   env: Readonly<Record<string, string | undefined>>;
+  /** The variables a run may read (read when a run starts), and how to allow another. */
+  allowedEnv: () => { names: ReadonlySet<string>; how: string };
+  /** Masks a secret value everywhere the core keeps or shows text (the secret redactor). */
+  mask: { remember(value: string): void; redactDeep<T>(value: T): T };
 }
 
 export function createCollectionsApi(ctx: CoreContext, deps: CollectionsDeps): CollectionsApi {
@@ -39,16 +43,20 @@ export function createCollectionsApi(ctx: CoreContext, deps: CollectionsDeps): C
       const controller = new AbortController();
       runs.set(runId, controller);
       try {
-        return await runCollection(deps.api(), {
+        const report = await runCollection(deps.api(), {
           collection,
           server,
           bail: request.bail ?? collection.bail ?? false,
           runId,
           ...(file ? { file } : {}),
           env: deps.env,
+          allowedEnv: deps.allowedEnv(),
+          // A value from the environment is a secret for this core: history, events and reports show it masked.
+          onEnvValue: (value) => deps.mask.remember(value),
           signal: controller.signal,
           onProgress: (progress) => deps.events.emit({ type: 'collection-progress', progress }),
         });
+        return deps.mask.redactDeep(report);
       } finally {
         runs.delete(runId);
       }

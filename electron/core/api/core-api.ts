@@ -80,6 +80,10 @@ import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 
 export interface CoreOptions {
+  /** More environment variables collections may read, besides the setting's (the CLI's --allow-env). */
+  collectionEnv?: readonly string[];
+  /** How to allow one more, in the words of the front end (`<NAME>` is replaced by the variable). */
+  collectionEnvHow?: string;
   /** The config folder: servers, settings, secrets, permissions, history. */
   dataDir: string;
   /** Where result files go (default: dataDir). */
@@ -352,7 +356,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
-      ...createCollectionsApi(ctx, { api: () => api, events, env }),
+      ...createCollectionsApi(ctx, {
+        api: () => api,
+        events,
+        env,
+        // The user's setting, and on the command line what --allow-env adds.
+        allowedEnv: () => ({
+          names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]),
+          how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
+        }),
+        mask: redactor,
+      }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

@@ -7,6 +7,7 @@ import { assertionKind, type Assertion, type AssertionVerdict, type StepKind, ty
 import { formatIssues, validateAgainstSchema, type JsonSchema } from '../../../shared/json-schema';
 import type { OutputCheck } from '../../../shared/tool-results';
 import { lookupPath } from './json-path';
+import { compileUserRegex } from './user-regex';
 
 /** What a step's request came back with. */
 export interface StepAnswer {
@@ -56,7 +57,10 @@ function checkPath(assertion: Extract<Assertion, { path: string }>, answer: Step
     return verdict(assertion, passed, passed ? `${path} contains ${show(assertion.contains)}` : `${path} should contain ${show(assertion.contains)}, and is ${show(actual)}`);
   }
   if (typeof actual !== 'string') return verdict(assertion, false, `${path} should be a string matching /${assertion.matches}/, and is ${show(actual)}`);
-  const passed = new RegExp(assertion.matches, 'u').test(actual);
+  // RE2's engine: a pattern from a file must not be able to stall the host (user-regex.ts).
+  const compiled = compileUserRegex(assertion.matches);
+  if (!compiled.ok) return verdict(assertion, false, `/${assertion.matches}/ cannot be used: ${compiled.message}`);
+  const passed = compiled.test(actual);
   return verdict(assertion, passed, passed ? `${path} matches /${assertion.matches}/` : `${path} should match /${assertion.matches}/, and is ${show(actual)}`);
 }
 

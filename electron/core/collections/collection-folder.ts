@@ -1,8 +1,9 @@
 /**
  * The project's collections folder, `.mcp-workbench/collections/` beside its `.mcp.json`:
  * listing its YAML files (each parsed, with its problems), reading one, writing one back.
- * Files are named, never given as paths, and links are not followed, so nothing outside the
- * folder is read or written.
+ * Files are named, never given as paths, and links are not followed (neither a linked file
+ * nor a linked `.mcp-workbench` or `collections` folder), so nothing outside the folder is
+ * read or written.
  */
 import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,26 @@ export const COLLECTIONS_FOLDER = path.join('.mcp-workbench', 'collections');
 
 export function collectionsFolder(projectDir: string): string {
   return path.join(projectDir, COLLECTIONS_FOLDER);
+}
+
+/**
+ * The collections folder, once each folder on the way (`.mcp-workbench`, then
+ * `collections`) is known not to be a symbolic link: a repository could link either to
+ * any folder of yours, whose YAML files the app would then list, run and overwrite.
+ * A folder that does not exist yet is fine (saving makes it, and checks again).
+ */
+export async function checkedCollectionsFolder(projectDir: string): Promise<string> {
+  let current = projectDir;
+  for (const part of COLLECTIONS_FOLDER.split(path.sep)) {
+    current = path.join(current, part);
+    const stat = await lstat(current).catch(() => undefined);
+    if (!stat) break;
+    if (stat.isSymbolicLink()) {
+      throw new AppError('invalid-request', `${current} is a symbolic link; collections are read and written only in a real ${COLLECTIONS_FOLDER} folder of the project, never through a link. Replace the link by a folder.`);
+    }
+    if (!stat.isDirectory()) throw new AppError('invalid-request', `${current} is not a folder.`);
+  }
+  return collectionsFolder(projectDir);
 }
 
 export function isCollectionFileName(name: string): boolean {
@@ -40,7 +61,7 @@ export async function readCollectionFile(filePath: string, label = path.basename
 
 export async function listCollections(projectDir: string | undefined): Promise<CollectionList> {
   if (!projectDir) return { files: [] };
-  const folder = collectionsFolder(projectDir);
+  const folder = await checkedCollectionsFolder(projectDir);
   let names: string[];
   try {
     names = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isFile() && isCollectionFileName(entry.name)).map((entry) => entry.name);
@@ -52,9 +73,9 @@ export async function listCollections(projectDir: string | undefined): Promise<C
   return { folder, files: await Promise.all(names.map((name) => readCollectionFile(path.join(folder, name), name))) };
 }
 
-function folderOrError(projectDir: string | undefined): string {
+async function folderOrError(projectDir: string | undefined): Promise<string> {
   if (!projectDir) throw new AppError('invalid-request', 'Collections live in a project: open a project folder first.');
-  return collectionsFolder(projectDir);
+  return checkedCollectionsFolder(projectDir);
 }
 
 /**
@@ -67,7 +88,7 @@ async function refuseLink(filePath: string, file: string): Promise<void> {
 }
 
 export async function readCollection(projectDir: string | undefined, file: string): Promise<CollectionFile> {
-  const folder = folderOrError(projectDir);
+  const folder = await folderOrError(projectDir);
   await refuseLink(path.join(folder, file), file);
   const read = await readCollectionFile(path.join(folder, file), file);
   if (read.problems.length === 1 && read.problems[0]!.message === 'no such file') throw new AppError('not-found', `No collection file "${file}" in ${folder}.`);
@@ -97,8 +118,10 @@ export function collectionText(collection: Collection, existing: string | undefi
 }
 
 export async function saveCollection(projectDir: string | undefined, file: string, collection: Collection): Promise<CollectionFile> {
-  const folder = folderOrError(projectDir);
+  const folder = await folderOrError(projectDir);
   await mkdir(folder, { recursive: true });
+  // Made just now, or there before: either way no link on the way (a link put in meanwhile is refused).
+  await folderOrError(projectDir);
   const filePath = path.join(folder, file);
   await refuseLink(filePath, file);
   const existing = await readFile(filePath, 'utf8').catch(() => undefined);

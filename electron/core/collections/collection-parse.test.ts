@@ -85,7 +85,7 @@ steps:
         { file: 'wrong.yaml', step: '#2', line: 9, message: 'id: every step needs an id (letters, digits, "-" and "_"), which later steps use to read its result' },
         { file: 'wrong.yaml', step: 'both', line: 10, message: 'a step has exactly one of tool, resource, prompt (this one has tool and resource)' },
         { file: 'wrong.yaml', step: 'prompted', line: 15, message: 'arguments.n: prompt arguments are strings (quote the value)' },
-        { file: 'wrong.yaml', step: 'bad-regex', line: 19, message: expect.stringMatching(/^expect\[0\]\.matches: not a valid regular expression/) },
+        { file: 'wrong.yaml', step: 'bad-regex', line: 19, message: expect.stringMatching(/^expect\[0\]\.matches: not a usable regular expression/) },
         { file: 'wrong.yaml', step: 'bad-regex', line: 20, message: 'expect[1]: Unrecognized key: "duration"' },
       ]),
     );
@@ -166,6 +166,28 @@ describe('the collections folder', () => {
     await expect(readCollection(project, 'link.yaml')).rejects.toThrow(/symbolic link/);
     await expect(saveCollection(project, 'link.yaml', { name: 'Overwritten', steps: [] })).rejects.toThrow(/symbolic link/);
     expect(await fs.readFile(outside, 'utf8')).toBe('name: Outside\nsteps: []\n');
+  });
+
+  it.each([['.mcp-workbench'], ['.mcp-workbench/collections']])('a project whose %s folder is a symbolic link: nothing outside is listed, read or written', async (linked) => {
+    const elsewhere = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-elsewhere-'));
+    const repo = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-linked-project-'));
+    try {
+      // Someone else's folder of YAML files, and a repository that links to it.
+      const target = linked === '.mcp-workbench' ? elsewhere : path.join(elsewhere, 'collections');
+      await fs.mkdir(path.join(elsewhere, 'collections'), { recursive: true });
+      await fs.writeFile(path.join(elsewhere, 'collections', 'private.yaml'), 'name: Private\nsteps: []\n');
+      await fs.mkdir(path.dirname(path.join(repo, linked)), { recursive: true });
+      await fs.symlink(target, path.join(repo, linked));
+      await expect(listCollections(repo)).rejects.toThrow(/is a symbolic link; collections are read and written only in a real \.mcp-workbench\/collections folder/);
+      await expect(readCollection(repo, 'private.yaml')).rejects.toThrow(/symbolic link/);
+      await expect(saveCollection(repo, 'private.yaml', { name: 'Overwritten', steps: [] })).rejects.toThrow(/symbolic link/);
+      await expect(saveCollection(repo, 'new.yaml', { name: 'New', steps: [] })).rejects.toThrow(/symbolic link/);
+      expect(await fs.readdir(path.join(elsewhere, 'collections'))).toEqual(['private.yaml']);
+      expect(await fs.readFile(path.join(elsewhere, 'collections', 'private.yaml'), 'utf8')).toBe('name: Private\nsteps: []\n');
+    } finally {
+      await fs.rm(elsewhere, { recursive: true, force: true });
+      await fs.rm(repo, { recursive: true, force: true });
+    }
   });
 
   it('without a project there is nothing to list, and nothing can be saved', async () => {

@@ -14,7 +14,7 @@ let lab: CollectionsCore;
 const fixtures = path.join(__dirname, 'fixtures');
 
 beforeAll(async () => {
-  lab = await startCollectionsCore({ lab: { command: process.execPath, args: [fixtureServer('tool-lab')] } }, { GREETING: 'bonjour' });
+  lab = await startCollectionsCore({ lab: { command: process.execPath, args: [fixtureServer('tool-lab')] } }, { GREETING: 'bonjour' }, ['GREETING', 'NOT_SET_ANYWHERE']);
   for (const file of ['every-assertion-pass.yaml', 'every-assertion-fail.yaml']) await lab.write(file, await fs.readFile(path.join(fixtures, file), 'utf8'));
 });
 
@@ -91,7 +91,7 @@ describe('variables', () => {
             id: 'echo',
             tool: 'echo_args',
             arguments: { a: '${steps.first.structuredContent.total}', greeting: '${env.GREETING}, ${steps.first.$.content[0].type}', note: 'costs $${total}' },
-            expect: [{ path: '$.content[0].text', matches: '"a": 3,' }, { path: '$.content[0].text', contains: '"greeting": "bonjour, text"' }, { path: '$.content[0].text', contains: '"note": "costs ${total}"' }],
+            expect: [{ path: '$.content[0].text', matches: '"a": 3,' }, { path: '$.content[0].text', contains: '"greeting": "••••••, text"' }, { path: '$.content[0].text', contains: '"note": "costs ${total}"' }],
           },
         ],
       },

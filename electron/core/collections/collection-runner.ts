@@ -9,6 +9,7 @@ import { stepKind, stepTarget, type Collection, type CollectionRunProgress, type
 import type { ConnectionsApi } from '../../../shared/api/connections';
 import { AppError } from '../../../shared/envelope';
 import { runStep, type StepApi } from './step-runner';
+import type { VariableScope } from './variables';
 
 export type RunnerApi = StepApi & Pick<ConnectionsApi, 'connectServer'>;
 
@@ -19,6 +20,9 @@ export interface CollectionRun {
   runId: string;
   file?: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** See VariableScope: which variables may be read, and who sees the values read. */
+  allowedEnv?: VariableScope['allowedEnv'];
+  onEnvValue?: VariableScope['onEnvValue'];
   signal: AbortSignal;
   onProgress?: (progress: CollectionRunProgress) => void;
 }
@@ -56,7 +60,7 @@ export async function runCollection(api: RunnerApi, run: CollectionRun): Promise
       continue;
     }
     progress(index, step.id);
-    const outcome = await runStep(api, { step, server: run.server, scope: { env: run.env, steps: documents, withoutResult }, callId: `collection-${run.runId}-${index}-${randomUUID().slice(0, 8)}`, signal: run.signal });
+    const outcome = await runStep(api, { step, server: run.server, scope: { env: run.env, ...(run.allowedEnv ? { allowedEnv: run.allowedEnv } : {}), ...(run.onEnvValue ? { onEnvValue: run.onEnvValue } : {}), steps: documents, withoutResult }, callId: `collection-${run.runId}-${index}-${randomUUID().slice(0, 8)}`, signal: run.signal });
     if (outcome.document) documents.set(step.id, outcome.document);
     else withoutResult.add(step.id);
     results.push(outcome.result);

@@ -19,11 +19,12 @@ export interface CollectionsCore {
   dispose(): Promise<void>;
 }
 
-export async function startCollectionsCore(servers: Record<string, { command: string; args: string[] }>, env: Record<string, string> = {}): Promise<CollectionsCore> {
+export async function startCollectionsCore(servers: Record<string, { command: string; args: string[] }>, env: Record<string, string> = {}, allowEnv: string[] = Object.keys(env)): Promise<CollectionsCore> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-collections-data-'));
   const project = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-collections-project-'));
   await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: servers }));
-  const core = await createCore({ dataDir, env, project, watchConfig: false });
+  // The variables collections may read, as --allow-env would allow them (by default those given).
+  const core = await createCore({ dataDir, env, project, watchConfig: false, collectionEnv: allowEnv });
   const events: AppEvent[] = [];
   core.events.subscribe((event) => events.push(event));
   const folder = collectionsFolder(project);

@@ -10,6 +10,13 @@ import { lookupPath } from './json-path';
 
 export interface VariableScope {
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The environment variables a collection may read (all of them when absent): the user or
+   * CI names them, a collection file cannot widen it. `how` says how to allow one more.
+   */
+  allowedEnv?: { names: ReadonlySet<string>; how: string };
+  /** Sees each value read from the environment, so it is masked wherever the run is kept or shown. */
+  onEnvValue?: (value: string) => void;
   /** The result documents of the steps that ran so far, by id. */
   steps: ReadonlyMap<string, unknown>;
   /** Steps that exist but have no result (skipped, or ended without an answer), for a clearer message. */
@@ -27,8 +34,12 @@ export function resolveVariable(expression: string, scope: VariableScope): unkno
   const text = expression.trim();
   if (text.startsWith('env.')) {
     const name = text.slice(4);
+    if (scope.allowedEnv && !scope.allowedEnv.names.has(name)) {
+      throw new VariableError(`\${${text}}: collections read only the environment variables you allow, and ${name} is not one of them (${scope.allowedEnv.how.replaceAll('<NAME>', name)})`);
+    }
     const value = scope.env[name];
     if (value === undefined) throw new VariableError(`\${${text}}: the environment variable ${name} is not set`);
+    scope.onEnvValue?.(value);
     return value;
   }
   if (text.startsWith('steps.')) {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,30 @@ const call = (i: number): NewHistoryEntry => ({ time: i, server: 's', tool: `t${
 const linesOnDisk = async () => (await fs.readFile(path.join(dir, HISTORY_FILE), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line).tool as string);
 
 describe('HistoryStore', () => {
+  it.skipIf(process.platform === 'win32')('after a write cut short by a full disk, the next entry is kept: the torn half line is cut off first', async () => {
+    const file = path.join(dir, HISTORY_FILE);
+    const before = new HistoryStore(dir);
+    await before.load();
+    before.add(call(1));
+    await before.flush();
+    // A real write that runs out of room: a process allowed 1 KB of file size appends a
+    // 4 KB line, and the kernel stores what fits (EFBIG for the rest), as a full disk does.
+    const line = `${JSON.stringify({ ...call(2), id: 'torn', summary: 'x'.repeat(4000) })}\n`;
+    const cut = spawnSync('/bin/sh', ['-c', `ulimit -f 1; exec "${process.execPath}" -e "require('fs').appendFileSync(process.argv[1], process.argv[2])" "${file}" '${line}'`]);
+    expect(cut.stderr.toString()).toMatch(/EFBIG|File too large/);
+    const torn = await fs.readFile(file, 'utf8');
+    expect(torn.endsWith('\n')).toBe(false);
+
+    const after = new HistoryStore(dir);
+    await after.load();
+    const kept = after.add(call(3));
+    await after.flush();
+    expect(await linesOnDisk()).toEqual(['t1', 't3']);
+    const reread = new HistoryStore(dir);
+    await reread.load();
+    expect(reread.list().map((entry) => entry.id)).toEqual([kept.id, expect.any(String)]);
+  });
+
   it('lists an entry at once and writes a burst of calls in order, each line once', async () => {
     const store = new HistoryStore(dir);
     await store.load();

@@ -67,6 +67,12 @@ export class HistoryStore {
   private unwritten: HistoryEntry[] = [];
   private appendQueued = false;
   private appendTimer: NodeJS.Timeout | undefined;
+  /**
+   * Whether the file may end in a torn line (a write cut short by a full disk or a crash):
+   * found so at load, or after an append failed. The next append first cuts it back to its
+   * last whole line, so the torn half and the new line never join into one that is lost.
+   */
+  private tailSuspect = false;
 
   constructor(
     private readonly dataDir: string,
@@ -101,6 +107,7 @@ export class HistoryStore {
     }
     this.entries = entries.slice(-this.limit);
     this.linesOnDisk = lines.length;
+    this.tailSuspect = text.length > 0 && !text.endsWith('\n');
   }
 
   /**
@@ -234,7 +241,16 @@ export class HistoryStore {
       else {
         const body = linesOf(added);
         await this.ensureDir();
-        await fs.appendFile(this.historyPath, body, { mode: 0o600 });
+        try {
+          if (this.tailSuspect) await cutTornTail(this.historyPath);
+          this.tailSuspect = false;
+          await fs.appendFile(this.historyPath, body, { mode: 0o600 });
+        } catch (error) {
+          // Part of it may be on disk; the lines wait for the next append (nothing listed is lost).
+          this.tailSuspect = true;
+          this.unwritten = [...added, ...this.unwritten];
+          throw error;
+        }
         this.linesOnDisk += added.length;
       }
     }).catch(logFailure('Appending to the history file failed'));
@@ -259,6 +275,35 @@ export class HistoryStore {
     await this.ensureDir();
     await writeFileAtomic(this.historyPath, body, { mode: 0o600 });
     this.linesOnDisk = this.entries.length;
+  }
+}
+
+/** Cuts the file back to the end of its last whole line (nothing when it ends with one, or is missing). */
+async function cutTornTail(file: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const chunk = Buffer.alloc(64 * 1024);
+    for (let end = size; end > 0; ) {
+      const start = Math.max(0, end - chunk.length);
+      const { bytesRead } = await handle.read(chunk, 0, end - start, start);
+      const newline = chunk.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (newline !== -1) {
+        if (start + newline + 1 !== size) await handle.truncate(start + newline + 1);
+        return;
+      }
+      end = start;
+    }
+    // Not one whole line: the file was only the torn one.
+    await handle.truncate(0);
+  } finally {
+    await handle.close();
   }
 }
 

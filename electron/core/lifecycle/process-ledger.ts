@@ -16,14 +16,17 @@
  * time and command line still match; when the leader itself is gone but its group lives
  * on, the group is stopped only on Linux, and only if every member is in the leader's
  * session and started after it in the same boot. Elsewhere, and on Windows (no identities
- * to compare), nothing that does not match is touched.
+ * to compare), nothing that does not match is touched. On Linux every process stopped must
+ * also carry, in its environment, the marker the recording run gave its servers
+ * (started-processes.ts): start time and command line are anyone's to read and copy into a
+ * forged record, the environment of a process only its own user can read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { liveTree, terminateTree } from '../connections/transports/process-tree';
+import { carriersOfSpawn, liveTree, terminateTree } from '../connections/transports/process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
-import { startedProcesses, watchStartedProcesses } from './started-processes';
+import { ownSpawnMarker, SPAWN_MARKER_VARIABLE, startedProcesses, watchStartedProcesses } from './started-processes';
 import { logFailure } from '../diagnostics/diagnostics';
 import { JsonFile } from '../util/json-file';
 
@@ -31,8 +34,10 @@ export const PROCESSES_DIR = 'processes';
 
 const Identity = z.object({ start: z.string(), command: z.string() });
 const LedgerSchema = z.object({
-  owner: Identity.extend({ pid: z.number().int().positive() }),
-  processes: z.array(Identity.extend({ pid: z.number().int().positive(), server: z.string().optional() })),
+  /** `marker`: what the owner put in its servers' environment (started-processes.ts). */
+  owner: Identity.extend({ pid: z.number().int().positive(), marker: z.string().optional() }),
+  /** `spawnId`: the server start's id, in the environment of every descendant (started-processes.ts). */
+  processes: z.array(Identity.extend({ pid: z.number().int().positive(), server: z.string().optional(), spawnId: z.string().optional() })),
 });
 type Ledger = z.infer<typeof LedgerSchema>;
 
@@ -99,14 +104,14 @@ export class ProcessLedger {
         if (!identity) continue;
         this.identities.set(entry.pid, identity);
       }
-      processes.push({ pid: entry.pid, ...identity, ...(entry.server !== undefined ? { server: entry.server } : {}) });
+      processes.push({ pid: entry.pid, ...identity, ...(entry.server !== undefined ? { server: entry.server } : {}), ...(entry.spawnId !== undefined ? { spawnId: entry.spawnId } : {}) });
     }
     const owner = await this.owner;
     if (processes.length === 0 || !owner) {
       await removeRecord(this.file);
       return;
     }
-    await this.record.write({ owner: { pid: process.pid, ...owner }, processes });
+    await this.record.write({ owner: { pid: process.pid, ...owner, marker: ownSpawnMarker() }, processes });
   }
 }
 
@@ -133,7 +138,7 @@ export async function stopLeftoverProcesses(dataDir: string): Promise<LeftoverRe
     const ledger = await readLedger(file);
     if (ledger && sameIdentity(await processIdentity(ledger.owner.pid), ledger.owner)) continue; // still running
     for (const entry of ledger?.processes ?? []) {
-      const count = await stopLeftover(entry);
+      const count = await stopLeftover(entry, ledger?.owner.marker);
       if (count === 0) continue;
       report.stopped += count;
       if (entry.server !== undefined) report.byServer.set(entry.server, (report.byServer.get(entry.server) ?? 0) + count);
@@ -160,26 +165,69 @@ async function readLedger(file: string): Promise<Ledger | undefined> {
   return ledgerFile(file).read();
 }
 
+/**
+ * Whether the process carries the recording run's marker in its environment. Linux only
+ * (elsewhere another process's environment is not readable cheaply: true, and the identity
+ * checks alone decide). A record without a marker, or a process whose environment cannot
+ * be read, is not ours to stop.
+ */
+async function carriesMarker(pid: number, marker: string | undefined): Promise<boolean> {
+  if (process.platform !== 'linux') return true;
+  if (!marker) return false;
+  try {
+    const environ = await fs.readFile(`/proc/${pid}/environ`, 'latin1');
+    return environ.split('\0').includes(`${SPAWN_MARKER_VARIABLE}=${marker}`);
+  } catch {
+    return false;
+  }
+}
+
 /** Stops one recorded process group if it is still the one recorded; how many processes that stopped. */
-async function stopLeftover(entry: Ledger['processes'][number]): Promise<number> {
+async function stopLeftover(entry: Ledger['processes'][number], marker: string | undefined): Promise<number> {
   const now = await processIdentity(entry.pid);
   if (now) {
     // The pid belongs to another process now: not ours to touch.
     if (!sameIdentity(now, entry)) return 0;
-    const { all } = await liveTree(entry.pid);
-    await terminateTree(entry.pid);
+    // Start time and command line are anyone's to read: only the marker proves we started it.
+    if (!(await carriesMarker(entry.pid, marker))) return 0;
+    const { all } = await liveTree(entry.pid, false, entry.spawnId);
+    await terminateTree(entry.pid, entry.spawnId ? { spawnId: entry.spawnId } : {});
     return all.size;
   }
-  // The leader is gone; its group (grandchildren that ignored it ending) may not be.
+  // The leader is gone; its group (grandchildren that ignored it ending) may not be, nor what
+  // left the group carrying the start's spawn id.
   if (process.platform !== 'linux') return 0;
+  return (await stopLeftoverGroup(entry, marker)) + (await stopStrays(entry, marker));
+}
+
+async function stopLeftoverGroup(entry: Ledger['processes'][number], marker: string | undefined): Promise<number> {
   const recorded = linuxStartOf(entry);
   if (!recorded || recorded.boot !== (await currentBootId())) return 0;
   const members = await linuxGroupMembers(entry.pid);
   if (members.length === 0) return 0;
   // A group whose id was reused after ours ended would have a member that fails this.
   if (!members.every((member) => member.sid === entry.pid && member.startTicks >= recorded.ticks)) return 0;
+  // Our servers' children inherit the marker; a group with one member that lacks it is left alone.
+  for (const member of members) if (!(await carriesMarker(member.pid, marker))) return 0;
   await terminateTree(entry.pid, { leaderExited: true });
   return members.length;
+}
+
+/**
+ * Descendants of a recorded server that left its group and session (setsid, a double fork):
+ * found by the start's spawn id and stopped with their own groups when they also carry the
+ * dead run's marker. Each is the leader of the group it made, so its group is its own.
+ */
+async function stopStrays(entry: Ledger['processes'][number], marker: string | undefined): Promise<number> {
+  if (!entry.spawnId || !marker) return 0;
+  let stopped = 0;
+  for (const pid of await carriersOfSpawn(entry.spawnId)) {
+    if (!(await carriesMarker(pid, marker))) continue;
+    const { all } = await liveTree(pid, false, entry.spawnId);
+    await terminateTree(pid, { spawnId: entry.spawnId });
+    stopped += all.size;
+  }
+  return stopped;
 }
 
 export interface LeftoverNotices {

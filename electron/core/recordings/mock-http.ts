@@ -3,7 +3,8 @@
  * stateless transport from the SDK (its rules on Accept, Content-Type and the protocol
  * version header apply) with answers as plain JSON; there is no session and no
  * server-to-client stream, so GET and DELETE answer 405. Requests that do not come to
- * it as loopback are refused.
+ * it as loopback are refused from their headers alone, before any body is read, and a
+ * body is read up to a limit.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,33 +57,51 @@ function toWebRequest(req: http.IncomingMessage, body: Buffer): Request {
   return new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(body.length ? { body } : {}) });
 }
 
+/** The largest request body the mock reads; a client's request is small, and nothing else may fill its memory. */
+export const MOCK_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Reads the body up to the limit; undefined (and the rest left unread) past it. */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        return resolve(undefined);
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
 export function serveMockHttp(responder: MockResponder, port = 0): Promise<MockHttpServer> {
   const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        if (!fromLoopback(req, (server.address() as AddressInfo).port)) {
-          res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: the mock server answers loopback requests only.\n');
-          return;
-        }
-        const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-        if (pathname !== MOCK_PATH) {
-          res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the mock server is at ${MOCK_PATH}\n`);
-          return;
-        }
-        if (req.method !== 'POST') {
-          res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: the mock server answers POST only.' } }));
-          return;
-        }
-        const response = await answerPost(responder, toWebRequest(req, Buffer.concat(chunks)));
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        if (response.body) Readable.fromWeb(response.body as WebReadableStream).pipe(res);
-        else res.end();
-      })().catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(`The mock server failed: ${(error as Error).message}\n`);
-      });
+    // A refusal closes the connection: its body (if any) is never read.
+    const refuse = (status: number, headers: Record<string, string>, text: string) => res.writeHead(status, { ...headers, connection: 'close' }).end(text, () => req.destroy());
+    // Everything that needs only the headers is checked before a byte of the body is read.
+    if (!fromLoopback(req, (server.address() as AddressInfo).port)) return refuse(403, { 'content-type': 'text/plain' }, 'Forbidden: the mock server answers loopback requests only.\n');
+    const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (pathname !== MOCK_PATH) return refuse(404, { 'content-type': 'text/plain' }, `Not found: the mock server is at ${MOCK_PATH}\n`);
+    if (req.method !== 'POST') {
+      return refuse(405, { allow: 'POST', 'content-type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: the mock server answers POST only.' } }));
+    }
+    const tooLarge = () => refuse(413, { 'content-type': 'text/plain' }, `Request too large: the mock server reads at most ${MOCK_MAX_BODY_BYTES / (1024 * 1024)} MB.\n`);
+    if (Number(req.headers['content-length'] ?? 0) > MOCK_MAX_BODY_BYTES) return tooLarge();
+    void (async () => {
+      const body = await readBody(req, MOCK_MAX_BODY_BYTES);
+      if (!body) return tooLarge();
+      const response = await answerPost(responder, toWebRequest(req, body));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (response.body) Readable.fromWeb(response.body as WebReadableStream).pipe(res);
+      else res.end();
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`The mock server failed: ${(error as Error).message}\n`);
     });
   });
   return new Promise((resolve, reject) => {

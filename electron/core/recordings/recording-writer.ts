@@ -17,6 +17,39 @@ type ServerInfoLike = { name?: unknown; version?: unknown };
 /** Lines held at most while waiting for the handshake's answer. */
 const MAX_HELD_LINES = 100;
 
+export class RecordingFileError extends Error {
+  override name = 'RecordingFileError';
+}
+
+/**
+ * Opens the file a recording goes to, mode 0600. It is made new (O_EXCL): an existing
+ * file is kept unless `replace` says so, and a symbolic link is never followed
+ * (O_NOFOLLOW), so a link planted where the recording goes cannot make it truncate
+ * another file. Replacing accepts a regular file only (a FIFO would block the open).
+ */
+export function openRecordingFile(file: string, replace: boolean): number {
+  const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC, O_NOFOLLOW = 0 } = fs.constants;
+  let existing: fs.Stats | undefined;
+  try {
+    existing = fs.lstatSync(file);
+  } catch {
+    // Nothing there: made new below (and O_EXCL refuses whatever appears meanwhile).
+  }
+  if (existing?.isSymbolicLink()) throw new RecordingFileError(`${file} is a symbolic link; a recording never writes through one. Give another file with -o.`);
+  if (existing && replace && !existing.isFile()) throw new RecordingFileError(`${file} is not a regular file; give another file with -o.`);
+  try {
+    const fd = fs.openSync(file, O_WRONLY | O_CREAT | O_NOFOLLOW | (replace ? O_TRUNC : O_EXCL), 0o600);
+    // A replaced file keeps its mode otherwise.
+    if (replace && process.platform !== 'win32') fs.fchmodSync(fd, 0o600);
+    return fd;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new RecordingFileError(`${file} already exists; give another file with -o, or add --force to replace it.`);
+    if (code === 'ELOOP') throw new RecordingFileError(`${file} is a symbolic link; a recording never writes through one. Give another file with -o.`);
+    throw new RecordingFileError(`Cannot write the recording to ${file}: ${(error as Error).message}`);
+  }
+}
+
 export class RecordingWriter {
   private readonly fd: number;
   private readonly started = performance.now();
@@ -24,12 +57,13 @@ export class RecordingWriter {
   private handshakeId: string | undefined;
   private closed = false;
 
+  /** `fd`: the file opened by openRecordingFile, which the writer closes. */
   constructor(
-    file: string,
+    fd: number,
     private readonly header: RecordingHeader,
     private readonly masker: RecordingMasker,
   ) {
-    this.fd = fs.openSync(file, 'w', 0o600);
+    this.fd = fd;
   }
 
   /** A message that passed (already parsed), or a line that was not one. */

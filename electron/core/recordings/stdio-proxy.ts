@@ -20,8 +20,8 @@ import { RecordingWriter } from './recording-writer';
 export interface RecordingProxyOptions {
   command: string;
   args: string[];
-  /** Where the recording goes (created or replaced). */
-  file: string;
+  /** The recording file, opened with openRecordingFile (recording-writer.ts). */
+  fd: number;
   stdin: Readable;
   stdout: Writable;
   /** Where the proxy's own messages go (the server's stderr is inherited). */
@@ -43,7 +43,7 @@ function exitStatus(code: number | null, signal: NodeJS.Signals | null): number 
 export function runRecordingProxy(options: RecordingProxyOptions): Promise<number> {
   const masker = createRecordingMasker({ env: options.env });
   const writer = new RecordingWriter(
-    options.file,
+    options.fd,
     {
       format: RECORDING_FORMAT,
       version: RECORDING_VERSION,

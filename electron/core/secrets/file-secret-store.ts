@@ -69,8 +69,8 @@ export class FileSecretStore implements SecretStore {
   }
 
   private async decrypt(key: string, stored: string, cipher: SecretCipher): Promise<string> {
-    if (!cipher.decryptChecked) return cipher.decrypt(stored);
-    const { plain, reEncrypt } = await cipher.decryptChecked(stored);
+    if (!cipher.decryptChecked) return cipher.decrypt(stored, key);
+    const { plain, reEncrypt } = await cipher.decryptChecked(stored, key);
     if (reEncrypt) await this.reEncrypt(key, stored, plain, cipher);
     return plain;
   }
@@ -82,7 +82,7 @@ export class FileSecretStore implements SecretStore {
    */
   private async reEncrypt(key: string, stored: string, plain: string, cipher: SecretCipher): Promise<void> {
     try {
-      const fresh = await cipher.encrypt(plain);
+      const fresh = await cipher.encrypt(plain, key);
       await this.queue.run(() =>
         withFileLock(this.filePath, async () => {
           const file = await this.read();
@@ -98,7 +98,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   async set(key: string, value: string): Promise<void> {
-    const stored = this.options.cipher ? await this.options.cipher.encrypt(value) : value;
+    const stored = this.options.cipher ? await this.options.cipher.encrypt(value, key) : value;
     await this.queue.run(() =>
       withFileLock(this.filePath, async () => {
         const file = await this.read();
@@ -138,9 +138,9 @@ export class FileSecretStore implements SecretStore {
         const file = await this.read();
         const cipher = this.options.cipher;
         const entries = Object.entries(file.secrets);
-        for (const [key, stored] of entries) await target.set(key, cipher ? await cipher.decrypt(stored) : stored);
+        for (const [key, stored] of entries) await target.set(key, cipher ? await cipher.decrypt(stored, key) : stored);
         for (const [key, stored] of entries) {
-          const expected = cipher ? await cipher.decrypt(stored) : stored;
+          const expected = cipher ? await cipher.decrypt(stored, key) : stored;
           if ((await target.get(key)) !== expected) throw new AppError('failed', `Moving secrets out of ${this.filePath}: "${key}" did not read back the same; the file was kept.`);
         }
         await fs.rm(this.filePath, { force: true });

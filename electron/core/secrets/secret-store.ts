@@ -23,14 +23,15 @@ export interface SecretStore {
 
 /** Encrypts values for a file store (the desktop app's safeStorage, for example). */
 export interface SecretCipher {
-  encrypt(plain: string): Promise<string>;
-  decrypt(encoded: string): Promise<string>;
+  /** `name`: the secret's name, which a cipher may bind the value to (keychain-cipher.ts). */
+  encrypt(plain: string, name: string): Promise<string>;
+  decrypt(encoded: string, name: string): Promise<string>;
   /**
    * Like decrypt, and also says whether the value should be encrypted again (the OS key it
    * was encrypted with has been replaced, as Electron's safeStorage reports); the store then
    * rewrites it with the current key.
    */
-  decryptChecked?(encoded: string): Promise<{ plain: string; reEncrypt: boolean }>;
+  decryptChecked?(encoded: string, name: string): Promise<{ plain: string; reEncrypt: boolean }>;
   /** A reason the encryption is weak, if it is (e.g. no keyring on Linux). */
   weakness?: string;
   description: string;

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { CallOutcome } from '../../../shared/api/history';
 import type { CallToolRequest } from '../../../shared/api/tools';
-import { disabledToolsOf } from '../config/disabled-tools';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { mcpToolName, type ToolCallResult, type ToolInfo } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
@@ -20,6 +19,7 @@ import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { ServerRequestBroker } from '../elicitation/server-request-broker';
 import type { EventBus } from '../events/event-bus';
 import type { HistoryStore } from '../history/history-store';
+import { deniedToolRefusal, disabledToolRefusal } from '../permissions/call-refusal';
 import type { PermissionStore } from '../permissions/permission-store';
 import type { ToolPins } from '../permissions/tool-pins';
 import { processToolResult } from '../results/process-result';
@@ -93,7 +93,8 @@ export class ToolRunner {
     const { server, tool, arguments: args } = request;
     const config = this.deps.configOf(server);
     const fullName = mcpToolName(server, tool);
-    if (disabledToolsOf(config).has(tool)) throw new AppError('conflict', `${fullName} is switched off: the server's config lists it in "disabledTools". Remove it from there to call it.`);
+    const switchedOff = disabledToolRefusal(server, tool, config);
+    if (switchedOff) throw switchedOff;
     const started = Date.now();
     const startedAt = performance.now();
     const record = (outcome: CallOutcome, summary: string, sizeBytes?: number) => {
@@ -115,7 +116,8 @@ export class ToolRunner {
     if (info?.excludedReason) throw excludedTool(server, tool, info.excludedReason);
 
     const verdict = this.deps.permissions.decide(server, fullName, info?.annotations);
-    if (verdict.decision === 'deny') throw new AppError('conflict', `${fullName} is not allowed: ${verdict.reason}. Change the rule under Permissions.`);
+    const denied = deniedToolRefusal(verdict, server, tool);
+    if (denied) throw denied;
     const pin = info && this.deps.pins ? this.deps.pins.check(info) : undefined;
     if (pin?.status === 'changed' && !request.acceptChanges) {
       throw new AppError('conflict', `${fullName} changed since you allowed it: ${pin.changes.join(', ')} changed. Look at the tool again, then confirm to run the new version.`, { kind: 'tool-changed' });

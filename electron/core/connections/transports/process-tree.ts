@@ -4,7 +4,12 @@
  *
  * POSIX: the server runs as the leader of its own process group, so one signal to the
  * group reaches every descendant that did not leave it; descendants that did (setsid)
- * are found by walking parent ids. Windows: `taskkill /T` ends the tree.
+ * are found by walking parent ids, and on Linux also by the spawn id in their environment
+ * (started-processes.ts), which finds those whose parent ended too (a double fork leaves
+ * them to init). Windows: `taskkill /T` ends the tree. Where neither reaches — on macOS a
+ * descendant that left the group and whose parent ended, on Windows one whose parent ended,
+ * on every system one that cleared its environment — a process can outlive the stop; the
+ * docs say so (docs/servers.md, "What a stop reaches").
  *
  * Escalation, as in the seed: SIGINT, wait up to 100 ms, SIGTERM, wait up to 400 ms,
  * SIGKILL, all within 600 ms; each wait ends early once every process is gone.
@@ -12,6 +17,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { SPAWN_ID_VARIABLE } from '../../lifecycle/started-processes';
 
 export const SIGINT_GRACE_MS = 100;
 export const SIGTERM_GRACE_MS = 400;
@@ -72,13 +78,43 @@ function psProcessTable(): Promise<ProcInfo[] | undefined> {
 }
 
 /**
- * The live members of `root`'s tree: its process group plus every descendant. Once the
- * leader has exited (`groupOnly`), only the group counts: its pid may be reused.
+ * Processes (Linux) whose environment carries this server start's spawn id. Only our own
+ * user's environments are readable, and only our own processes can carry the id.
  */
-export async function liveTree(root: number, groupOnly = false): Promise<{ all: Set<number>; outsideGroup: Set<number> }> {
+async function linuxCarriersOf(spawnId: string, table: ProcInfo[]): Promise<number[]> {
+  if (process.platform !== 'linux') return [];
+  const needle = `${SPAWN_ID_VARIABLE}=${spawnId}`;
+  const carriers = await Promise.all(
+    table.map(async ({ pid }) => {
+      if (pid === process.pid) return undefined;
+      try {
+        const environ = await fs.readFile(`/proc/${pid}/environ`, 'latin1');
+        return environ.split('\0').includes(needle) ? pid : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return carriers.filter((pid): pid is number => pid !== undefined);
+}
+
+/** Every live process (Linux) carrying a server start's spawn id. */
+export async function carriersOfSpawn(spawnId: string): Promise<number[]> {
+  const table = await processTable();
+  return table ? linuxCarriersOf(spawnId, table.filter((row) => !row.zombie)) : [];
+}
+
+/**
+ * The live members of `root`'s tree: its process group plus every descendant, and (with
+ * `spawnId`, on Linux) every process carrying that server start's spawn id. Once the
+ * leader has exited (`groupOnly`), the parent chain no longer counts (its pid may be
+ * reused): only the group and the spawn id do.
+ */
+export async function liveTree(root: number, groupOnly = false, spawnId?: string): Promise<{ all: Set<number>; outsideGroup: Set<number> }> {
   const table = await processTable();
   if (!table) return { all: new Set(!groupOnly && isRunning(root) ? [root] : []), outsideGroup: new Set() };
   const found = new Set<number>(table.filter((row) => row.pgid === root).map((row) => row.pid));
+  if (spawnId) for (const pid of await linuxCarriersOf(spawnId, table)) found.add(pid);
   if (!groupOnly) {
     const children = new Map<number, number[]>();
     for (const row of table) children.set(row.ppid, [...(children.get(row.ppid) ?? []), row.pid]);
@@ -144,6 +180,8 @@ export interface TerminateOptions {
   leaderExited?: boolean;
   /** Called just before each escalation step (for the protocol log). */
   onSignal?: (signal: NodeJS.Signals | 'taskkill' | 'taskkill /F') => void;
+  /** The server start's spawn id (in its environment): descendants that carry it go too. */
+  spawnId?: string;
 }
 
 /** Ends `root` and everything it started; resolves when they are gone or SIGKILL was sent. */
@@ -158,7 +196,7 @@ export async function terminateTree(root: number, options: TerminateOptions = {}
     options.onSignal?.('SIGINT');
     signalTree(root, [], 'SIGINT');
   }
-  const { all: members, outsideGroup } = await liveTree(root, options.leaderExited);
+  const { all: members, outsideGroup } = await liveTree(root, options.leaderExited, options.spawnId);
   if (members.size === 0) return;
   if (options.leaderExited) {
     options.onSignal?.('SIGINT');

@@ -11,7 +11,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
-import { processEnded, processStarted } from '../../lifecycle/started-processes';
+import { newSpawnId, spawnMarkerEnvironment, processEnded, processStarted } from '../../lifecycle/started-processes';
 import { delay } from '../async-helpers';
 import { JsonRpcLineReader } from './json-line-reader';
 import { rememberLongText, rememberText, textOf } from './message-text';
@@ -55,6 +55,8 @@ export class ProcessTransport implements Transport {
   private readonly reader: JsonRpcLineReader;
   /** Messages read behind a notification, until the SDK has handled it (see deliver). */
   private held: ReadMessage[] | undefined;
+  /** In the server's environment, and so its descendants': how a stop finds those that left its group. */
+  private readonly spawnId = newSpawnId();
 
   constructor(
     private readonly config: StdioServerConfig,
@@ -125,7 +127,9 @@ export class ProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.config.command, this.config.args ?? [], {
         // The SDK's safe default set (HOME, PATH, …), then the entry's own variables.
-        env: { ...getDefaultEnvironment(), ...this.config.env },
+        // The marker lets a later run tell our servers from any process a forged record names (lifecycle/started-processes.ts).
+        // The spawn id also lets a stop find descendants that left the process group (setsid).
+        env: { ...getDefaultEnvironment(), ...this.config.env, ...spawnMarkerEnvironment(this.spawnId) },
         ...(this.config.cwd ? { cwd: this.config.cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         // Its own process group, so the whole tree can be signalled at once.
@@ -140,7 +144,7 @@ export class ProcessTransport implements Transport {
       child.once('spawn', () => {
         spawned = true;
         // Recorded until its whole group is gone, so a crash of ours cannot orphan it unnoticed.
-        if (child.pid !== undefined) processStarted({ pid: child.pid, ...(this.server !== undefined ? { server: this.server } : {}) });
+        if (child.pid !== undefined) processStarted({ pid: child.pid, spawnId: this.spawnId, ...(this.server !== undefined ? { server: this.server } : {}) });
         resolve();
       });
       child.once('error', (error) => {
@@ -197,7 +201,7 @@ export class ProcessTransport implements Transport {
         // Already closed.
       }
       // Also when the leader already exited: its group may still hold grandchildren.
-      await terminateTree(child.pid, this.exit ? { leaderExited: true } : { onSignal: this.hooks.onSignal });
+      await terminateTree(child.pid, this.exit ? { leaderExited: true, spawnId: this.spawnId } : { onSignal: this.hooks.onSignal, spawnId: this.spawnId });
       processEnded(child.pid);
       // Give Node a moment to report the exit; a grandchild holding the pipes must not keep us waiting.
       await Promise.race([this.outputDone, delay(OUTPUT_FLUSH_MS)]);

@@ -67,7 +67,7 @@ it('says what is wrong, naming the step, for every field the form cannot save', 
   expect(built.ok).toBe(false);
   expect(!built.ok && built.problems).toEqual([
     'Step 1 (ok): the duration limit must be a positive number of milliseconds (not “soon”).',
-    expect.stringMatching(/^Step 1 \(ok\): the pattern for \$\.x is not a regular expression: /),
+    expect.stringMatching(/^Step 1 \(ok\): the pattern for \$\.x cannot be used: /),
     'Step 1 (ok): a JSON path is required (for example $.structuredContent.sum).',
     'Step 1 (ok): the schema must be a JSON object (or leave it empty for the tool’s own output schema).',
     'Step 2 (2nd): prompt arguments are strings: quote days.',

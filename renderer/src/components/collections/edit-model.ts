@@ -9,6 +9,7 @@
  */
 import { CollectionSchema, type Assertion, type Collection, type Step, type StepKind, stepKind, stepTarget } from '../../../../shared/api/collections';
 import type { JsonSchema } from '../../../../shared/json-schema';
+import { userRegexProblem } from '../../../../shared/user-regex';
 
 export type { StepKind };
 export type PathOp = 'equals' | 'contains' | 'matches' | 'exists' | 'absent';
@@ -232,11 +233,8 @@ function draftToAssertion(draft: AssertionDraft): Assertion | string {
       if (draft.op === 'exists') return { path, exists: true };
       if (draft.op === 'absent') return { path, exists: false };
       if (draft.op === 'matches') {
-        try {
-          new RegExp(draft.valueText, 'u');
-        } catch (error) {
-          return `the pattern for ${path} is not a regular expression: ${(error as Error).message}`;
-        }
+        const problem = userRegexProblem(draft.valueText);
+        if (problem) return `the pattern for ${path} cannot be used: ${problem}`;
         return { path, matches: draft.valueText };
       }
       if (!draft.valueText.trim()) return `the expected value for ${path} is empty (write JSON, such as 5, "text" or {"a": 1}).`;
