@@ -24,6 +24,11 @@ async function exit(code: number): Promise<never> {
 
 /** Only a command that opened the core has servers to close (and has loaded the session module). */
 const closeSessions = async () => (await import('./cli/session')).closeAllSessions();
+/** Ctrl+C: what is under way is cancelled first (its server is told), then everything is closed. */
+const cancelThenClose = async () => {
+  (await import('./cli/session')).cancelAllSessions();
+  await closeSessions();
+};
 
 // An error nobody caught: close every server, then exit as a failed run does (never leave one running).
 installLastResortHandler({ cleanup: closeSessions, write: (text) => process.stderr.write(text), exit: (code) => void exit(code), exitCode: EXIT.connection });
@@ -33,7 +38,7 @@ const interrupt = (signal: NodeJS.Signals, code: number) => {
   if (interrupted) process.exit(code); // a second Ctrl+C: stop waiting
   interrupted = true;
   process.stderr.write(`\n${signal === 'SIGINT' ? 'Interrupted' : 'Stopped'}: closing servers…\n`);
-  void closeSessions().finally(() => exit(code));
+  void cancelThenClose().finally(() => exit(code));
 };
 onStopSignals((signal) => {
   // `record` passes signals on to the server it stands in front of, and ends when it does.

@@ -38,6 +38,12 @@ export interface ServerView {
   transportNote?: string;
   /** When the server entered this state (epoch ms). */
   since?: number;
+  /**
+   * A remote server that went away is tried again in the background, a little later each
+   * time: set while the next try waits (status `failed`), so the row can say "retrying in 8 s".
+   * Disconnect or switching the server off stops it.
+   */
+  retry?: ReconnectRetry;
   /** The scope the entry in use comes from (always set by listServers). */
   scope?: ConfigScope;
   /** Lower-precedence scopes that also define this name: this entry hides theirs. */
@@ -51,6 +57,15 @@ export interface ServerView {
    * would hide your own entry, and you have not approved it. Approving it lets it take the name.
    */
   heldProjectEntry?: { config: ServerConfig; approval: ProjectServerApproval };
+}
+
+export interface ReconnectRetry {
+  /** Which try comes next (1 for the first). */
+  attempt: number;
+  /** How many tries there are before it gives up. */
+  of: number;
+  /** When it comes (epoch ms). */
+  at: number;
 }
 
 export type ApprovalDecision = 'approved' | 'denied';

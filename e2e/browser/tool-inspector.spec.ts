@@ -193,7 +193,7 @@ test('run: progress with messages, elapsed time, cancel, timeout; permissions as
   await expect(wb.panel.getByRole('region', { name: 'Result' })).toContainText('deleted nothing');
   await expect(prompt).toBeHidden();
   const saved = JSON.parse(await fs.readFile(path.join(host.home, 'permissions.json'), 'utf8'));
-  expect(saved.rules).toEqual([{ pattern: 'mcp__lab__delete_everything', decision: 'allow' }]);
+  expect(saved.rules).toEqual([{ server: 'lab', tool: 'delete_everything', decision: 'allow' }]);
 
   await page.getByRole('button', { name: 'Permissions' }).click();
   const rules = page.getByRole('dialog', { name: 'Permissions' });

@@ -2,8 +2,10 @@
  * One CLI run's core: the same createCore every front end uses, on the same app data
  * folder (MCP_WORKBENCH_HOME) and the same scopes (with --project), or on fixed servers
  * (--config, ad-hoc). Every call goes through the dispatcher, as the app's do, so
- * payloads are validated by the same schemas. close() ends every connection and server
- * process; the CLI always calls it before exiting, also on Ctrl+C.
+ * payloads are validated by the same schemas, each with the session's signal: Ctrl+C
+ * cancels every call under way (a tool call tells its server, a task is cancelled on the
+ * server) before close() ends every connection and server process; the CLI always calls
+ * close() before exiting.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -81,6 +83,8 @@ export interface Session {
   unreadableSecrets(): string | undefined;
   /** The server's entry as it is launched (variables and secrets filled in). */
   launchConfig(name: ServerName): Promise<ServerConfig>;
+  /** Cancels every call under way (and any made after): each settles as cancelled. */
+  cancel(): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +105,11 @@ function unreadableSecrets(dataDir: string, usingKeychain: boolean): string | un
 }
 
 const open = new Set<Session>();
+
+/** Cancels the calls under way in every open session (Ctrl+C), before they are closed. */
+export function cancelAllSessions(): void {
+  for (const session of open) session.cancel();
+}
 
 /** Closes every open session (Ctrl+C): no server process may outlive the CLI. */
 export async function closeAllSessions(): Promise<void> {
@@ -154,7 +163,8 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     throw error;
   }
   const dispatch = createDispatcher(core.api);
-  const api = buildAppApi(async (method, payload) => unwrapEnvelope(await dispatch(method, payload)), core.api.onEvent);
+  const stop = new AbortController();
+  const api = buildAppApi(async (method, payload) => unwrapEnvelope(await dispatch(method, payload, { signal: stop.signal })), core.api.onEvent);
 
   let closing: Promise<void> | undefined;
   const session: Session = {
@@ -176,6 +186,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     },
     unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
     launchConfig: (name) => core.launchConfig(name),
+    cancel: () => stop.abort(),
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
       return closing;

@@ -131,4 +131,46 @@ describe('connections after config changes', () => {
     expect(cost.lists).toHaveLength(1);
     expect(events.some((e) => e.type === 'config-changed' && e.external)).toBe(true);
   });
+
+  it('a failed server whose command is fixed reconnects with the fixed entry, and the old error is gone', async () => {
+    const api = await start();
+    const failed = await api.addServer({ name: 'typo', config: { command: 'mcp-workbench-no-such-command' } });
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('mcp-workbench-no-such-command') });
+
+    const since = mark();
+    const fixed = await api.updateServer({ name: 'typo', scope: 'user', config: basic });
+    expect(fixed.status).toBe('connected');
+    expect(fixed.error).toBeUndefined();
+    expect(since().connect).toEqual(['typo']);
+  });
+
+  it('a failed server whose file is fixed by another program reconnects, and its row never shows the old error for the new entry', async () => {
+    const api = await start();
+    await api.addServer({ name: 'typo', config: { command: 'mcp-workbench-no-such-command' } });
+    const reconnected = nextEvent((e): e is AppEventOf<'server-state'> => e.type === 'server-state' && e.server.name === 'typo' && e.server.status === 'connected');
+    const listed = nextEvent((e): e is AppEventOf<'servers-changed'> => e.type === 'servers-changed');
+    await fs.writeFile(path.join(dataDir, SERVERS_FILE), JSON.stringify({ mcpServers: { typo: basic } }));
+    const list = await listed;
+    expect(list.servers.find((server) => server.name === 'typo')?.error).toBeUndefined();
+    await reconnected;
+    expect((await api.listServers()).find((server) => server.name === 'typo')).toMatchObject({ status: 'connected' });
+  });
+
+  it('a server never tried in this run, edited here, connects with the edit', async () => {
+    await fs.writeFile(path.join(dataDir, SERVERS_FILE), JSON.stringify({ mcpServers: { idle: basic } }));
+    const api = await start();
+    expect((await api.listServers())[0]).toMatchObject({ name: 'idle', status: 'disconnected' });
+    const since = mark();
+    expect(await api.updateServer({ name: 'idle', scope: 'user', config: { ...basic, env: { EDITED: '1' } } })).toMatchObject({ status: 'connected' });
+    expect(since().connect).toEqual(['idle']);
+  });
+
+  it('a server the user disconnected stays disconnected when edited', async () => {
+    const api = await start();
+    await api.addServer({ name: 'one', config: basic });
+    await api.disconnectServer({ name: 'one' });
+    const since = mark();
+    expect(await api.updateServer({ name: 'one', scope: 'user', config: { ...basic, env: { EDITED: '1' } } })).toMatchObject({ status: 'disconnected' });
+    expect(since().connect).toEqual([]);
+  });
 });

@@ -2,18 +2,22 @@
 import type { ConnectionsApi, IdeServerOffer } from '../../../shared/api/connections';
 import { ServerNameSchema } from '../../../shared/config/server-config';
 import { ideServerUrl, runningIdes } from '../connections/transports/ide-lockfiles';
+import type { CoreApi } from './call-context';
 import type { CoreContext } from './core-context';
 
-export function createConnectionsApi(ctx: CoreContext): ConnectionsApi {
+export function createConnectionsApi(ctx: CoreContext): Pick<CoreApi, keyof ConnectionsApi> {
   return {
-    connectServer: ({ name }) => ctx.connectQuietly(name),
+    connectServer: ({ name }, context) => ctx.connectQuietly(name, context?.signal),
     async disconnectServer({ name }) {
       ctx.configOf(name);
       await ctx.connections.disconnect(name);
       return ctx.viewOf(name);
     },
-    async reconnectServer({ name }) {
-      await ctx.connections.reconnect(name, ctx.configOf(name)).catch(() => undefined);
+    async reconnectServer({ name }, context) {
+      await ctx.connections.reconnect(name, ctx.configOf(name), context?.signal ? { signal: context.signal } : {}).catch((error: unknown) => {
+        // Cancelled: the caller hears it; any other failure is in the server's state.
+        if (context?.signal?.aborted) throw error;
+      });
       return ctx.viewOf(name);
     },
     async listIdeServers() {

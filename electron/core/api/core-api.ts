@@ -5,7 +5,6 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { AppApi } from '../../../shared/api';
 import { AuthService, type AuthorizationUrlOpener } from '../auth/auth-service';
 import { AppError } from '../../../shared/envelope';
 import type { SourceLocator } from '../config/import-sources';
@@ -22,7 +21,7 @@ import { SecretOwners } from '../config/secret-owners';
 import { checkProjectServer, type ProjectServerAsk } from '../config/project-server-gate';
 import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import type { ProtocolSetting, ServerConfig, ServerName } from '../../../shared/config/server-config';
-import { ConnectionManager, type ServerState } from '../connections/connection-manager';
+import { ConnectionManager, type ConnectionManagerOptions, type ServerState } from '../connections/connection-manager';
 import { EraCache } from '../connections/era/era-cache';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
@@ -52,15 +51,17 @@ import { TaskService } from '../tasks/task-service';
 import { TaskStore } from '../tasks/task-store';
 import { uiExtension } from '../apps/ui-extension';
 import type { AppSandboxInfo } from '../../../shared/api/apps';
+import type { CallContext, CoreApi } from './call-context';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
-import { createConfigSync } from './config-sync';
 import { createConnectionsApi } from './connections-api';
 import { createDoctorApi } from './doctor-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
+import { createLaunchScan } from './launch-scan';
+import { createConfigSync } from '../connections/config-sync';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
 import { createPermissionsApi } from './permissions-api';
@@ -146,10 +147,13 @@ export interface CoreOptions {
   doctorThresholds?: Partial<DoctorThresholds>;
   /** Where the front end shows MCP Apps (its sandbox page); absent: apps are not shown (the CLI). */
   appSandbox?: () => AppSandboxInfo;
+  /** Builds each connection's transport (tests wrap the real one to hold or answer messages). */
+  createTransport?: ConnectionManagerOptions['createTransport'];
 }
 
 export interface Core {
-  api: AppApi;
+  /** The AppApi; each method also takes a CallContext (a signal that cancels it). */
+  api: CoreApi;
   events: EventBus;
   secretStore: SecretStoreInfo;
   /** A server's entry as it is launched (variables and secrets filled in), for a command that talks to it without a connection (replay). */
@@ -270,6 +274,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     auth,
     currentConfig: (name) => registry.get(name),
     resolveLaunchConfig,
+    ...(options.createTransport ? { createTransport: options.createTransport } : {}),
   });
   const ctx = createCoreContext({
     events,
@@ -325,7 +330,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // A remembered project that has gone away is simply not reopened.
     if (last) await registry.openProject(last).catch(logFailure(`The last project (${last}) could not be reopened`, 'info'));
   }
-  const sync = createConfigSync(ctx, {
+  // Rules and pins an earlier version stored by `mcp__…` name are read once, now that the servers (the project's too) are known.
+  // A run on servers of its own (the CLI's --config, ad-hoc servers) reads them for itself and leaves the files as they are.
+  const configuredNames = registry.effective().map((entry) => entry.name);
+  const migration = { persist: !options.fixedServers };
+  await Promise.all([toolKit.permissions.migrate(configuredNames, migration), toolKit.pins.migrate(configuredNames, migration)]);
+  const sync = createConfigSync({ ...ctx, scanLaunches: createLaunchScan(registry, ctx) }, {
     autoConnect: options.autoConnect ?? false,
     forgetCredentials: (name) => auth.forget(name),
     approved: (name, config) => approvals.decisionOf(name, config) === 'approved',
@@ -333,7 +343,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registry.onChange = sync.onChange;
 
   // The collections runner calls tools, resources and prompts through this same API.
-  const api: AppApi = maskSecrets(
+  const api: CoreApi = maskSecrets(
     {
       ...createServersApi(ctx, sync),
       ...createConnectionsApi(ctx),
@@ -406,16 +416,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
  * secret values it may quote masked (a tool can echo its API key; a server can put a
  * token in an error).
  */
-function maskSecrets(api: AppApi, redactor: SecretRedactor): AppApi {
+function maskSecrets(api: CoreApi, redactor: SecretRedactor): CoreApi {
   const masked: Record<string, unknown> = {};
   for (const [method, fn] of Object.entries(api)) {
     if (method === 'onEvent') {
       masked[method] = fn;
       continue;
     }
-    masked[method] = async (request: unknown) => {
+    masked[method] = async (request: unknown, context?: CallContext) => {
       try {
-        return redactor.redactDeep(await (fn as (request: unknown) => Promise<unknown>)(request));
+        return redactor.redactDeep(await (fn as (request: unknown, context?: CallContext) => Promise<unknown>)(request, context));
       } catch (error) {
         // The original is not attached: its message is what is being masked.
         if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind });
@@ -424,7 +434,7 @@ function maskSecrets(api: AppApi, redactor: SecretRedactor): AppApi {
       }
     };
   }
-  return masked as unknown as AppApi;
+  return masked as unknown as CoreApi;
 }
 
 /** Each state a server enters, for the diagnostic log: failures as warnings, the rest at debug. */

@@ -40,8 +40,11 @@ export interface CoreContext extends CoreContextParts {
   configOf(name: ServerName): ServerConfig;
   /** The server's config joined with its live state and its scope (secrets in its messages masked). */
   viewOf(name: ServerName, config?: ServerConfig): ServerView;
-  /** Connects unless disabled; a failure is recorded in the server's state, so the caller only needs the view. */
-  connectQuietly(name: ServerName): Promise<ServerView>;
+  /**
+   * Connects unless disabled; a failure is recorded in the server's state, so the caller only
+   * needs the view. A signal ends the wait (cancelled: it rejects), not the connect.
+   */
+  connectQuietly(name: ServerName, signal?: AbortSignal): Promise<ServerView>;
 }
 
 export function createCoreContext(parts: CoreContextParts): CoreContext {
@@ -74,10 +77,14 @@ export function createCoreContext(parts: CoreContextParts): CoreContext {
     ...parts,
     configOf,
     viewOf,
-    async connectQuietly(name) {
+    async connectQuietly(name, signal) {
       const config = configOf(name);
       // A disabled server stays disabled; its state already says so.
-      if (config.enabled !== false) await connections.connect(name, config).catch(() => undefined);
+      if (config.enabled !== false) {
+        await connections.connect(name, config, signal ? { signal } : {}).catch((error: unknown) => {
+          if (signal?.aborted) throw error;
+        });
+      }
       return viewOf(name);
     },
   };

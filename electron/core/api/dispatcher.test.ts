@@ -31,6 +31,19 @@ describe('dispatcher', () => {
     }
   });
 
+  it('hands the caller\'s signal to the method, so a front end that can cancel (the CLI) does', async () => {
+    const seen: Array<AbortSignal | undefined> = [];
+    const callTool = vi.fn(async (_request: unknown, context?: { signal?: AbortSignal }) => {
+      seen.push(context?.signal);
+      return {} as ToolRunResult;
+    });
+    const dispatch = createDispatcher(fakeApi({ callTool } as Partial<AppApi>));
+    const controller = new AbortController();
+    await dispatch('callTool', { server: 'ok', tool: 'echo', arguments: {} }, { signal: controller.signal });
+    await dispatch('callTool', { server: 'ok', tool: 'echo', arguments: {} });
+    expect(seen).toEqual([controller.signal, undefined]);
+  });
+
   it('refuses a method that is not in the channel table', async () => {
     const api = fakeApi();
     const dispatch = createDispatcher(api);
@@ -100,7 +113,7 @@ describe('dispatcher', () => {
     const dispatch = createDispatcher(fakeApi({ callTool }));
     const request = { server: 'srv', tool: 'echo', arguments: { text: 'hi', constructor: 'plain data is fine' } };
     expect(await dispatch('callTool', request)).toEqual({ ok: true, value: { content: [], isError: false, durationMs: 1 } });
-    expect(callTool).toHaveBeenCalledWith(request);
+    expect(callTool).toHaveBeenCalledWith(request, undefined);
   });
 
   it('returns errors as data: code and message, no stack', async () => {

@@ -1,15 +1,16 @@
 /**
  * The single handler path for every AppApi call arriving from outside the core
  * (Electron IPC, the browser host's WebSocket, the CLI): reject unknown methods, reject
- * payloads that fail their schema, run the call, and answer with an envelope.
+ * payloads that fail their schema, run the call, and answer with an envelope. A front end
+ * that can cancel (the CLI on Ctrl+C) passes a signal along; the call settles as cancelled.
  */
-import type { AppApi } from '../../../shared/api';
 import type { ZodType } from 'zod';
 import { channels, isAppApiMethod, type AppApiMethod } from '../../../shared/api';
 import { AppError, type Envelope } from '../../../shared/envelope';
+import type { CallContext, CoreApi } from './call-context';
 import { findForbiddenKey } from './payload-guard';
 
-export type Dispatch = (method: unknown, payload: unknown) => Promise<Envelope<unknown>>;
+export type Dispatch = (method: unknown, payload: unknown, context?: CallContext) => Promise<Envelope<unknown>>;
 
 type Verdict = { ok: true; data: unknown } | { ok: false; message: string };
 type PayloadCheck = (payload: unknown) => Verdict;
@@ -44,8 +45,8 @@ export function payloadCheck(method: AppApiMethod): PayloadCheck {
   return check;
 }
 
-export function createDispatcher(api: AppApi): Dispatch {
-  return async (method, payload) => {
+export function createDispatcher(api: CoreApi): Dispatch {
+  return async (method, payload, context) => {
     if (!isAppApiMethod(method)) {
       return { ok: false, error: { code: 'unknown-method', message: `Unknown method: ${String(method).slice(0, 100)}` } };
     }
@@ -57,8 +58,8 @@ export function createDispatcher(api: AppApi): Dispatch {
     if (!verdict.ok) return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${verdict.message}` } };
     try {
       // The table guarantees the parsed payload has the method's request type.
-      const call = api[method] as (request: unknown) => Promise<unknown>;
-      return { ok: true, value: await call(verdict.data) };
+      const call = api[method] as (request: unknown, context?: CallContext) => Promise<unknown>;
+      return { ok: true, value: await call(verdict.data, context) };
     } catch (error) {
       if (error instanceof AppError) return { ok: false, error: error.toData() };
       // Unexpected errors: the message only, never a stack trace.

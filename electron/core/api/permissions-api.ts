@@ -6,6 +6,6 @@ export function createPermissionsApi(kit: ToolKit): PermissionsApi {
   return {
     getPermissions: async () => kit.permissions.view(),
     setPermissionRule: (rule) => kit.permissions.set(rule),
-    removePermissionRule: ({ pattern }) => kit.permissions.remove(pattern),
+    removePermissionRule: (target) => kit.permissions.remove(target),
   };
 }

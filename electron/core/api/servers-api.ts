@@ -8,7 +8,7 @@ import type { ServersApi } from '../../../shared/api/servers';
 import { AppError } from '../../../shared/envelope';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { cloneSecrets, ownedKeysOf, refuseSecretsInProject, releaseSecrets, secretSources, storeSecretFields, usedKeys } from '../config/secret-fields';
-import type { ConfigSync } from './config-sync';
+import type { ConfigSync } from '../connections/config-sync';
 import type { CoreContext } from './core-context';
 
 export function createServersApi(ctx: CoreContext, sync: Pick<ConfigSync, 'settled' | 'list'>): ServersApi {

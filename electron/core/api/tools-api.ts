@@ -1,5 +1,6 @@
 /** ToolsApi: list, call and cancel tools (the runner does the work: electron/core/tools/). */
 import type { ToolsApi } from '../../../shared/api/tools';
+import type { CoreApi } from './call-context';
 import { withoutDisabledTools } from '../config/disabled-tools';
 import type { TaskService } from '../tasks/task-service';
 import type { ToolKit } from '../tools/tool-kit';
@@ -7,7 +8,7 @@ import { ToolRunner } from '../tools/tool-runner';
 import type { ToolsService } from '../tools/tools-service';
 import type { CoreContext } from './core-context';
 
-export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsService, tasks?: TaskService): ToolsApi {
+export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsService, tasks?: TaskService): Pick<CoreApi, keyof ToolsApi> {
   const runner = new ToolRunner({
     tools,
     configOf: ctx.configOf,
@@ -23,11 +24,11 @@ export function createToolsApi(ctx: CoreContext, kit: ToolKit, tools: ToolsServi
     onResult: (result) => kit.observations.record(result),
   });
   return {
-    listTools: async ({ name, refresh }) => {
+    listTools: async ({ name, refresh }, context) => {
       const config = ctx.configOf(name);
-      return withoutDisabledTools(await tools.list(name, config, { refresh: refresh === true }), config);
+      return withoutDisabledTools(await tools.list(name, config, { refresh: refresh === true, signal: context?.signal }), config);
     },
-    callTool: (request) => runner.run(request),
+    callTool: (request, context) => runner.run(request, context?.signal),
     cancelCall: async ({ callId }) => runner.cancel(callId),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * A server's OAuth credentials in the app's secret store (encrypted with the OS keychain
  * in the desktop app; a 0600 file with a warning in browser mode and the CLI): tokens,
- * client information, the PKCE code verifier of a sign-in under way, and the discovery
- * state. Tokens and client information are kept exactly as the SDK hands them (they
+ * client information and the discovery state (a sign-in's PKCE code verifier stays with
+ * that sign-in, in memory; `verifier` entries earlier versions stored are deleted with the rest). Tokens and client information are kept exactly as the SDK hands them (they
  * carry the `issuer` the SDK checks before presenting them anywhere), wrapped with the
  * server URL they belong to and, for tokens, when they arrived (to know when they expire).
  *
@@ -97,15 +97,6 @@ export class CredentialStore {
       if (value?.client_id === clientId) return value.issuer ?? key.slice(prefix.length);
     }
     return undefined;
-  }
-
-  async verifier(server: ServerName, serverUrl: string): Promise<string | undefined> {
-    return (await this.read<string>(credentialKey(server, 'verifier'), serverUrl))?.value;
-  }
-
-  async saveVerifier(server: ServerName, serverUrl: string, verifier: string): Promise<void> {
-    this.onSecret(verifier);
-    await this.write(credentialKey(server, 'verifier'), { serverUrl, value: verifier });
   }
 
   async discovery(server: ServerName, serverUrl: string): Promise<OAuthDiscoveryState | undefined> {

@@ -4,7 +4,9 @@
  * URL handed to the front end's opener), the callback with our `state` checked, then
  * `auth()` again with the code — what `transport.finishAuth(code, iss)` does. The caller
  * then connects on a new transport. One sign-in per server at a time: a new one cancels
- * the one under way.
+ * the one under way, and from then on the old one writes nothing (no client registration,
+ * discovery or tokens into the store, no step into the OAuth view) while it winds down; each
+ * keeps its own PKCE verifier.
  */
 import { randomBytes } from 'node:crypto';
 import { auth as sdkAuth } from '@modelcontextprotocol/client';
@@ -50,8 +52,12 @@ export class SignInFlows {
     this.cancel(server, 'A new sign-in was started.');
     const flow: Flow = { cancelled: false };
     this.flows.set(server, flow);
+    /** Still the server's sign-in (a newer one has not replaced it). */
+    const current = () => this.flows.get(server) === flow;
     logs.begin(server);
-    const note = (title: string, detail?: string) => logs.add(server, 'step', title, detail);
+    const note = (title: string, detail?: string) => {
+      if (current()) logs.add(server, 'step', title, detail);
+    };
     note(`Signing in to ${serverUrl}`);
     try {
       // The state travels in the authorization URL; the listener accepts only a callback that brings it back.
@@ -63,7 +69,7 @@ export class SignInFlows {
       const fetchFn = logs.loggingFetch(server, this.ctx.fetch);
       const challenge = challenges.last(server) ?? (await challenges.probe(server, config, fetchFn));
       const scope = challenges.stepUp(server) ?? challenge?.scope;
-      const session = providerSession(this.ctx, this.keeper, server, serverUrl, config.oauth, () => this.flows.has(server));
+      const session = providerSession(this.ctx, this.keeper, server, serverUrl, config.oauth, () => this.flows.has(server), current);
       const provider = new WorkbenchOAuthProvider(session, {
         redirectUrl: listener.redirectUrl,
         state,
@@ -94,8 +100,11 @@ export class SignInFlows {
       flow.listener?.cancel();
       const cancelled = flow.cancelled || (error instanceof CallbackError && error.reason === 'cancelled');
       const message = signInFailure(error, config.oauth);
-      logs.add(server, 'error', cancelled ? 'The sign-in was cancelled' : `The sign-in failed: ${message}`);
-      logs.finish(server, cancelled ? 'cancelled' : 'failed');
+      // A sign-in replaced by a newer one ends quietly: the OAuth view is the newer one's.
+      if (current()) {
+        logs.add(server, 'error', cancelled ? 'The sign-in was cancelled' : `The sign-in failed: ${message}`);
+        logs.finish(server, cancelled ? 'cancelled' : 'failed');
+      }
       throw new AppError('failed', cancelled ? `${server}: the sign-in was cancelled.` : `${server}: sign-in failed: ${message}`);
     } finally {
       if (this.flows.get(server) === flow) this.flows.delete(server);

@@ -6,7 +6,7 @@ import { grants, WorkbenchOAuthProvider, type ProviderSession } from './workbenc
 
 function session(parts: { settings?: OAuthSettings; client?: OAuthClientInformationMixed; tokens?: OAuthTokens; stepUp?: string } = {}) {
   const notes: string[] = [];
-  const saved: { verifier?: string; client?: OAuthClientInformationMixed } = {};
+  const saved: { client?: OAuthClientInformationMixed } = {};
   const value: ProviderSession = {
     serverUrl: 'http://127.0.0.1:1/mcp',
     settings: parts.settings,
@@ -15,7 +15,6 @@ function session(parts: { settings?: OAuthSettings; client?: OAuthClientInformat
     storedClient: async () => parts.client,
     issuerOfClient: async () => undefined,
     saveClient: async (client) => void (saved.client = client),
-    saveVerifier: async (verifier) => void (saved.verifier = verifier),
     storedDiscovery: async () => undefined,
     saveDiscovery: async () => undefined,
     invalidate: async () => undefined,
@@ -43,7 +42,7 @@ describe('WorkbenchOAuthProvider', () => {
     await expect(stepUp.redirectToAuthorization(new URL('http://as/authorize'))).rejects.toThrow(/more permissions \(scope "mcp:tools mcp:admin"\)/);
   });
 
-  it('interactive: a new authorization (no stored tokens), our redirect URI and state, the verifier stored', async () => {
+  it('interactive: a new authorization (no stored tokens), our redirect URI and state, the verifier kept by this sign-in alone', async () => {
     const s = session({ tokens: { access_token: 'old', token_type: 'bearer' } });
     const provider = new WorkbenchOAuthProvider(s.value, flow);
     expect(await provider.tokens()).toBeUndefined();
@@ -51,7 +50,10 @@ describe('WorkbenchOAuthProvider', () => {
     expect(provider.clientMetadata).toMatchObject({ application_type: 'native', redirect_uris: [flow.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' });
     await provider.saveCodeVerifier('verifier');
     expect(provider.codeVerifier()).toBe('verifier');
-    expect(s.saved.verifier).toBe('verifier');
+    // Another sign-in's provider has its own.
+    const other = new WorkbenchOAuthProvider(s.value, flow);
+    await other.saveCodeVerifier('another');
+    expect(provider.codeVerifier()).toBe('verifier');
   });
 
   it('pre-registered client from the config; a registration for another redirect URI or metadata document is not reused', async () => {

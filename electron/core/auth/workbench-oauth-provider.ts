@@ -36,7 +36,6 @@ export interface ProviderSession {
   saveClient(client: OAuthClientInformationMixed, issuer?: string): Promise<void>;
   /** The issuer a stored registration of this client id is bound to, if one is stored (under any issuer). */
   issuerOfClient(clientId: string): Promise<string | undefined>;
-  saveVerifier(verifier: string): Promise<void>;
   storedDiscovery(): Promise<OAuthDiscoveryState | undefined>;
   saveDiscovery(state: OAuthDiscoveryState): Promise<void>;
   invalidate(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void>;
@@ -165,10 +164,13 @@ export class WorkbenchOAuthProvider implements OAuthClientProvider {
     await this.flow.openAuthorizationUrl(authorizationUrl);
   }
 
+  /**
+   * The PKCE verifier belongs to this one sign-in (its provider), never to the server: a
+   * second sign-in started meanwhile has its own, and nothing outside this run could finish
+   * the exchange anyway (the loopback listener goes with it), so it is never stored.
+   */
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
     this.verifier = codeVerifier;
-    // Outside a sign-in nothing will exchange a code: keep it out of the store.
-    if (this.flow) await this.session.saveVerifier(codeVerifier);
   }
 
   codeVerifier(): string {

@@ -1,56 +1,58 @@
 /**
- * Owns every live MCP connection: connects servers with the SDK, tracks their state,
- * runs requests on them (reconnecting a closed one first), and closes them cleanly.
+ * Owns every MCP connection: one ServerConnection per connection attempt
+ * (server-connection.ts), and per server the current one, which alone may write the
+ * server's state. It connects servers, runs requests on them (reconnecting a closed one
+ * first), and closes them cleanly.
  *
  * - Connections are memoized by `${name}-${JSON.stringify(config)}` (the stored entry):
- *   the same config shares one connection; a changed one replaces it.
- * - When a connection closes, the server's caches (tools, resources, prompts) and its
- *   memoized connection are dropped; a remote one that closed on its own is reconnected
- *   in the background (a few times a minute at most).
+ *   the same config shares one attempt; a changed one starts a new attempt, which retires
+ *   the old one and starts once the old one is closed.
+ * - When a connection closes, the server's caches (tools, resources, prompts) are dropped;
+ *   a remote one that closed on its own is reconnected in the background, with backoff and
+ *   a bounded number of tries (reconnect-backoff.ts), shown in its state; Disconnect or
+ *   switching it off stops that.
  * - An expired HTTP session is re-initialized and the request retried: once at once,
  *   then with backoff, then it gives up.
+ * - Every wait of a request (for the connection, for a retry) ends as soon as its signal
+ *   aborts: a cancel settles the call at once, whatever it was waiting for.
  * - Every message goes to the protocol log.
  * - The protocol era follows the entry's Protocol setting (era/era-plan.ts); what Auto
  *   detects is remembered per entry (era/era-cache.ts), and Reconnect detects it afresh.
  */
-import { Client } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
-import { isEnabled, isStdioConfig, transportOf, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
-import type { ServerView } from '../../../shared/domain';
+import { isEnabled, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { EventBus } from '../events/event-bus';
-import { delay, withDeadline } from './async-helpers';
-import { AutoReconnect } from './auto-reconnect';
-import { mergeCapabilities, type ClientFeature } from './client-feature';
-import type { ConnectionAuth, RemoteAuth } from './connection-auth';
+import type { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
+import { logFailure } from '../diagnostics/diagnostics';
+import { unlessAborted } from './async-helpers';
+import type { ClientFeature } from './client-feature';
+import { sleep, systemClock, type Clock } from './clock';
+import type { ConnectionAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
-import { callFailureKind, connectFailureKind, describeCallError, describeConnectError, formatDuration, messageOf } from './describe-error';
-import { LineTail } from './line-buffer';
-import { ProtocolLog, type NewProtocolLogEntry } from './protocol-log';
+import { callFailureKind, describeCallError, formatDuration, messageOf } from './describe-error';
+import type { EraCache } from './era/era-cache';
+import { describeEraError } from './era/era-errors';
+import { eraModeOf, type EraMode } from './era/era-plan';
+import { closeReasonOf, openConnection, withReason, type OpenDeps } from './open-connection';
+import { ProtocolLog } from './protocol-log';
+import { MAX_RECONNECTS, reconnectDelay, triesUsed } from './reconnect-backoff';
 import { isConnectionClosed } from './sdk-errors';
 import { ServerCaches } from './server-caches';
-import type { EraCache } from './era/era-cache';
-import { describeEraError, isProbeClosedError } from './era/era-errors';
-import { eraModeOf, planEra, type EraMode } from './era/era-plan';
-import { fallbackLogText, fallbackNote, mayFallBackToSse, pinnedHint, refusedStreamableStatus } from './sse-fallback';
+import { ServerConnection, STDERR_LINES_KEPT, type AttemptSinks, type Link, type ServerState } from './server-connection';
 import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
-import { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
-import { clientIdentity } from '../doctor/host-clients';
-import { DegradationGuard } from './transports/degradation-guard';
 import { ideLockDir } from './transports/ide-lockfiles';
-import { LoggingTransport } from './transports/logging-transport';
-import { RequestMetaTransport } from './transports/request-meta-transport';
-import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
-import { diagnostics, logFailure } from '../diagnostics/diagnostics';
+import type { createTransport } from './transports/transport-factory';
+
+export type { ServerState } from './server-connection';
 
 export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
-/** Time limit for one HTTP request to get its response headers. */
-export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
 /** Waits before each retry of a request whose session expired: one at once, then backoff. */
 export const SESSION_RETRY_DELAYS_MS = [0, 500, 1500];
-/** A remote server that closes on its own is reconnected at most this often per minute. */
-const STDERR_LINES_KEPT = 200;
+/** How long closing waits for servers to read the cancels sent just before (see closeAll). */
+export const CANCEL_DRAIN_MS = 1000;
 const STDERR_LINES_IN_ERRORS = 10;
 
 /** The settings the connection manager reads (live: each connect and call reads them anew). */
@@ -98,36 +100,16 @@ export interface ConnectionManagerOptions {
   currentConfig?: (name: ServerName) => ServerConfig | undefined;
   /** Extra `_meta` keys for the server's MCP 2026-07-28 requests (the per-request log level). */
   requestMeta?: (name: ServerName) => Record<string, unknown> | undefined;
+  /** Timers and the time for retries and backoff (tests move a clock by hand). */
+  clock?: Clock;
+  /** Builds each attempt's transport (tests wrap the real one to hold or drop messages). */
+  createTransport?: typeof createTransport;
 }
 
-export type ServerState = Omit<ServerView, 'name' | 'config'>;
-
-interface Connection {
-  client: Client;
-  built: BuiltTransport;
-  guard: DegradationGuard | undefined;
-  logged: LoggingTransport;
-  /** initialize succeeded. */
-  established: boolean;
-  /** We are closing it: its close is not a failure. */
-  closing: boolean;
-}
-
-/** One memoized connection (or attempt) per server. */
-interface Entry {
-  key: string;
-  config: ServerConfig;
-  promise: Promise<Connection>;
-  /** Set as soon as the client exists, so an attempt can be cancelled mid-connect. */
-  connection?: Connection;
-  /** Set once `promise` has resolved: the connection is open (a request on it need not wait for the promise). */
-  open?: Connection;
-  cancelled: boolean;
-}
-
-interface RequestContext {
+export interface RequestContext {
   timeoutMs?: number;
   maxTotalTimeoutMs?: number;
+  /** Cancels the request, and every wait before it (the connection, a session retry). */
   signal?: AbortSignal;
 }
 
@@ -143,18 +125,26 @@ export function connectionKey(name: ServerName, config: ServerConfig): string {
   return key;
 }
 
+/** The error of a call cancelled before it was sent (while it waited for a connection or a retry). */
+export function cancelledCall(name: ServerName): AppError {
+  return new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
+}
+
 export class ConnectionManager {
   readonly caches = new ServerCaches();
   readonly protocolLog: ProtocolLog;
-  private readonly entries = new Map<ServerName, Entry>();
-  private readonly states = new Map<ServerName, ServerState>();
-  private readonly stderr = new Map<ServerName, LineTail>();
-  private readonly autoReconnect = new AutoReconnect();
+  /** Each server's current attempt: live, or the last one, whose state the server shows. */
+  private readonly attempts = new Map<ServerName, ServerConnection>();
   /** Each client's raw request channel (task traffic the SDK's codecs refuse: electron/core/tasks/). */
   private readonly rawChannels = new WeakMap<Client, RawDispatchTransport>();
   private readonly lockDir: string;
+  private readonly clock: Clock;
+  private readonly sinks: AttemptSinks;
+  private readonly openDeps: OpenDeps;
   /** Set by closeAll(): the app is shutting down, nothing may connect any more. */
   private shutDown = false;
+  /** Pings sent after a request was cancelled; answered, the server has read the cancel. */
+  private readonly draining = new Set<Promise<void>>();
 
   /** Called after every state change; the core API turns it into a `server-state` event. */
   onStateChange?: (name: ServerName) => void;
@@ -162,29 +152,60 @@ export class ConnectionManager {
   constructor(private readonly options: ConnectionManagerOptions) {
     this.protocolLog = options.protocolLog ?? new ProtocolLog();
     this.lockDir = options.ideLockDir ?? ideLockDir();
+    this.clock = options.clock ?? systemClock;
+    this.sinks = {
+      events: options.events,
+      protocolLog: this.protocolLog,
+      caches: this.caches,
+      auth: options.auth,
+      clock: this.clock,
+      stateChanged: (name) => this.onStateChange?.(name),
+    };
+    this.openDeps = {
+      options,
+      settings: () => this.settings(),
+      eraMode: (config) => this.eraMode(config),
+      lockDir: this.lockDir,
+      shuttingDown: () => this.shutDown,
+      rawChannels: this.rawChannels,
+      onLinkClosed: (attempt, link) => this.onLinkClosed(attempt, link),
+    };
   }
 
   settings(): ConnectionSettings {
     return { ...DEFAULT_SETTINGS, ...this.options.settings?.() };
   }
 
-  /** The live state; a server whose entry says `enabled: false` is `disabled` unless connected. */
+  /**
+   * The live state; a server whose entry says `enabled: false` is `disabled` unless connected.
+   * Given the entry, an attempt that ended with another entry says nothing about this one
+   * (a failed server whose command was fixed no longer shows the old command's error).
+   */
   state(name: ServerName, config?: ServerConfig): ServerState {
-    const state = this.states.get(name);
+    const attempt = this.attempts.get(name);
+    const state = attempt?.state;
     if (config?.enabled === false && state?.status !== 'connected') return { status: 'disabled' };
-    return state ?? { status: 'disconnected' };
+    if (!attempt || !state) return { status: 'disconnected' };
+    if (config && attempt.phase === 'ended' && attempt.key !== connectionKey(name, config)) return { status: 'disconnected' };
+    return state;
   }
 
-  /** Connects (or reuses the connection for this exact config) and resolves once initialized. */
-  async connect(name: ServerName, config: ServerConfig): Promise<Client> {
-    return (await this.ensureConnection(name, config)).client;
+  /** The server's current attempt (for diagnostics and tests: what it owns, whether it was retired). */
+  attemptOf(name: ServerName): ServerConnection | undefined {
+    return this.attempts.get(name);
+  }
+
+  /** Connects (or reuses the connection for this exact config) and resolves once initialized; the signal ends the wait, not the attempt. */
+  async connect(name: ServerName, config: ServerConfig, { signal }: { signal?: AbortSignal } = {}): Promise<Client> {
+    return this.clientOf(await this.ensureConnection(name, config, signal));
   }
 
   /** Closes whatever connection the server has, even a healthy one, and connects again (detecting its protocol era afresh). */
-  async reconnect(name: ServerName, config: ServerConfig): Promise<Client> {
-    await this.closeServer(name);
-    await this.options.eraCache?.forget(connectionKey(name, config)).catch(logFailure(`Forgetting the protocol era of ${name} failed`));
-    return this.connect(name, config);
+  async reconnect(name: ServerName, config: ServerConfig, { signal }: { signal?: AbortSignal } = {}): Promise<Client> {
+    this.refuseUnconnectable(name, config);
+    if (signal?.aborted) throw cancelledCall(name);
+    const attempt = this.begin(name, config, { forgetEra: true });
+    return this.clientOf(await unlessAborted(attempt.ready, signal, () => cancelledCall(name)));
   }
 
   /** The era mode for an entry: the override (CLI) or the entry's Protocol setting. */
@@ -192,25 +213,33 @@ export class ConnectionManager {
     return eraModeOf(this.options.protocolOverride ?? config.protocol);
   }
 
+  /** Disconnected at once (the state says so before the process has ended), then closed. */
   async disconnect(name: ServerName): Promise<void> {
-    await this.closeServer(name);
-    this.setState(name, { status: 'disconnected' });
+    const attempt = this.attempts.get(name);
+    if (attempt) await attempt.retire({ status: 'disconnected' });
+    else this.onStateChange?.(name);
   }
 
-  /** Drops all knowledge of a server (it was removed), closing its connection first. */
+  /** Drops all knowledge of a server (it was removed); its connection is closed and says nothing more. */
   async forget(name: ServerName): Promise<void> {
-    await this.closeServer(name);
-    this.states.delete(name);
-    this.stderr.delete(name);
-    this.autoReconnect.forget(name);
+    const attempt = this.attempts.get(name);
+    this.attempts.delete(name);
     this.protocolLog.clear(name);
+    if (!attempt) return;
+    attempt.mute();
+    await attempt.retire();
   }
 
-  /** Closes every connection for good (app shutdown): later connects are refused. */
+  /**
+   * Closes every connection for good (app shutdown): later connects are refused. A request
+   * cancelled just before (the CLI's Ctrl+C) has had its notifications/cancelled written,
+   * but a process stopped at once never reads it: closing first waits, a second at most,
+   * for the ping sent after it to be answered (a server reads in order).
+   */
   async closeAll(): Promise<void> {
+    if (this.draining.size > 0) await Promise.race([Promise.all(this.draining), sleep(this.clock, CANCEL_DRAIN_MS)]);
     this.shutDown = true;
-    this.autoReconnect.cancelAll();
-    await Promise.all([...this.entries.keys()].map((name) => this.disconnect(name)));
+    await Promise.all([...this.attempts.values()].map((attempt) => attempt.retire({ status: 'disconnected' })));
   }
 
   /** Start-up: every enabled server, a few stdio ones and more remote ones at a time. */
@@ -220,9 +249,7 @@ export class ConnectionManager {
       // A server that wanted sign-in moments ago is not tried (and does not prompt) again yet.
       const hold = await this.options.auth?.startupHold(name, config).catch(() => undefined);
       if (hold) {
-        this.logEvent(name, hold);
-        // Not recorded again: the entry's age is what lets it lapse.
-        this.setState(name, { status: 'needs-auth', error: hold }, false);
+        this.holdForSignIn(name, config, hold);
         return;
       }
       await this.connect(name, config).catch(() => undefined);
@@ -234,366 +261,207 @@ export class ConnectionManager {
     return this.rawChannels.get(client);
   }
 
-  /** The last lines the server wrote to stderr. */
+  /** The last lines the server wrote to stderr (its current attempt's process). */
   stderrTail(name: ServerName, count = STDERR_LINES_KEPT): string[] {
-    return this.stderr.get(name)?.tail(count) ?? [];
+    return this.attempts.get(name)?.stderr.tail(count) ?? [];
   }
 
   /**
    * Runs one request on the server: connects (or reconnects) first; after an expired
    * session, re-initializes and runs it again (SESSION_RETRY_DELAYS_MS). Errors come back
    * as AppErrors whose message names the server and says what happened.
-   * `run` gets the caller's signal (the SDK removes its listener when each request ends).
+   * `run` gets the caller's signal (the SDK removes its listener when each request ends);
+   * the signal also ends every wait before the request is sent.
    */
   async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
+    const { signal } = ctx;
     for (let attempt = 0; ; attempt++) {
       // Open already (the usual call): no step to wait for before the request goes out.
-      const connection = this.openConnection(name, config) ?? (await this.ensureConnection(name, config));
+      const connection = this.openAttempt(name, config) ?? (await this.ensureConnection(name, config, signal));
       // Cancelled while connecting: the request is never sent.
-      if (ctx.signal?.aborted) throw new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
+      if (signal?.aborted) throw cancelledCall(name);
+      const link = connection.link!;
       try {
-        return await run(connection.client, ctx.signal);
+        return await run(link.client, signal);
       } catch (error) {
-        const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && connection.built.sessionExpired());
-        if (expired && !ctx.signal?.aborted) {
-          await this.dropConnection(name, connection);
-          if (attempt < SESSION_RETRY_DELAYS_MS.length) {
-            const wait = SESSION_RETRY_DELAYS_MS[attempt]!;
-            this.logEvent(name, `The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
-            if (wait) await delay(wait, { keepAlive: true });
-            continue;
+        const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && link.built.sessionExpired());
+        if (expired && !signal?.aborted) {
+          const wait = SESSION_RETRY_DELAYS_MS[attempt];
+          if (wait === undefined) {
+            const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
+            await connection.retire({ status: 'failed', error: message, errorKind: 'connection' });
+            throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
           }
-          const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
-          throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
+          connection.logEvent(`The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
+          // The new session starts at once (the row goes from connected to connecting); the
+          // request waits its turn, and a cancel meanwhile stops the request, not the session.
+          if (this.attempts.get(name) === connection) this.begin(name, config);
+          else await connection.retire();
+          if (wait) await sleep(this.clock, wait, signal, { keepAlive: true });
+          if (signal?.aborted) throw cancelledCall(name);
+          continue;
         }
         if (isUnauthorizedError(error)) {
-          await this.dropConnection(name, connection);
-          this.setState(name, { status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}`, errorKind: 'needs-auth' });
+          await connection.retire({ status: 'needs-auth', error: `The server requires sign-in: ${messageOf(error)}`, errorKind: 'needs-auth' });
         }
+        if (signal?.aborted) this.confirmCancelRead(connection);
         throw new AppError(
           'failed',
           `${name}: ${
-            (ctx.signal?.aborted ? undefined : describeEraError(error, this.eraMode(config))) ??
+            (signal?.aborted ? undefined : describeEraError(error, this.eraMode(config))) ??
             describeCallError(error, {
               timeoutMs: ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
               ...(ctx.maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs: ctx.maxTotalTimeoutMs } : {}),
-              aborted: ctx.signal?.aborted === true,
-              ...withReason(closeReasonOf(connection)),
+              aborted: signal?.aborted === true,
+              ...withReason(closeReasonOf(link)),
             })
           }`,
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
-          { cause: error, kind: callFailureKind(error, ctx.signal?.aborted === true) },
+          { cause: error, kind: callFailureKind(error, signal?.aborted === true) },
         );
       }
     }
   }
 
-  /** The connection ensureConnection would answer with at once: this entry's, connected, and not closing. */
-  private openConnection(name: ServerName, config: ServerConfig): Connection | undefined {
-    if (config.enabled === false || this.shutDown) return undefined;
-    const entry = this.entries.get(name);
-    if (!entry || !this.isCurrent(entry, name, config)) return undefined;
-    const open = entry.open;
-    return open && !open.closing ? open : undefined;
+  /**
+   * After a cancelled request: a ping on the same connection, whose answer says the server
+   * has read the cancel before it (2025 era; a 2026 server has no ping, and its HTTP cancel
+   * is the closed request itself). closeAll waits for these.
+   */
+  private confirmCancelRead(attempt: ServerConnection): void {
+    const client = attempt.link?.client;
+    if (!client || attempt.phase !== 'connected' || attempt.retired || client.getProtocolEra() === 'modern') return;
+    const read = client.ping({ timeout: CANCEL_DRAIN_MS }).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.draining.add(read);
+    void read.finally(() => this.draining.delete(read));
   }
 
-  private async ensureConnection(name: ServerName, config: ServerConfig): Promise<Connection> {
+  /** The attempt ensureConnection would answer with at once: current, for this entry, connected, and not closing. */
+  private openAttempt(name: ServerName, config: ServerConfig): ServerConnection | undefined {
+    if (config.enabled === false || this.shutDown) return undefined;
+    const attempt = this.attempts.get(name);
+    if (!attempt || attempt.phase !== 'connected' || attempt.retired || !this.isFor(attempt, name, config)) return undefined;
+    return attempt.link && !attempt.link.closing ? attempt : undefined;
+  }
+
+  private async ensureConnection(name: ServerName, config: ServerConfig, signal?: AbortSignal): Promise<ServerConnection> {
+    this.refuseUnconnectable(name, config);
+    const current = this.attempts.get(name);
+    const attempt = current?.live && this.isFor(current, name, config) ? current : this.begin(name, config);
+    return unlessAborted(attempt.ready, signal, () => cancelledCall(name));
+  }
+
+  private refuseUnconnectable(name: ServerName, config: ServerConfig): void {
     if (config.enabled === false) {
       throw new AppError('failed', `${name} is disabled; enable it to connect.`, { kind: 'disabled' });
     }
     // Start-up batches may still be running while the app quits: starting a server now
     // would leave its process behind.
     if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`, { kind: 'cancelled' });
-    for (;;) {
-      const entry = this.entries.get(name);
-      if (!entry) break;
-      if (this.isCurrent(entry, name, config)) return entry.promise;
-      // The config changed: the old connection goes, a new one comes.
-      await this.closeEntry(name, entry);
-    }
-    this.autoReconnect.cancel(name);
-    const entry: Entry = { key: connectionKey(name, config), config, cancelled: false, promise: undefined as unknown as Promise<Connection> };
-    entry.promise = this.open(name, config, entry);
-    this.entries.set(name, entry);
-    entry.promise.then(
-      (connection) => {
-        entry.open = connection;
-      },
-      () => {
-        if (this.entries.get(name) === entry) this.entries.delete(name);
-      },
-    );
-    return entry.promise;
-  }
-
-  /** Whether the entry is the connection for this config: the same object (every call, until the config changes) or the same key. */
-  private isCurrent(entry: Entry | undefined, name: ServerName, config: ServerConfig): boolean {
-    return entry !== undefined && (entry.config === config || entry.key === connectionKey(name, config));
-  }
-
-  private async closeServer(name: ServerName): Promise<void> {
-    this.autoReconnect.cancel(name);
-    const entry = this.entries.get(name);
-    if (entry) await this.closeEntry(name, entry);
-  }
-
-  /** Closes an entry we no longer want, whether connected or still connecting. */
-  private async closeEntry(name: ServerName, entry: Entry): Promise<void> {
-    if (this.entries.get(name) === entry) this.entries.delete(name);
-    entry.cancelled = true;
-    const connection = entry.connection;
-    if (connection) {
-      connection.closing = true;
-      this.caches.drop(name);
-      // While connecting (an era probe waiting out its bound, a slow initialize) the client is
-      // not yet attached to the transport and its close() leaves the server running: closing
-      // the transport ends the process (the whole tree) and fails the connect at once.
-      if (!connection.established) await connection.logged.close().catch(logFailure(`Closing the transport of ${name} failed`, 'debug'));
-      await connection.client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
-    }
-    await entry.promise.catch(() => undefined);
-  }
-
-  /** Drops a connection that turned out dead, unless it was already replaced. */
-  private async dropConnection(name: ServerName, connection: Connection): Promise<void> {
-    const entry = this.entries.get(name);
-    if (entry?.connection === connection) await this.closeEntry(name, entry);
-    else {
-      connection.closing = true;
-      await connection.client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
-    }
   }
 
   /**
-   * `asLegacy`: the probe ended a stdio server, which makes it a 2025 one; it is started again for initialize.
-   * `overSse`: a URL-only entry's server refused Streamable HTTP with this status; it is tried over SSE.
+   * A new attempt becomes the server's current one: the one before is retired at once (it
+   * can no longer write the server's state) and the new one starts once it is closed (a
+   * server never runs twice side by side).
    */
-  private async open(name: ServerName, config: ServerConfig, entry: Entry, retry: { asLegacy?: boolean; overSse?: number } = {}): Promise<Connection> {
-    const { asLegacy = false, overSse } = retry;
-    const timeoutMs = config.connectTimeoutMs ?? this.settings().connectTimeoutMs;
-    this.setState(name, { status: 'pending' });
-    const mode = this.eraMode(config);
-    const verdict = mode.kind === 'auto' && !asLegacy && overSse === undefined ? await this.options.eraCache?.get(entry.key).catch(logFailure(`Reading the remembered protocol era of ${name} failed`)) : undefined;
-    const era = planEra(mode, {
-      transport: overSse !== undefined ? 'sse' : transportOf(config),
-      verdict: asLegacy ? { era: 'legacy', at: Date.now() } : verdict,
-      probeTimeoutMs: this.settings().eraProbeTimeoutMs,
-      connectTimeoutMs: timeoutMs,
-    });
-    const stderr = new LineTail(STDERR_LINES_KEPT, (line) =>
-      this.options.events.emit({ type: 'server-log', server: name, stream: 'stderr', line, time: Date.now() }),
-    );
-    this.stderr.set(name, stderr);
-    const log = (fields: NewProtocolLogEntry) => this.protocolLog.record(name, fields);
-    const stdio = isStdioConfig(config);
-    this.logEvent(name, stdio ? `Starting ${config.command}` : `Connecting${overSse !== undefined ? ' over SSE' : ''} to ${'url' in config ? describeUrl(config.url) : ''}`);
-
-    let built: BuiltTransport;
-    try {
-      const resolved = this.options.resolveLaunchConfig ? await this.options.resolveLaunchConfig(name, config) : config;
-      const launch: ServerConfig = overSse !== undefined && resolved.type === 'http' ? { ...resolved, type: 'sse' } : resolved;
-      // The whole command line, as launched (secrets filled in are masked in the log like everywhere).
-      if (diagnostics.enabled('debug')) diagnostics.debug(`${name}: ${describeLaunch(config, launch)}`);
-      built = await createTransport(launch, {
-        server: name,
-        requestTimeoutMs: () => this.options.httpRequestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
-        toolCallTimeoutMs: () => this.settings().maxTotalCallTimeoutMs,
-        ...(this.options.tokenProvider ? { tokenProvider: this.options.tokenProvider } : {}),
-        ...withRemoteAuth(this.options.auth?.remoteAuth(name, launch)),
-        ideLockDir: this.lockDir,
-        stdio: {
-          onStderr: (text) => stderr.write(text),
-          onStderrEnd: () => stderr.end(),
-          onNoise: (line) => {
-            log({ direction: 'in', kind: 'noise', text: line });
-            this.options.events.emit({ type: 'server-log', server: name, stream: 'stdout', line, time: Date.now() });
-          },
-          onSignal: (signal) => this.logEvent(name, `Sent ${signal} to the server's processes.`),
-        },
-      });
-    } catch (error) {
-      if (entry.cancelled) throw cancelled(name);
-      const reason = isUnauthorizedError(error) ? `The server requires sign-in: ${messageOf(error)}` : messageOf(error);
-      this.setState(name, { status: isUnauthorizedError(error) ? 'needs-auth' : 'failed', error: reason, errorKind: connectFailureKind(error) });
-      this.logEvent(name, `Could not connect: ${reason}`);
-      throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
-    }
-    if (entry.cancelled) {
-      await built.transport.close().catch(() => undefined);
-      throw cancelled(name);
-    }
-
-    const guard = built.remote ? new DegradationGuard(built.transport) : undefined;
-    const logged = new LoggingTransport(guard ?? built.transport, log, built.headerTap);
-    const features = this.options.clientFeatures ?? [];
-    // A server entry may connect as a host (the doctor's "connect as"): its clientInfo, and only the capabilities it declares.
-    const identity = clientIdentity(config.connectAs, { clientInfo: this.options.clientInfo, capabilities: mergeCapabilities(features.map((feature) => feature.capabilities?.(name, config) ?? {})) });
-    // A feature whose capability is left out is not installed (the SDK refuses handlers for undeclared capabilities).
-    const installed = features.filter((feature) => Object.keys(feature.capabilities?.(name, config) ?? {}).every((key) => key in identity.capabilities));
-    const client = new Client(identity.clientInfo, { capabilities: identity.capabilities, ...era.clientOptions });
-    for (const feature of installed) feature.install(name, config, client);
-    const connection: Connection = { client, built, guard, logged, established: false, closing: false };
-    entry.connection = connection;
-    client.onclose = () => this.onClosed(name, entry, connection);
-
-    try {
-      const prior = era.prior ? { prior: era.prior } : {};
-      // Outside the logging transport, so the protocol log shows the _meta the server gets.
-      const wire = new RawDispatchTransport(new RequestMetaTransport(logged, () => this.options.requestMeta?.(name)), { clientInfo: identity.clientInfo, capabilities: identity.capabilities as Record<string, unknown> });
-      this.rawChannels.set(client, wire);
-      await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
-    } catch (error) {
-      connection.closing = true;
-      await client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
-      if (entry.cancelled) throw cancelled(name);
-      if (era.probing && stdio && isProbeClosedError(error) && !this.shutDown) {
-        this.logEvent(name, 'The server ended when asked server/discover: it speaks the 2025 protocol. Starting it again with initialize.');
-        await this.options.eraCache?.set(entry.key, { era: 'legacy' }).catch(logFailure(`Remembering the protocol era of ${name} failed`));
-        return this.open(name, config, entry, { asLegacy: true });
-      }
-      const refused = overSse === undefined ? refusedStreamableStatus(error) : undefined;
-      if (refused !== undefined && mayFallBackToSse(config) && !this.shutDown) {
-        this.logEvent(name, fallbackLogText(refused));
-        return this.open(name, config, entry, { overSse: refused });
-      }
-      const described = describeEraError(error, mode) ?? describeConnectError(error, {
-        ...(stdio ? { command: config.command } : {}),
-        timeoutMs,
-        ...withReason(closeReasonOf(connection)),
-      });
-      const reason =
-        overSse !== undefined
-          ? `The server did not accept Streamable HTTP (HTTP ${overSse}), and SSE failed too: ${described}`
-          : refused !== undefined && config.type === 'http'
-            ? `${described.replace(/\.$/, '')}${pinnedHint(refused)}`
-            : described;
-      const exit = built.exit();
-      this.setState(name, {
-        status: isUnauthorizedError(error) ? 'needs-auth' : 'failed',
-        error: reason,
-        errorKind: connectFailureKind(error),
-        stderrTail: stderr.tail(STDERR_LINES_IN_ERRORS),
-        ...(exit ? { exit } : {}),
-      });
-      this.logEvent(name, `Could not connect: ${reason}`);
-      throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
-    }
-    connection.established = true;
-    if (entry.cancelled) {
-      connection.closing = true;
-      await client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
-      throw cancelled(name);
-    }
-
-    const protocolEra = client.getProtocolEra() ?? 'legacy';
-    const source = asLegacy ? 'detected' : era.source;
-    const negotiated = client.getNegotiatedProtocolVersion() ?? logged.protocolVersion;
-    if (era.probing) {
-      const discover = client.getDiscoverResult();
-      const found = protocolEra === 'modern' && negotiated && discover ? ({ era: 'modern', version: negotiated, discover } as const) : ({ era: 'legacy' } as const);
-      await this.options.eraCache?.set(entry.key, found).catch(logFailure(`Remembering the protocol era of ${name} failed`));
-    }
-    const serverInfo = client.getServerVersion();
-    const instructions = client.getInstructions();
-    this.setState(name, {
-      status: 'connected',
-      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title ? { title: serverInfo.title } : {}) } } : {}),
-      ...(instructions ? { instructions } : {}),
-      capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-      ...(negotiated ? { protocolVersion: negotiated } : {}),
-      protocolEra,
-      protocolSource: source,
-      ...(overSse !== undefined ? { transportNote: fallbackNote(overSse) } : {}),
-    });
-    const how = source === 'remembered' ? ', as detected before' : source === 'detected' ? ', detected' : '';
-    this.logEvent(name, `Connected${serverInfo ? ` to ${serverInfo.name} ${serverInfo.version}` : ''} on MCP ${negotiated ?? 'unknown version'} (${protocolEra === 'modern' ? '2026 era' : '2025 era'}${how}).`);
-    return connection;
+  private begin(name: ServerName, config: ServerConfig, { forgetEra = false, retry }: { forgetEra?: boolean; retry?: ServerConnection['retryNote'] } = {}): ServerConnection {
+    const previous = this.attempts.get(name);
+    const attempt = new ServerConnection(name, config, connectionKey(name, config), this.sinks, retry ? { retry } : {});
+    const closed = previous?.retire();
+    this.attempts.set(name, attempt);
+    attempt.ready = (async () => {
+      if (closed) await closed;
+      return openConnection(attempt, this.openDeps, { forgetEra });
+    })();
+    attempt.ready.catch((error: unknown) => this.connectFailed(attempt, error));
+    return attempt;
   }
 
-  /** The transport closed: drop caches and the memoized connection; report it if unexpected. */
-  private onClosed(name: ServerName, entry: Entry, connection: Connection): void {
-    this.caches.drop(name);
-    if (this.entries.get(name) === entry) this.entries.delete(name);
-    if (connection.closing) {
-      this.logEvent(name, 'Disconnected.');
+  /** Start-up left a server alone because it wanted sign-in moments ago: that is its state (not recorded again: the entry's age is what lets it lapse). */
+  private holdForSignIn(name: ServerName, config: ServerConfig, reason: string): void {
+    const previous = this.attempts.get(name);
+    if (previous?.live) return;
+    void previous?.retire();
+    const held = new ServerConnection(name, config, connectionKey(name, config), this.sinks, { state: { status: 'pending' } });
+    this.attempts.set(name, held);
+    held.logEvent(reason);
+    held.report({ status: 'needs-auth', error: reason }, { tellAuth: false });
+  }
+
+  /** Whether the attempt is the connection for this config: the same object (every call, until the config changes) or the same key. */
+  private isFor(attempt: ServerConnection, name: ServerName, config: ServerConfig): boolean {
+    return attempt.config === config || attempt.key === connectionKey(name, config);
+  }
+
+  private clientOf(attempt: ServerConnection): Client {
+    return attempt.link!.client;
+  }
+
+  /** A link's client closed: what that means for the server (nothing, when the attempt was retired). */
+  private onLinkClosed(attempt: ServerConnection, link: Link): void {
+    if (link.closing) {
+      attempt.logEvent('Disconnected.');
+      if (!attempt.retired && attempt.link === link) attempt.dropCaches();
       return;
     }
-    // Still connecting: open() reports the failure.
-    if (!connection.established) return;
-    const reason = closeReasonOf(connection) ?? 'The server closed the connection.';
-    const exit = connection.built.exit();
-    this.logEvent(name, `Connection lost: ${reason}`);
-    this.setState(name, {
+    // Still connecting: openConnection reports the failure.
+    if (!link.established || attempt.link !== link) return;
+    attempt.dropCaches();
+    const reason = closeReasonOf(link) ?? 'The server closed the connection.';
+    const exit = link.built.exit();
+    attempt.logEvent(`Connection lost: ${reason}`);
+    const reported = attempt.report({
       status: 'failed',
       error: reason,
       errorKind: 'connection',
-      stderrTail: this.stderrTail(name, STDERR_LINES_IN_ERRORS),
+      stderrTail: attempt.stderr.tail(STDERR_LINES_IN_ERRORS),
       ...(exit ? { exit } : {}),
     });
-    if (connection.built.remote) this.scheduleAutoReconnect(name, entry.config);
+    if (reported && link.built.remote) this.scheduleReconnect(attempt, triesUsed(attempt.retries, attempt.connectedAt, this.clock.now()));
   }
 
-  /** A remote server that went away is tried again in the background, a few times a minute at most. */
-  private scheduleAutoReconnect(name: ServerName, config: ServerConfig): void {
-    const scheduled = this.autoReconnect.schedule(name, () => {
-      if (this.entries.has(name) || this.shutDown) return;
-      const current = this.options.currentConfig ? this.options.currentConfig(name) : config;
-      if (!current || !isEnabled(current)) {
-        this.logEvent(name, `Not reconnecting: the server was ${current ? 'disabled' : 'removed'}.`);
-        return;
-      }
-      this.logEvent(name, 'Reconnecting.');
-      this.connect(name, current).catch(logFailure(`Reconnecting ${name} failed`, 'debug'));
-    });
-    if (!scheduled) this.logEvent(name, 'Not reconnecting automatically: it dropped too often in the last minute. The next request reconnects.');
+  /** A connect failed: a background reconnect that failed tries again later (the attempt's own state says why it failed). */
+  private connectFailed(attempt: ServerConnection, error: unknown): void {
+    if (attempt.retired || attempt.retries === 0) return;
+    if (error instanceof AppError && error.kind === 'needs-auth') return;
+    this.scheduleReconnect(attempt, attempt.retries);
   }
 
-  private logEvent(name: ServerName, text: string): void {
-    this.protocolLog.record(name, { direction: 'local', kind: 'event', size: 0, text });
+  /**
+   * The next try of the reconnect series, on the failed attempt's own timer (retiring it
+   * stops the series). Its state says when; used up, it says the series gave up.
+   */
+  private scheduleReconnect(attempt: ServerConnection, triesSoFar: number): void {
+    if (this.shutDown) return;
+    const next = triesSoFar + 1;
+    const wait = reconnectDelay(next);
+    if (wait === undefined) {
+      attempt.logEvent(`Not reconnecting automatically any more: ${MAX_RECONNECTS} tries failed. The next request, or Connect, tries again.`);
+      const { retry: _over, ...state } = attempt.state;
+      attempt.report({ ...state, error: `${state.error ?? 'The server went away.'} Stopped reconnecting after ${MAX_RECONNECTS} tries; Connect tries again.` });
+      return;
+    }
+    const retry = { attempt: next, of: MAX_RECONNECTS, at: this.clock.now() + wait };
+    attempt.report({ ...attempt.state, retry });
+    attempt.logEvent(`Reconnecting in ${formatDuration(wait)} (try ${next} of ${MAX_RECONNECTS}).`);
+    attempt.setTimer(() => this.reconnectInBackground(attempt, retry), wait);
   }
 
-  private setState(name: ServerName, state: ServerState, tellAuth = true): void {
-    const before = this.states.get(name)?.status;
-    this.states.set(name, { ...state, since: Date.now() });
-    if (tellAuth && state.status === 'needs-auth' && before !== 'needs-auth') this.options.auth?.onNeedsAuth(name);
-    if (state.status === 'connected') this.options.auth?.onConnected(name);
-    this.onStateChange?.(name);
-  }
-}
-
-function cancelled(name: ServerName): AppError {
-  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`, { kind: 'cancelled' });
-}
-
-function closeReasonOf(connection: Connection): string | undefined {
-  return connection.guard?.closeReason ?? connection.built.closeReason();
-}
-
-function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: RemoteAuth } {
-  return remoteAuth ? { remoteAuth } : {};
-}
-
-function withReason(reason: string | undefined): { closeReason?: string } {
-  return reason ? { closeReason: reason } : {};
-}
-
-/**
- * What is started or connected to, for the debug log: the command line and the variables the
- * entry sets (not the whole inherited environment), or the URL without its query.
- */
-function describeLaunch(config: ServerConfig, launch: ServerConfig): string {
-  if (isStdioConfig(launch)) {
-    const own = Object.keys((isStdioConfig(config) && config.env) || {});
-    const env = own.map((key) => `${key}=${launch.env?.[key] ?? ''}`).join(' ');
-    return `starting ${[launch.command, ...(launch.args ?? [])].join(' ')}${launch.cwd ? ` in ${launch.cwd}` : ''}${env ? ` with ${env}` : ''}`;
-  }
-  return `connecting to ${'url' in launch ? describeUrl(launch.url) : 'its server'} (${launch.type ?? 'http'})`;
-}
-
-function describeUrl(text: string): string {
-  try {
-    return safeUrl(new URL(text));
-  } catch {
-    return 'an invalid URL';
+  private reconnectInBackground(failed: ServerConnection, retry: NonNullable<ServerConnection['retryNote']>): void {
+    if (this.shutDown || failed.retired || this.attempts.get(failed.name) !== failed) return;
+    const { name } = failed;
+    const current = this.options.currentConfig ? this.options.currentConfig(name) : failed.config;
+    if (!current || !isEnabled(current)) {
+      failed.logEvent(`Not reconnecting: the server was ${current ? 'disabled' : 'removed'}.`);
+      const { retry: _dropped, ...state } = failed.state;
+      failed.report(state);
+      return;
+    }
+    failed.logEvent('Reconnecting.');
+    this.begin(name, current, { retry }).ready.catch(logFailure(`Reconnecting ${name} failed`, 'debug'));
   }
 }

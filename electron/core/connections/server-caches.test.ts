@@ -47,4 +47,18 @@ describe('GuardedCache (through ServerCaches.createList)', () => {
     // Another server's ask is not touched.
     expect(lists.set('t', other, { items: ['fine'] })).toBe(true);
   });
+
+  it('keeps nothing per server once its asks are answered or dropped, however many servers came and went', () => {
+    const lists = new ServerCaches().createList<{ items: string[] }>(5);
+    for (let i = 0; i < 1000; i++) {
+      const server = `server-${i}`;
+      lists.set(server, lists.begin(server), { items: [] });
+      if (i % 2 === 0) lists.drop(server);
+    }
+    const unanswered = lists.begin('slow');
+    expect(lists.asksOut).toBe(1);
+    lists.drop('slow');
+    expect(lists.set('slow', unanswered, { items: [] })).toBe(false);
+    expect(lists.asksOut).toBe(0);
+  });
 });

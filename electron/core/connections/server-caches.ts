@@ -58,7 +58,11 @@ export type CacheTicket = number & { readonly __ticket: unique symbol };
 
 export class GuardedCache<T extends object> {
   private readonly values: LRUCache<string, T>;
-  /** The newest ticket per server; one counter for all, so a ticket is never reused. */
+  /**
+   * The newest ticket per server while an ask is out; one counter for all, so a ticket is
+   * never reused. An answer kept or a drop removes the server's entry (every ticket out
+   * stops counting when none is newest), so this holds only asks still on their way.
+   */
   private readonly newest = new Map<string, number>();
   private counter = 0;
 
@@ -83,6 +87,7 @@ export class GuardedCache<T extends object> {
   /** Keeps the answer unless the list changed (or was asked for again) since the ticket was taken. */
   set(server: string, ticket: CacheTicket, value: T): boolean {
     if (this.newest.get(server) !== ticket) return false;
+    this.newest.delete(server);
     this.values.set(server, value);
     this.stored(server, value);
     return true;
@@ -91,7 +96,12 @@ export class GuardedCache<T extends object> {
   /** The list is no longer true (the server said so, or the connection closed): forget it and every ticket out. */
   drop(server: string): void {
     this.values.delete(server);
-    this.newest.set(server, ++this.counter);
+    this.newest.delete(server);
+  }
+
+  /** How many servers have an ask out (what the guard keeps besides the lists themselves). */
+  get asksOut(): number {
+    return this.newest.size;
   }
 }
 

@@ -31,9 +31,10 @@ afterAll(async () => {
 describe('tool definition pins', () => {
   it('pins a tool when it first runs with leave, and flags a changed description before it runs again', async () => {
     expect((await call()).isError).toBe(false);
-    const pins = JSON.parse(await fs.readFile(path.join(dataDir, PINS_FILE), 'utf8')) as { pins: Record<string, { parts: Record<string, string> }> };
-    expect(Object.keys(pins.pins)).toEqual(['mcp__notes__add_note']);
-    expect(Object.keys(pins.pins['mcp__notes__add_note']!.parts).sort()).toEqual(['annotations', 'description', 'inputSchema', 'outputSchema', 'title']);
+    const pins = JSON.parse(await fs.readFile(path.join(dataDir, PINS_FILE), 'utf8')) as { servers: Record<string, Record<string, { parts: Record<string, string> }>> };
+    expect(Object.keys(pins.servers)).toEqual(['notes']);
+    expect(Object.keys(pins.servers['notes']!)).toEqual(['add_note']);
+    expect(Object.keys(pins.servers['notes']!['add_note']!.parts).sort()).toEqual(['annotations', 'description', 'inputSchema', 'outputSchema', 'title']);
 
     // Unchanged: runs again without a word.
     expect((await call()).isError).toBe(false);

@@ -2,7 +2,8 @@
  * Files a tool result left behind: whole texts that were cut, original images, audio
  * and binary resources. Each lives in `<app data>/results/<id>/<name>`; everything that
  * reads or opens one is given the id only, so no request can name another path.
- * The folder is pruned to the newest files within MAX_FILES and MAX_BYTES.
+ * The folder is pruned to the newest files within MAX_FILES and MAX_BYTES; a result still
+ * being saved is never pruned (its folder exists before its file is written).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -32,6 +33,8 @@ export interface ResultFile {
 
 export class ResultFileStore {
   private savesSincePrune = 0;
+  /** Ids of the results being saved now: pruning leaves their folders alone. */
+  private readonly saving = new Set<string>();
 
   constructor(
     readonly dir: string,
@@ -52,18 +55,35 @@ export class ResultFileStore {
       if (masked !== data) pieces = undefined;
       data = masked;
     }
+    const text = data;
+    const { id, file } = await this.writing(name, async (target) => {
+      if (typeof text === 'string' && (pieces || text.length > WRITE_CHUNK_CHARS)) await writeText(target, pieces ?? [text]);
+      else await fs.writeFile(target, text, { mode: 0o600 });
+    });
+    const bytes = typeof data === 'string' ? (pieces ? byteLengthOf(pieces) : Buffer.byteLength(data)) : data.length;
+    return { id, name: path.basename(file), path: file, bytes, ...(mimeType ? { mimeType } : {}) };
+  }
+
+  /**
+   * A new result folder, the file in it written by `write`; the id is marked as being saved
+   * until the file is complete, so a prune running meanwhile does not take the folder.
+   */
+  private async writing(name: string, write: (file: string) => Promise<void>): Promise<{ id: string; file: string }> {
     const id = randomUUID();
     const folder = path.join(this.dir, id);
-    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, safeName(name));
-    if (typeof data === 'string' && (pieces || data.length > WRITE_CHUNK_CHARS)) await writeText(file, pieces ?? [data]);
-    else await fs.writeFile(file, data, { mode: 0o600 });
-    const bytes = typeof data === 'string' ? (pieces ? byteLengthOf(pieces) : Buffer.byteLength(data)) : data.length;
+    this.saving.add(id);
+    try {
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      await write(file);
+    } finally {
+      this.saving.delete(id);
+    }
     if (++this.savesSincePrune >= PRUNE_EVERY) {
       this.savesSincePrune = 0;
       void this.prune().catch(logFailure('Removing old result files failed'));
     }
-    return { id, name: path.basename(file), path: file, bytes, ...(mimeType ? { mimeType } : {}) };
+    return { id, file };
   }
 
   /**
@@ -74,31 +94,27 @@ export class ResultFileStore {
    * length in characters.
    */
   async saveJsonParts(parts: ReadonlyArray<string | JsonStringPart>, name: string, mimeType?: string): Promise<{ ref: ResultFileRef; chars: number }> {
-    const id = randomUUID();
-    const folder = path.join(this.dir, id);
-    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
-    const file = path.join(folder, safeName(name));
-    const handle = await fs.open(file, 'w', 0o600);
-    const writer = new TextWriter(handle);
-    try {
-      for (const part of parts) {
-        if (typeof part === 'string') await writer.write(this.maskText(part));
-        else {
-          const masked = this.maskText(part.jsonString);
-          await writer.write('"');
-          for (const piece of masked === part.jsonString && part.pieces ? part.pieces : [masked]) await writer.writeEscaped(piece);
-          await writer.write('"');
+    let written = { bytes: 0, chars: 0 };
+    const { id, file } = await this.writing(name, async (target) => {
+      const handle = await fs.open(target, 'w', 0o600);
+      const writer = new TextWriter(handle);
+      try {
+        for (const part of parts) {
+          if (typeof part === 'string') await writer.write(this.maskText(part));
+          else {
+            const masked = this.maskText(part.jsonString);
+            await writer.write('"');
+            for (const piece of masked === part.jsonString && part.pieces ? part.pieces : [masked]) await writer.writeEscaped(piece);
+            await writer.write('"');
+          }
         }
+        await writer.flush();
+      } finally {
+        await handle.close();
       }
-      await writer.flush();
-    } finally {
-      await handle.close();
-    }
-    const { bytes, chars } = writer;
-    if (++this.savesSincePrune >= PRUNE_EVERY) {
-      this.savesSincePrune = 0;
-      void this.prune().catch(logFailure('Removing old result files failed'));
-    }
+      written = { bytes: writer.bytes, chars: writer.chars };
+    });
+    const { bytes, chars } = written;
     return { ref: { id, name: path.basename(file), path: file, bytes, ...(mimeType ? { mimeType } : {}) }, chars };
   }
 
@@ -156,12 +172,13 @@ export class ResultFileStore {
     }
     const entries: Array<{ folder: string; time: number; bytes: number }> = [];
     for (const id of ids) {
-      if (!ResultFileIdSchema.safeParse(id).success) continue;
+      if (!ResultFileIdSchema.safeParse(id).success || this.saving.has(id)) continue;
       const folder = path.join(this.dir, id);
       try {
         const names = await fs.readdir(folder);
         let bytes = 0;
-        let time = 0;
+        // An empty folder (a save that stopped half-way) is as old as the folder itself, not older than everything.
+        let time = (await fs.lstat(folder)).mtimeMs;
         for (const name of names) {
           const stat = await fs.lstat(path.join(folder, name));
           bytes += stat.size;
@@ -176,7 +193,10 @@ export class ResultFileStore {
     let total = 0;
     for (const [index, entry] of entries.entries()) {
       total += entry.bytes;
-      if (index >= this.limits.maxFiles || total > this.limits.maxBytes) await fs.rm(entry.folder, { recursive: true, force: true });
+      if (index < this.limits.maxFiles && total <= this.limits.maxBytes) continue;
+      // Started meanwhile (a save that began after the folder was listed): not ours to take.
+      if (this.saving.has(path.basename(entry.folder))) continue;
+      await fs.rm(entry.folder, { recursive: true, force: true });
     }
   }
 }

@@ -9,7 +9,7 @@
  * version, client info, capabilities): the channel copies it from the Client's own
  * latest request and adds the tasks extension to the capabilities.
  */
-import { ProtocolError, type JSONRPCMessage, type MessageExtraInfo } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type MessageExtraInfo } from '@modelcontextprotocol/client';
 import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { ForwardingTransport } from '../connections/transports/forwarding-transport';
 
@@ -106,7 +106,8 @@ export class RawDispatchTransport extends ForwardingTransport {
       });
       options.signal?.addEventListener('abort', onAbort, { once: true });
       if (options.timeoutMs) {
-        timer = setTimeout(() => this.pending.get(id)?.reject(new ProtocolError(-32001, `Request timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
+        // Our own limit, not the server's answer: an SdkError, as the SDK's own timeouts are (a ProtocolError is what the server said).
+        timer = setTimeout(() => this.pending.get(id)?.reject(new SdkError(SdkErrorCode.RequestTimeout, `${method} got no answer within ${options.timeoutMs} ms`, { timeout: options.timeoutMs })), options.timeoutMs);
         timer.unref();
       }
       this.inner.send(message).catch((error: unknown) => this.pending.get(id)?.reject(error));
@@ -116,6 +117,11 @@ export class RawDispatchTransport extends ForwardingTransport {
 
   releaseProgress(token: string): void {
     this.progress.delete(token);
+  }
+
+  /** How many progress listeners are still attached (each task that asked for progress and has not ended). */
+  get progressListeners(): number {
+    return this.progress.size;
   }
 
   private modernEnvelope(): Record<string, unknown> {
@@ -148,7 +154,7 @@ export class RawDispatchTransport extends ForwardingTransport {
   }
 
   protected override handleClose(): void {
-    for (const pending of [...this.pending.values()]) pending.reject(new ProtocolError(-32000, 'Connection closed'));
+    for (const pending of [...this.pending.values()]) pending.reject(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
     this.progress.clear();
     super.handleClose();
   }

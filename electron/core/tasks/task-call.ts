@@ -38,15 +38,27 @@ export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Prom
   if (!mayRunAsTask(ctx.request, ctx.info)) return undefined;
   const support = await tasks.supportOf(server, ctx.config, ctx.info?.execution?.taskSupport);
   if (support === 'forbidden' || (support === 'optional' && ctx.request.task !== true)) return undefined;
+  // The call's own progress ends with the call (a detached task goes on reporting to its task only).
+  let callRunning = true;
   const started = await tasks.start(server, ctx.config, tool, args, {
     callId: ctx.callId,
     signal: ctx.signal,
-    onProgress: ctx.onProgress,
+    onProgress: (progress) => {
+      if (callRunning) ctx.onProgress(progress);
+    },
     ...(ctx.timeoutMs ? { timeoutMs: ctx.timeoutMs } : {}),
   });
   if (started.kind === 'immediate') return { kind: 'done', raw: started.raw };
-  if (ctx.request.detach) return { kind: 'detached', task: started.task };
-  const end = await waitOrCancel(tasks, started.task, ctx.signal);
+  if (ctx.request.detach) {
+    callRunning = false;
+    return { kind: 'detached', task: started.task };
+  }
+  let end: TaskView;
+  try {
+    end = await waitOrCancel(tasks, started.task, ctx.signal);
+  } finally {
+    callRunning = false;
+  }
   switch (end.status) {
     case 'completed': {
       const raw = tasks.rawResult(server, end.taskId);
@@ -67,7 +79,8 @@ async function waitOrCancel(tasks: TaskService, task: TaskView, signal: AbortSig
   const stopWaiting = new AbortController();
   const cancelled = new Promise<never>((_resolve, reject) => {
     const onAbort = () => {
-      void tasks.cancel(task.server, task.taskId).catch(() => undefined);
+      // Its failure is told on the task (the call itself ends at once, cancelled).
+      void tasks.cancelAfterCall(task.server, task.taskId);
       reject(new AppError('failed', `${task.server}: The call was cancelled (task ${task.taskId}).`, { kind: 'cancelled' }));
     };
     if (signal.aborted) onAbort();

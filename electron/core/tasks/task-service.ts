@@ -7,8 +7,12 @@
  *
  * Task ids are kept per server (TaskStore): when the server disconnects, polling pauses
  * ("waiting") and resumes once it is connected again, after a reconnect or an app
- * restart. A task the server no longer knows is shown as expired (its ttl has passed)
- * or unknown.
+ * restart. While it stays connected, a poll that fails on our side (no answer in time)
+ * or with the server's own passing trouble (-32000, -32001, -32603) is asked again, a
+ * little later each time; only a closed connection waits. A task the server no longer
+ * knows (any other error it answers with) is shown as expired (its ttl has passed) or
+ * unknown. A task's progress listener (on the connection it started on) goes when it
+ * ends; at most MAX_TASKS_PER_SERVER ended tasks are kept per server.
  */
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import { isTerminalTask, type TaskStatus, type TaskView } from '../../../shared/api/tasks';
@@ -17,13 +21,15 @@ import type { ContentBlock, ToolCallResult } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import type { ConnectionManager } from '../connections/connection-manager';
-import { messageOf } from '../connections/describe-error';
+import { sleep, systemClock, type Clock } from '../connections/clock';
+import { formatDuration, messageOf } from '../connections/describe-error';
+import { diagnostics } from '../diagnostics/diagnostics';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { SamplingFeature } from '../elicitation/sampling-feature';
 import type { EventBus } from '../events/event-bus';
-import type { ProgressListener } from './raw-dispatch-transport';
-import { pollDelay } from './poll-delay';
-import type { TaskStore } from './task-store';
+import type { ProgressListener, RawDispatchTransport } from './raw-dispatch-transport';
+import { MAX_POLL_MS, pollDelay } from './poll-delay';
+import { MAX_TASKS_PER_SERVER, type TaskStore } from './task-store';
 import { canListTasks, taskGenerationOf, TaskWire, type TaskSnapshot } from './task-wire';
 
 export interface TaskServiceDeps {
@@ -37,7 +43,18 @@ export interface TaskServiceDeps {
   processResult: (raw: ToolCallResult, task: TaskView) => Promise<ToolRunResult>;
   /** How long one tasks/* request may take. */
   requestTimeoutMs: () => number;
+  /** The waits between polls (tests move a clock by hand). */
+  clock?: Clock;
 }
+
+/** How long closing waits for the cancels of cancelled calls to reach their servers. */
+const CANCEL_GRACE_MS = 2000;
+
+/** The server's own errors that say "not now" rather than "no such task": the poll asks again later. */
+const PASSING_SERVER_ERRORS = new Set([-32000, -32001, -32603]);
+
+/** What a failed request about a task means for its polling. */
+type Loss = 'gone' | 'waiting' | 'retry';
 
 export interface StartOptions {
   callId?: string;
@@ -54,35 +71,51 @@ interface Entry {
   raw?: ToolCallResult;
   result?: ToolRunResult;
   progressToken?: string;
+  /** The raw channel (of the connection attempt the call ran on) that holds the progress listener, released when the task ends. */
+  progressChannel?: RawDispatchTransport;
   polling: boolean;
+  /** Polls that failed in a row while the server stayed connected: each waits twice as long as the one before. */
+  failures: number;
   stop?: AbortController;
   /** Woken on every change. */
   waiters: Set<() => void>;
-  /** v2: what the server asks for, by key, and the keys already answered. */
+  /** v2: what the server asks for, by key, and the keys answered and sent. */
   inputRequests?: TaskSnapshot['inputRequests'];
   answered: Set<string>;
+  /** v2: answers given but not yet sent (a tasks/update that failed is sent again without asking again). */
+  unsent: Record<string, unknown>;
 }
 
 export class TaskService {
   private readonly entries = new Map<string, Entry>();
   private unsubscribe?: () => void;
+  private readonly clock: Clock;
+  /** tasks/cancel requests of cancelled calls, still on their way. */
+  private readonly cancelling = new Set<Promise<void>>();
 
-  constructor(private readonly deps: TaskServiceDeps) {}
+  constructor(private readonly deps: TaskServiceDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   /** Reads the kept tasks and starts following servers' connection states. */
   async load(): Promise<void> {
     for (const view of await this.deps.store.load()) {
-      this.entries.set(keyOf(view.server, view.taskId), newEntry({ ...view, ...(isTerminalTask(view.status) ? {} : { waiting: true }) }));
+      this.add(newEntry({ ...view, ...(isTerminalTask(view.status) ? {} : { waiting: true }) }));
     }
     this.unsubscribe = this.deps.events.subscribe((event) => {
       if (event.type === 'server-state' && event.server.status === 'connected') this.resume(event.server.name);
     });
   }
 
-  /** Stops polling and waits for the list's pending writes (a CLI run exits right after); nothing is written when nothing changed. */
+  /**
+   * Stops polling, lets the cancels of cancelled calls reach their servers (a little while at
+   * most: Ctrl+C in the CLI closes the connections right after) and waits for the list's
+   * pending writes; nothing is written when nothing changed.
+   */
   async dispose(): Promise<void> {
     this.unsubscribe?.();
     for (const entry of this.entries.values()) entry.stop?.abort();
+    if (this.cancelling.size > 0) await Promise.race([Promise.all(this.cancelling), sleep(this.clock, CANCEL_GRACE_MS)]);
     await this.deps.store.flush();
   }
 
@@ -100,10 +133,14 @@ export class TaskService {
   async start(server: ServerName, config: ServerConfig, tool: string, args: Record<string, unknown>, options: StartOptions = {}): Promise<StartOutcome> {
     const progress = options.onProgress ? this.progressFor(options.onProgress) : undefined;
     const { signal, timeoutMs, ttlMs } = options;
+    let channel: RawDispatchTransport | undefined;
     const outcome = await this.withWire(
       server,
       config,
-      (wire) => wire.callTool(tool, args, { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(ttlMs !== undefined ? { ttlMs } : {}), ...(progress ? { onProgress: progress.listener } : {}) }),
+      (wire) => {
+        channel = wire.channel;
+        return wire.callTool(tool, args, { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(ttlMs !== undefined ? { ttlMs } : {}), ...(progress ? { onProgress: progress.listener } : {}) });
+      },
       signal,
     );
     if (outcome.kind === 'immediate') return { kind: 'immediate', raw: toToolCallResult(outcome.result, 0) };
@@ -117,8 +154,11 @@ export class TaskService {
       ...(options.callId ? { callId: options.callId } : {}),
     };
     const entry = newEntry(view);
-    if (outcome.progressToken) entry.progressToken = outcome.progressToken;
-    this.entries.set(keyOf(server, view.taskId), entry);
+    if (outcome.progressToken) {
+      entry.progressToken = outcome.progressToken;
+      if (channel) entry.progressChannel = channel;
+    }
+    this.add(entry);
     if (outcome.progressToken) this.progressTargets.set(outcome.progressToken, entry);
     progress?.bind(outcome.progressToken);
     this.apply(entry, outcome.task);
@@ -154,27 +194,33 @@ export class TaskService {
       .sort((a, b) => b.startedAt - a.startedAt);
   }
 
-  /** Asks the server now (a 2025-11-25 server's tasks/list adds the tasks it has that we did not know). */
-  async refresh(server: ServerName): Promise<TaskView[]> {
+  /**
+   * Asks the server now (a 2025-11-25 server's tasks/list adds the tasks it has that we did
+   * not know). A failure is the caller's to show: the kept list stays as it was.
+   */
+  async refresh(server: ServerName, signal?: AbortSignal): Promise<TaskView[]> {
     const config = this.deps.configOf(server);
-    await this.deps.connections
-      .request(server, config, async (client) => {
+    await this.deps.connections.request(
+      server,
+      config,
+      async (client) => {
         if (!canListTasks(client)) return;
         const wire = this.wireOf(client);
         let cursor: string | undefined;
         do {
-          const page = await wire.list(cursor);
+          const page = await wire.list(cursor, signal);
           for (const task of page.tasks) {
             if (this.entries.has(keyOf(server, task.taskId))) continue;
             const entry = newEntry({ server, taskId: task.taskId, tool: '(unknown tool)', generation: 'v1', status: task.status, startedAt: Date.now() });
-            this.entries.set(keyOf(server, task.taskId), entry);
+            this.add(entry);
             this.apply(entry, task);
             this.poll(entry);
           }
           cursor = page.nextCursor;
         } while (cursor);
-      })
-      .catch(() => undefined);
+      },
+      signal ? { signal } : {},
+    );
     return this.list(server);
   }
 
@@ -212,10 +258,36 @@ export class TaskService {
     return this.get(server, taskId);
   }
 
+  /**
+   * Asks the server to cancel a task whose call was cancelled (the call has already
+   * ended). A refusal or a failure is not dropped: the task says it in its error, so the
+   * Tasks tab shows the task may still be running.
+   */
+  cancelAfterCall(server: ServerName, taskId: string): Promise<void> {
+    const cancelling = this.cancelOrSay(server, taskId);
+    this.cancelling.add(cancelling);
+    void cancelling.finally(() => this.cancelling.delete(cancelling));
+    return cancelling;
+  }
+
+  private async cancelOrSay(server: ServerName, taskId: string): Promise<void> {
+    try {
+      await this.cancel(server, taskId);
+    } catch (error) {
+      const entry = this.entries.get(keyOf(server, taskId));
+      const text = `Cancelling the task failed (it may still be running on the server): ${messageOf(error)}`;
+      diagnostics.warn(`${server}: ${text}`);
+      if (!entry || isTerminalTask(entry.view.status)) return;
+      entry.view.error = text;
+      this.changed(entry);
+    }
+  }
+
   async forget(server: ServerName, taskId: string): Promise<void> {
     const entry = this.entries.get(keyOf(server, taskId));
     if (!entry) return;
     entry.stop?.abort();
+    this.releaseProgress(entry);
     this.entries.delete(keyOf(server, taskId));
     this.deps.events.emit({ type: 'task-updated', task: { ...entry.view }, gone: true });
     await this.persist();
@@ -253,7 +325,7 @@ export class TaskService {
     if (existing) return existing;
     const generation = (await this.generationOf(server, this.deps.configOf(server))) ?? 'v1';
     const entry = newEntry({ server, taskId, tool: '(unknown tool)', generation, status: 'working', startedAt: Date.now() });
-    this.entries.set(keyOf(server, taskId), entry);
+    this.add(entry);
     return entry;
   }
 
@@ -268,7 +340,7 @@ export class TaskService {
   }
 
   private withWire<T>(server: ServerName, config: ServerConfig, run: (wire: TaskWire) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.deps.connections.request(server, config, async (client) => run(this.wireOf(client)), signal ? { signal } : {});
+    return this.deps.connections.request(server, config, async (client) => run(this.wireOf(client)), { timeoutMs: this.deps.requestTimeoutMs(), ...(signal ? { signal } : {}) });
   }
 
   private resume(server: ServerName): void {
@@ -290,21 +362,21 @@ export class TaskService {
     void (async () => {
       try {
         while (!isTerminalTask(entry.view.status) && !stop.signal.aborted) {
-          if (entry.view.status === 'input_required') await this.handleInput(entry, stop.signal);
-          if (isTerminalTask(entry.view.status)) break;
-          await sleep(pollDelay(entry.view.pollIntervalMs), stop.signal);
-          if (stop.signal.aborted) break;
-          if (this.deps.connections.state(server).status !== 'connected') {
-            entry.view.waiting = true;
-            this.changed(entry);
-            return;
-          }
-          const config = this.deps.configOf(server);
           try {
+            if (entry.view.status === 'input_required') await this.handleInput(entry, stop.signal);
+            if (isTerminalTask(entry.view.status)) break;
+            await sleep(this.clock, this.nextPollIn(entry), stop.signal, { keepAlive: true });
+            if (stop.signal.aborted) break;
+            if (this.deps.connections.state(server).status !== 'connected') {
+              entry.view.waiting = true;
+              this.changed(entry);
+              return;
+            }
+            const config = this.deps.configOf(server);
             this.apply(entry, await this.withWire(server, config, (wire) => wire.get(taskId, stop.signal, this.deps.requestTimeoutMs())));
+            entry.failures = 0;
           } catch (error) {
-            if (stop.signal.aborted) return;
-            if (this.lost(entry, error)) return;
+            if (stop.signal.aborted || this.lost(entry, error) !== 'retry') return;
           }
         }
         if (entry.view.status === 'completed' && !entry.raw) await this.fetchResult(entry);
@@ -317,22 +389,36 @@ export class TaskService {
     })();
   }
 
+  /** The server's interval (or ours), doubled for each poll that failed in a row, never over a minute. */
+  private nextPollIn(entry: Entry): number {
+    return Math.min(MAX_POLL_MS, pollDelay(entry.view.pollIntervalMs) * 2 ** entry.failures);
+  }
+
   /**
-   * A request about the task failed. The server answered with an error: it does not know
-   * the task (expired or unknown), true. The connection failed: wait for it, true.
+   * A request about the task failed; what that means:
+   * - the server answered with an error that is not passing trouble: it does not know the
+   *   task (expired or unknown), `gone`;
+   * - the connection is not up: wait for it (polling resumes once it is), `waiting`;
+   * - it is up (our own timeout, or the server's -32000/-32001/-32603): ask again later, `retry`.
    */
-  private lost(entry: Entry, error: unknown): boolean {
-    const cause = error instanceof AppError ? error.cause : error;
-    if (cause instanceof ProtocolError && cause.code !== -32000 && cause.code !== -32001) {
+  private lost(entry: Entry, error: unknown): Loss {
+    const cause = error instanceof AppError ? (error.cause ?? error) : error;
+    if (cause instanceof ProtocolError && !PASSING_SERVER_ERRORS.has(cause.code)) {
       const ttl = entry.view.ttlMs;
       const expired = typeof ttl === 'number' && Date.now() >= entry.view.startedAt + ttl;
       this.setStatus(entry, expired ? 'expired' : 'unknown', cause.message);
-      return true;
+      return 'gone';
     }
-    entry.view.waiting = true;
     entry.view.error = messageOf(error);
+    if (this.deps.connections.state(entry.view.server).status !== 'connected') {
+      entry.view.waiting = true;
+      this.changed(entry);
+      return 'waiting';
+    }
+    entry.failures++;
+    entry.view.error = `${messageOf(error)} Asking again in ${formatDuration(this.nextPollIn(entry))}.`;
     this.changed(entry);
-    return true;
+    return 'retry';
   }
 
   private async handleInput(entry: Entry, signal: AbortSignal): Promise<void> {
@@ -345,13 +431,15 @@ export class TaskService {
       return;
     }
     const requests = entry.inputRequests ?? {};
-    const responses: Record<string, unknown> = {};
     for (const [key, request] of Object.entries(requests)) {
-      if (entry.answered.has(key)) continue;
-      responses[key] = await this.answerInput(server, request, signal);
-      entry.answered.add(key);
+      if (entry.answered.has(key) || key in entry.unsent) continue;
+      entry.unsent[key] = await this.answerInput(server, request, signal);
     }
-    if (Object.keys(responses).length > 0) await this.withWire(server, config, (wire) => wire.update(taskId, responses, signal));
+    const responses = entry.unsent;
+    if (Object.keys(responses).length === 0) return;
+    await this.withWire(server, config, (wire) => wire.update(taskId, responses, signal));
+    for (const key of Object.keys(responses)) entry.answered.add(key);
+    entry.unsent = {};
   }
 
   private async answerInput(server: ServerName, request: { method: string; params?: Record<string, unknown> }, signal: AbortSignal): Promise<unknown> {
@@ -378,7 +466,7 @@ export class TaskService {
     } catch (error) {
       if (signal?.aborted) return;
       const cause = error instanceof AppError ? error.cause : error;
-      if (cause instanceof ProtocolError && cause.code !== -32000 && cause.code !== -32001) {
+      if (cause instanceof ProtocolError && !PASSING_SERVER_ERRORS.has(cause.code)) {
         // The task failed (or was cancelled): the status says which.
         const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs())).catch(() => undefined);
         if (snapshot) this.apply(entry, snapshot);
@@ -419,8 +507,31 @@ export class TaskService {
   }
 
   private finish(entry: Entry): void {
-    if (entry.progressToken) this.progressTargets.delete(entry.progressToken);
+    this.releaseProgress(entry);
     this.changed(entry);
+  }
+
+  /** The task's progress listener goes (no later progress reaches the call it came from). */
+  private releaseProgress(entry: Entry): void {
+    if (!entry.progressToken) return;
+    this.progressTargets.delete(entry.progressToken);
+    entry.progressChannel?.releaseProgress(entry.progressToken);
+    delete entry.progressChannel;
+  }
+
+  /**
+   * Keeps the entry; a server's ended tasks beyond MAX_TASKS_PER_SERVER go, oldest first (as
+   * the store keeps them). Running ones stay however many there are: they are still followed.
+   */
+  private add(entry: Entry): void {
+    this.entries.set(keyOf(entry.view.server, entry.view.taskId), entry);
+    const ended = [...this.entries.values()].filter((e) => e.view.server === entry.view.server && isTerminalTask(e.view.status) && e !== entry);
+    const over = this.list(entry.view.server).length - MAX_TASKS_PER_SERVER;
+    if (over <= 0) return;
+    for (const old of ended.sort((a, b) => a.view.startedAt - b.view.startedAt).slice(0, over)) {
+      this.releaseProgress(old);
+      this.entries.delete(keyOf(old.view.server, old.view.taskId));
+    }
   }
 
   private changed(entry: Entry): void {
@@ -435,7 +546,7 @@ export class TaskService {
 }
 
 function newEntry(view: TaskView): Entry {
-  return { view, polling: false, waiters: new Set(), answered: new Set() };
+  return { view, polling: false, failures: 0, waiters: new Set(), answered: new Set(), unsent: {} };
 }
 
 function keyOf(server: ServerName, taskId: string): string {
@@ -444,18 +555,6 @@ function keyOf(server: ServerName, taskId: string): string {
 
 function describeStatus(status: TaskStatus): string {
   return status.replace('_', ' ');
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** A tools/call result as the rest of the core has it (the same reading as connection-manager's). */

@@ -57,6 +57,11 @@ export class TaskWire {
     private readonly raw: RawDispatchTransport,
   ) {}
 
+  /** The raw channel under this wire (its connection attempt's): where a task's progress listener lives. */
+  get channel(): RawDispatchTransport {
+    return this.raw;
+  }
+
   private send(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number; onProgress?: ProgressListener } = {}) {
     return this.raw.request(method, params, this.generation === 'v2', options);
   }
@@ -65,11 +70,14 @@ export class TaskWire {
   async callTool(name: string, args: Record<string, unknown>, options: { ttlMs?: number; signal?: AbortSignal; timeoutMs?: number; onProgress?: ProgressListener }): Promise<CallOutcome> {
     const params = { name, arguments: args, ...(this.generation === 'v1' ? { task: options.ttlMs !== undefined ? { ttl: options.ttlMs } : {} } : {}) };
     const { result, progressToken } = await this.send('tools/call', params, options);
+    const immediate = this.generation === 'v1' ? result.task === undefined : result.resultType !== 'task';
+    // Answered at once: no task will report progress for this token.
+    if (immediate) this.releaseProgress(progressToken);
     if (this.generation === 'v1') {
-      if (result.task === undefined) return { kind: 'immediate', result: CallToolResultV1Schema.parse(result) as Record<string, unknown> };
+      if (immediate) return { kind: 'immediate', result: CallToolResultV1Schema.parse(result) as Record<string, unknown> };
       return { kind: 'task', task: fromV1(CreateTaskResultV1Schema.parse(result).task), ...(progressToken ? { progressToken } : {}) };
     }
-    if (result.resultType !== 'task') return { kind: 'immediate', result: CallToolResultV2Schema.parse(result) as Record<string, unknown> };
+    if (immediate) return { kind: 'immediate', result: CallToolResultV2Schema.parse(result) as Record<string, unknown> };
     return { kind: 'task', task: fromV2(CreateTaskResultV2Schema.parse(result)), ...(progressToken ? { progressToken } : {}) };
   }
 
@@ -95,8 +103,8 @@ export class TaskWire {
   }
 
   /** v1 only: one page of the server's tasks. */
-  async list(cursor?: string): Promise<{ tasks: TaskSnapshot[]; nextCursor?: string }> {
-    const { result } = await this.send('tasks/list', cursor ? { cursor } : {});
+  async list(cursor?: string, signal?: AbortSignal): Promise<{ tasks: TaskSnapshot[]; nextCursor?: string }> {
+    const { result } = await this.send('tasks/list', cursor ? { cursor } : {}, signal ? { signal } : {});
     const page = ListTasksResultV1Schema.parse(result);
     return { tasks: page.tasks.map(fromV1), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   }

@@ -75,7 +75,7 @@ describe('tool runner against the tool-lab fixture', () => {
     await expect(call('kitchen_sink', { name: 'xx', count: 1 }, { confirmed: true })).rejects.toThrow('not allowed: rule mcp__lab: deny');
     await core.api.removePermissionRule({ pattern: 'mcp__lab' });
     const saved = JSON.parse(await fs.readFile(path.join(dataDir, 'permissions.json'), 'utf8'));
-    expect(saved.rules).toEqual([{ pattern: 'mcp__lab__delete_everything', decision: 'allow' }]);
+    expect(saved.rules).toEqual([{ server: 'lab', tool: 'delete_everything', decision: 'allow' }]);
     await core.api.removePermissionRule({ pattern: 'mcp__lab__delete_everything' });
   });
 

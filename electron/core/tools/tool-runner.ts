@@ -4,6 +4,10 @@
  * progress, cancel via notifications/cancelled) → on -32042 the URL-elicitation retry
  * (ask consent, the user opens the URL, wait for notifications/elicitation/complete,
  * call again) → the result pipeline (cut text, fit images, save originals) → history.
+ *
+ * A call can be cancelled by its id (cancelCall) or by the signal its caller passed (the
+ * CLI's Ctrl+C); either way it settles as cancelled at once, whatever it is waiting for:
+ * the connection, the tool list, the user's answer to a question, a task's next poll.
  */
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
@@ -14,6 +18,7 @@ import { mcpToolName, type ToolCallResult, type ToolInfo } from '../../../shared
 import { AppError } from '../../../shared/envelope';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { ResultBlock, ToolRunResult } from '../../../shared/tool-results';
+import { cancelledCall } from '../connections/connection-manager';
 import { messageOf } from '../connections/describe-error';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { ServerRequestBroker } from '../elicitation/server-request-broker';
@@ -65,27 +70,33 @@ export class ToolRunner {
     return true;
   }
 
-  run(request: CallToolRequest): Promise<ToolRunResult> {
+  /** `signal`: the caller's own way to cancel the call (besides cancelCall with its id). */
+  run(request: CallToolRequest, signal?: AbortSignal): Promise<ToolRunResult> {
     const callId = request.callId ?? randomUUID();
     // The server's questions while this call runs may be its own (ServerRequestBroker.callStarted).
     const ended = this.deps.broker.callStarted(request.server, callId);
-    // Only a call with an id can be cancelled (cancelCall names it): one without gets no
-    // controller, and the SDK no abort listener (nor its answer another step to wait for).
-    const running = request.callId === undefined ? this.runRegistered(request, callId, undefined) : this.runCancellable(request, callId);
+    // Only a call that can be cancelled (an id cancelCall names, or a signal) gets a
+    // controller: one without, no abort listener in the SDK (nor its answer another step to wait for).
+    const running = request.callId === undefined && !signal ? this.runRegistered(request, callId, undefined) : this.runCancellable(request, callId, signal);
     running.then(ended, ended);
     return running;
   }
 
-  private async runCancellable(request: CallToolRequest, callId: string): Promise<ToolRunResult> {
+  private async runCancellable(request: CallToolRequest, callId: string, outer: AbortSignal | undefined): Promise<ToolRunResult> {
     // The cancel is registered before anything waits (the server may still be starting),
     // so a cancel pressed at any moment is heard.
-    if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
+    const named = request.callId !== undefined;
+    if (named && this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
     const controller = new AbortController();
-    this.running.set(callId, controller);
+    const abort = () => controller.abort();
+    if (outer?.aborted) abort();
+    else outer?.addEventListener('abort', abort, { once: true });
+    if (named) this.running.set(callId, controller);
     try {
       return await this.runRegistered(request, callId, controller.signal);
     } finally {
-      this.running.delete(callId);
+      if (named) this.running.delete(callId);
+      outer?.removeEventListener('abort', abort);
     }
   }
 
@@ -111,7 +122,7 @@ export class ToolRunner {
 
     // A call finds its tool in the list last seen (see ToolsService.list): when there is one, without waiting.
     const seen = this.deps.tools.lastSeen(server, config);
-    const info = seen ? seen.find((t) => t.name === tool) : await this.toolInfo(server, config, tool);
+    const info = seen ? seen.find((t) => t.name === tool) : await this.toolInfo(server, config, tool, signal);
     stopIfCancelled();
     if (info?.excludedReason) throw excludedTool(server, tool, info.excludedReason);
 
@@ -127,6 +138,7 @@ export class ToolRunner {
     }
     // Allowed from here on: the definition it was allowed with is the one pinned.
     if (info && this.deps.pins && (pin?.status === 'new' || pin?.status === 'changed')) await this.deps.pins.pin(info);
+    stopIfCancelled();
 
     const options: CallOptions = {
       ...(signal ? { signal } : {}),
@@ -192,21 +204,21 @@ export class ToolRunner {
     for (const step of elicitations) {
       if (!checkExternalUrl(step.url).ok) throw new AppError('failed', `${server}: the server asked to open a URL that is not a clean http(s) address; not opening it.`);
       const outcome = await this.deps.broker.ask(server, { kind: 'elicitation-url', message: step.message, url: step.url, elicitationId: step.elicitationId, during: 'tool-call', tool }, signal, callId);
-      if (signal.aborted) throw new AppError('failed', `${server}: The call was cancelled.`);
+      if (signal.aborted) throw cancelledCall(server);
       if (!outcome.answered) throw new AppError('failed', `${server}: the call needs a step in the browser, and nobody answered (${outcome.reason}).`);
       if (outcome.answer.action !== 'accept') throw new AppError('failed', `${server}: the call needs a step in the browser, which you declined.`);
       try {
         await this.deps.elicitation.waitForCompletion(server, step.elicitationId, this.deps.settings().serverRequestTimeoutMs, signal);
       } catch (error) {
-        if (signal.aborted) throw new AppError('failed', `${server}: The call was cancelled.`);
+        if (signal.aborted) throw cancelledCall(server);
         throw new AppError('failed', `${server}: ${messageOf(error)}.`);
       }
     }
   }
 
-  private async toolInfo(server: string, config: ServerConfig, tool: string): Promise<ToolInfo | undefined> {
+  private async toolInfo(server: string, config: ServerConfig, tool: string, signal: AbortSignal | undefined): Promise<ToolInfo | undefined> {
     try {
-      return (await this.deps.tools.list(server, config, { staleOk: true })).find((t) => t.name === tool);
+      return (await this.deps.tools.list(server, config, { staleOk: true, signal })).find((t) => t.name === tool);
     } catch (error) {
       // The call itself will report what is wrong with the connection.
       diagnostics.debug(`Listing the tools of ${server} before calling ${tool} failed`, error);
@@ -229,10 +241,6 @@ function detachedResult(callId: string, server: string, tool: string, task: { ta
     historyId,
     task: { taskId: task.taskId, status: task.status },
   };
-}
-
-function cancelledCall(server: string): AppError {
-  return new AppError('failed', `${server}: The call was cancelled.`, { kind: 'cancelled' });
 }
 
 interface UrlElicitation {

@@ -75,7 +75,7 @@ export class ToolsService {
    * call would double what each call costs; a changed list still arrives through
    * list_changed and the next time anyone lists).
    */
-  async list(name: ServerName, config: ServerConfig, { refresh = false, staleOk = false } = {}): Promise<ToolInfo[]> {
+  async list(name: ServerName, config: ServerConfig, { refresh = false, staleOk = false, signal }: { refresh?: boolean; staleOk?: boolean; signal?: AbortSignal | undefined } = {}): Promise<ToolInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
     if (!refresh && cached?.key === key && (staleOk || cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.tools;
@@ -85,7 +85,7 @@ export class ToolsService {
       const tools: ToolInfo[] = [];
       const listed: ListedTool[] = [];
       await everyPage(
-        (cursor) => listPage(client, 'tools/list', cursor),
+        (cursor) => listPage(client, 'tools/list', cursor, signal ? { signal } : undefined),
         (page) => {
           pages.push(page);
           listed.push(...page.tools);
@@ -98,7 +98,7 @@ export class ToolsService {
       }
       this.lists.set(name, ticket, { key, tools, expiresAt: expiryOf(pages) });
       return tools;
-    });
+    }, signal ? { signal } : {});
   }
 
   async call(name: ServerName, config: ServerConfig, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {

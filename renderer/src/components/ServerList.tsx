@@ -12,6 +12,7 @@ import { ProjectApproval } from './ProjectApproval';
 import { protocolLabel } from './protocol-label';
 import { ScopeBadge } from './ScopeBadge';
 import { ServerActionsMenu } from './server-list/ServerActionsMenu';
+import { RetryNote } from './server-list/RetryNote';
 import { filterServers, summarize } from './server-list/summary';
 import { SignInActions } from './SignInActions';
 import { StatusBadge } from './StatusBadge';
@@ -100,6 +101,7 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
           {problem}
         </p>
       )}
+      {server.retry && server.status === 'failed' && <RetryNote retry={server.retry} />}
       <ProjectApproval server={server} />
       <SignInActions server={server} compact />
       {actionError && (

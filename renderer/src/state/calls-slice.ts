@@ -241,7 +241,8 @@ export const createCallsSlice =
         if (!prompt || choice === 'cancel') return;
         if (choice === 'always') {
           try {
-            await get().setPermissionRule({ pattern: prompt.fullName, decision: 'allow' });
+            // By server and tool: the mcp__ name alone cannot say which server a name with "__" in it is.
+            await get().setPermissionRule({ server: prompt.server, tool: prompt.tool, decision: 'allow' });
           } catch (error) {
             update(prompt.fullName, { error: `Could not save the rule: ${(error as Error).message}` });
             return;

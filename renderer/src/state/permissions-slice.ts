@@ -1,17 +1,17 @@
-/** Permission rules (allow, ask, deny per mcp__ name), as the core stores them. */
+/** Permission rules (allow, ask, deny per server and tool), as the core stores them. */
 import type { StateCreator } from 'zustand';
-import type { PermissionRule } from '../../../shared/permissions';
+import type { PermissionRuleInput, PermissionRuleView, RuleTargetInput } from '../../../shared/permissions';
 import type { PermissionsView } from '../../../shared/api/permissions';
 import type { WorkbenchState } from './store';
 
 export interface PermissionsSlice {
-  permissionRules: PermissionRule[];
+  permissionRules: PermissionRuleView[];
   permissionsLoaded: boolean;
   permissionsFile?: string;
   permissionsProblem?: string;
   loadPermissions(): Promise<void>;
-  setPermissionRule(rule: PermissionRule): Promise<void>;
-  removePermissionRule(pattern: string): Promise<void>;
+  setPermissionRule(rule: PermissionRuleInput): Promise<void>;
+  removePermissionRule(target: RuleTargetInput): Promise<void>;
 }
 
 export const createPermissionsSlice =
@@ -38,8 +38,8 @@ export const createPermissionsSlice =
       async setPermissionRule(rule) {
         apply(await api.setPermissionRule(rule));
       },
-      async removePermissionRule(pattern) {
-        apply(await api.removePermissionRule({ pattern }));
+      async removePermissionRule(target) {
+        apply(await api.removePermissionRule(target));
       },
     };
   };

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../shared/api';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 import type { ToolRunResult } from '../../../shared/tool-results';
+import { parseRulePattern, ruleName } from '../../../shared/permissions';
 import { parseArguments } from './calls-slice';
 import { applyEvent, createWorkbenchStore } from './store';
 
@@ -29,7 +30,7 @@ function fakeApi(overrides: Partial<AppApi> = {}): AppApi {
     listTools: vi.fn(async () => [echo, write]),
     callTool: vi.fn(async () => runResult('hi')),
     getPermissions: vi.fn(async () => ({ rules: [], file: '/tmp/permissions.json' })),
-    setPermissionRule: vi.fn(async (rule) => ({ rules: [rule], file: '/tmp/permissions.json' })),
+    setPermissionRule: vi.fn(async (rule) => ({ rules: ['server' in rule ? { ...rule, pattern: ruleName(rule) } : { ...parseRulePattern(rule.pattern)!, decision: rule.decision, pattern: rule.pattern }], file: '/tmp/permissions.json' })),
     onEvent: () => () => undefined,
     ...overrides,
   } as AppApi;
@@ -103,7 +104,7 @@ describe('workbench store', () => {
     expect(api.callTool).not.toHaveBeenCalled();
     expect(store.getState().permissionPrompt).toMatchObject({ fullName: 'mcp__a__write', reason: 'the tool is not marked read-only' });
     await store.getState().answerPermissionPrompt('always');
-    expect(api.setPermissionRule).toHaveBeenCalledWith({ pattern: 'mcp__a__write', decision: 'allow' });
+    expect(api.setPermissionRule).toHaveBeenCalledWith({ server: 'a', tool: 'write', decision: 'allow' });
     expect(api.callTool).toHaveBeenCalledWith(expect.objectContaining({ tool: 'write', confirmed: true, arguments: { n: 1 } }));
     // Now the rule allows it: no prompt.
     await store.getState().runTool('a', 'write', 'mcp__a__write');
@@ -112,7 +113,7 @@ describe('workbench store', () => {
   });
 
   it('stops arguments that do not match the schema until the user sends them anyway', async () => {
-    const api = fakeApi({ getPermissions: vi.fn(async () => ({ rules: [{ pattern: 'mcp__a', decision: 'allow' as const }], file: 'x' })) });
+    const api = fakeApi({ getPermissions: vi.fn(async () => ({ rules: [{ server: 'a', pattern: 'mcp__a', decision: 'allow' as const }], file: 'x' })) });
     const store = createWorkbenchStore(api);
     await store.getState().loadTools('a');
     store.getState().setArgsText('mcp__a__write', '{"n": "one"}');

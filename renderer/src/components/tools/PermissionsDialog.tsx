@@ -1,6 +1,6 @@
 /** The permission rules: see, change and remove them, add one by mcp__ name. */
 import { useEffect, useState } from 'react';
-import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision } from '../../../../shared/permissions';
+import { PERMISSION_DECISIONS, PermissionPatternSchema, type PermissionDecision, type PermissionRuleView, type RuleTarget } from '../../../../shared/permissions';
 import { useWorkbench } from '../../state/store';
 import { closeDialogOf, Modal } from '../Modal';
 import './tool-dialogs.css';
@@ -62,7 +62,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
           </thead>
           <tbody>
             {rules.map((rule) => (
-              <tr key={rule.pattern}>
+              <tr key={`${rule.server}\u0000${rule.tool ?? ''}`}>
                 <td>
                   <code>{rule.pattern}</code>
                 </td>
@@ -70,7 +70,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
                   <select
                     aria-label={`Decision for ${rule.pattern}`}
                     value={rule.decision}
-                    onChange={(event) => void act(() => setRule({ pattern: rule.pattern, decision: event.target.value as PermissionDecision }))}
+                    onChange={(event) => void act(() => setRule({ ...targetOfRule(rule), decision: event.target.value as PermissionDecision }))}
                   >
                     {PERMISSION_DECISIONS.map((d) => (
                       <option key={d} value={d}>
@@ -80,7 +80,7 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
                   </select>
                 </td>
                 <td>
-                  <button type="button" onClick={() => void act(() => removeRule(rule.pattern))} aria-label={`Remove the rule for ${rule.pattern}`}>
+                  <button type="button" onClick={() => void act(() => removeRule(targetOfRule(rule)))} aria-label={`Remove the rule for ${rule.pattern}`}>
                     Remove
                   </button>
                 </td>
@@ -126,4 +126,9 @@ export function PermissionsDialog({ onClose }: { onClose: () => void }) {
       </div>
     </Modal>
   );
+}
+
+/** The server and tool a listed rule is for (its mcp__ name is only what it shows). */
+function targetOfRule(rule: PermissionRuleView): RuleTarget {
+  return rule.tool === undefined ? { server: rule.server } : { server: rule.server, tool: rule.tool };
 }

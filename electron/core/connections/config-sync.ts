@@ -9,12 +9,15 @@
  *   in the file) loses its sign-in: its refresh timer and OAuth credentials go. Closing a
  *   project only hides its servers: they keep theirs;
  * - a disabled one is closed;
- * - a connected server whose entry changed reconnects with the new entry, except that a
- *   project entry that changed or took over by itself (a `git pull`, opening a project
- *   whose `.mcp.json` hides a running user server, removing the local entry that hid it)
- *   disconnects instead, so no command from a project file runs without the user asking;
+ * - a connected server whose entry changed reconnects with the new entry, and so does one
+ *   whose last attempt failed (the edit may be the fix: its old error describes an entry
+ *   that no longer exists), except that a project entry that changed or took over by
+ *   itself (a `git pull`, opening a project whose `.mcp.json` hides a running user server,
+ *   removing the local entry that hid it) disconnects instead, so no command from a
+ *   project file runs without the user asking;
  * - a server added here connects at once; one renamed here connects under its new name if
- *   it was running; one switched on here connects;
+ *   it was running; one switched on here connects; one edited here that was never tried
+ *   in this run connects (a project one only when approved);
  * - servers appearing by themselves (another program, a project opened) connect when the
  *   app auto-connects: user and local ones, and project ones only when the user approved
  *   that exact entry for that project (a `.mcp.json` may come from anywhere).
@@ -24,11 +27,11 @@
  */
 import { isEnabled, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { ConfigScope } from '../../../shared/config/scopes';
-import type { ServerView } from '../../../shared/domain';
-import type { RegistryChange } from '../config/server-registry';
+import type { LaunchInfo, ServerView } from '../../../shared/domain';
+import type { RegistryChange, ServerRegistry } from '../config/server-registry';
+import type { EventBus } from '../events/event-bus';
 import { runWithConcurrency } from '../util/concurrency';
-import type { CoreContext } from './core-context';
-import { createLaunchScan } from './launch-scan';
+import type { ConnectionManager } from './connection-manager';
 
 const STDIO_STARTUP_BATCH = 3;
 /** Background work reports through server states; a rejection must not end the process. */
@@ -38,6 +41,19 @@ interface Snapshot {
   key: string;
   scope: ConfigScope;
   enabled: boolean;
+}
+
+/** What the sync works with (the core's context has them all). */
+export interface ConfigSyncContext {
+  registry: Pick<ServerRegistry, 'effective' | 'get' | 'project' | 'availableScopes' | 'status'>;
+  connections: Pick<ConnectionManager, 'state' | 'attemptOf' | 'forget' | 'disconnect'>;
+  events: EventBus;
+  launchInfo: Map<ServerName, LaunchInfo>;
+  viewOf(name: ServerName, config?: ServerConfig): ServerView;
+  /** Connects unless disabled; a failure is recorded in the server's state. */
+  connectQuietly(name: ServerName): Promise<unknown>;
+  /** Finds where each stdio command is (again, when the config changed since the last time). */
+  scanLaunches(): Promise<void>;
 }
 
 export interface ConfigSyncOptions {
@@ -57,11 +73,10 @@ export interface ConfigSync {
   list(): Promise<ServerView[]>;
 }
 
-export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): ConfigSync {
+export function createConfigSync(ctx: ConfigSyncContext, options: ConfigSyncOptions): ConfigSync {
   const snapshot = () =>
     new Map<ServerName, Snapshot>(ctx.registry.effective().map((e) => [e.name, { key: JSON.stringify(e.config), scope: e.scope, enabled: isEnabled(e.config) }]));
   let previous = snapshot();
-  const scanLaunches = createLaunchScan(ctx.registry, ctx);
   /** Per server, the work its latest change set off, until it is done. */
   const work = new Map<ServerName, Promise<unknown>>();
   const track = (name: ServerName, promise: Promise<unknown>) => {
@@ -74,9 +89,15 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
     const status = ctx.connections.state(name).status;
     return status === 'connected' || status === 'pending';
   };
+  /** Its last attempt (with the entry before) failed or wanted sign-in. */
+  const hasFailed = (name: ServerName) => {
+    const status = ctx.connections.state(name).status;
+    return status === 'failed' || status === 'needs-auth';
+  };
+  const neverTried = (name: ServerName) => ctx.connections.attemptOf(name) === undefined;
 
   const list = async (): Promise<ServerView[]> => {
-    await scanLaunches();
+    await ctx.scanLaunches();
     return ctx.registry.effective().map(({ name, config }) => ctx.viewOf(name, config));
   };
 
@@ -103,12 +124,14 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
       if (before && before.key === now.key) continue;
       const config = ctx.registry.get(name)!;
       const live = isLive(name);
+      // A failed server may be waiting to retry with the entry before: that stops too.
+      const running = live || hasFailed(name);
       if (!now.enabled) {
-        if (live) track(name, ctx.connections.disconnect(name).catch(ignore));
+        if (running) track(name, ctx.connections.disconnect(name).catch(ignore));
       } else if (change.added === name) {
         // Added here, maybe over an entry of a lower scope: it connects at once.
         toConnect.push(name);
-      } else if (before && live) {
+      } else if (before && running) {
         // A project entry that took over by itself (another program wrote it, opening the
         // project uncovered it, or the entry that hid it went) waits for the user; an edit
         // of the project entry made here restarts the server, like any other.
@@ -116,7 +139,8 @@ export function createConfigSync(ctx: CoreContext, options: ConfigSyncOptions): 
         if (tookOver) track(name, ctx.connections.disconnect(name).catch(ignore));
         else toConnect.push(name);
       } else if (before) {
-        if (here && !before.enabled) toConnect.push(name);
+        const mayStart = now.scope !== 'project' || options.approved?.(name, config) === true;
+        if (here && (!before.enabled || (neverTried(name) && mayStart))) toConnect.push(name);
       } else if (here) {
         if (change.renamed?.to === name && renamedLive) toConnect.push(name);
       } else if (options.autoConnect && (now.scope !== 'project' || options.approved?.(name, config))) {
