@@ -12,6 +12,8 @@ import type { DoctorOptions } from './commands/doctor';
 import type { TestOptions } from './commands/test';
 import type { RecordOptions } from './commands/record';
 import type { MockOptions, ReplayOptions } from './commands/recordings';
+import type { ReadOptions as SkillReadOptions } from './commands/skills';
+import type { VerifyOptions as SkillVerifyOptions } from './commands/skills-verify';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
@@ -24,6 +26,8 @@ const serversCommands = () => import('./commands/servers');
 const toolsCommands = () => import('./commands/tools');
 const authCommands = () => import('./commands/auth');
 const resourcesCommands = () => import('./commands/resources');
+const skillsCommands = () => import('./commands/skills');
+const skillsVerifyCommand = () => import('./commands/skills-verify');
 const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
@@ -72,7 +76,7 @@ type ServerHandler<O> = (run: CommandRun, server: string | undefined, options: O
 
 export function buildProgram(io: CliIo, done: Done): Command {
   const program = new Command('mcp-workbench')
-    .description("MCP Workbench on the command line: check servers, call tools, read resources, get prompts, sign in, with the app's servers, settings and credentials.")
+    .description("MCP Workbench on the command line: check servers, call tools, read resources and skills, get prompts, sign in, with the app's servers, settings and credentials.")
     .version(typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0', '-V, --version')
     .option('--verbose', 'print diagnostic lines, down to debug, on stderr (they also go to the log file)')
     .showHelpAfterError('(add --help for the options)')
@@ -87,7 +91,7 @@ export function buildProgram(io: CliIo, done: Done): Command {
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
 doctor found an error, diff a breaking change, test a failed step, conformance a failed
-scenario, or replay a different answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
+scenario, replay a different answer, or a skill file did not match its entry), 2 usage or config error (or an unreadable snapshot, collection or recording file),
 3 connection or sign-in failure, 4 timeout, 5 the task is gone (expired, or unknown to the
 server). record exits with its server's exit status.
 
@@ -189,6 +193,53 @@ Examples:
         const operands = [server, uri].filter((word): word is string => word !== undefined);
         done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesRead(run, operands, options)));
       }),
+  );
+
+  const skills = configure(program.command('skills').description("a server's skills (the MCP Skills extension): list them, show one, read a file, verify every file against its entry"));
+  serverCommand(skills, 'list', "list the skills of a server (every page), and the entries it refused with their reasons", async () => (await skillsCommands()).skillsList);
+  const skillCommand = <O extends SourceOptions & { json?: boolean }>(
+    name: string,
+    description: string,
+    usage: string,
+    argument: [string, string],
+    extra: (command: Command) => Command,
+    handler: () => Promise<(run: CommandRun, operands: string[], options: O) => Promise<ExitCode>>,
+  ) =>
+    configure(
+      extra(withAdhoc(skills.command(name).description(description).usage(usage).argument('[server]', SERVER_ARGUMENT).argument(...argument)))
+        .addOption(jsonOption())
+        .action(async (server: string | undefined, rest: string | string[] | undefined, options: O) => {
+          const operands = [server, ...(Array.isArray(rest) ? rest : [rest])].filter((word): word is string => word !== undefined);
+          done(await runCommand(io, !!options.json, async (run) => (await handler())(run, operands, options)));
+        }),
+    );
+  skillCommand(
+    'get',
+    "show one skill: its description, frontmatter and files with their sizes and digests",
+    '[options] <server> <name|uri>   (with --stdio or --url: [options] <name|uri>)',
+    ['[skill]', 'the skill: its name (or prefix/name), or the URI of its SKILL.md'],
+    (command) => command,
+    async () => (await skillsCommands()).skillsGet,
+  );
+  skillCommand<SkillReadOptions & { json?: boolean }>(
+    'read',
+    "read a file of a skill, checked against the skill's entry (size, digest, SKILL.md's frontmatter), or list a folder; exits 1 when the file does not match",
+    '[options] <server> <uri>   (with --stdio or --url: [options] <uri>)',
+    ['[uri]', 'the file or folder (skill://…)'],
+    (command) => command.option('-o, --output <file>', 'write the file\'s bytes to this file (images and binary files are only summarized otherwise)'),
+    async () => (await skillsCommands()).skillsRead,
+  );
+  skillCommand<SkillVerifyOptions & { json?: boolean }>(
+    'verify',
+    "read every file of every skill (or of the skills named) and check each against its entry; exits 1 when a file fails or an entry is refused, naming skill, file and reason",
+    '[options] <server> [skill...]   (with --stdio or --url: [options] [skill...])',
+    ['[skills...]', 'only these skills (name, prefix/name or SKILL.md URI)'],
+    (command) =>
+      command
+        .option('--junit', 'print the report as JUnit XML (one test suite per skill, one test case per file)')
+        .option('--progress', 'show progress on stderr even when it is not a terminal')
+        .option('--no-progress', 'never show progress'),
+    async () => (await skillsVerifyCommand()).skillsVerify,
   );
 
   const prompts = configure(program.command('prompts').description("a server's prompts: list them, get one with its arguments"));

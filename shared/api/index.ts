@@ -26,6 +26,7 @@ import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
+import { skillsChannels, type SkillsApi } from './skills';
 import { tasksChannels, type TasksApi } from './tasks';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
@@ -39,6 +40,7 @@ export interface AppApi
     ToolsApi,
     TasksApi,
     ResourcesApi,
+    SkillsApi,
     PromptsApi,
     ServerConsoleApi,
     ResultsApi,
@@ -72,6 +74,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...toolsChannels,
   ...tasksChannels,
   ...resourcesChannels,
+  ...skillsChannels,
   ...promptsChannels,
   ...serverConsoleChannels,
   ...resultsChannels,

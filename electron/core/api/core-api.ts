@@ -37,6 +37,7 @@ import { promptNotifications } from '../prompts/prompt-notifications';
 import { PromptService } from '../prompts/prompt-service';
 import { resourceNotifications } from '../resources/resource-notifications';
 import { ResourceService } from '../resources/resource-service';
+import { SkillsService } from '../skills/skills-service';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
 import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
@@ -77,6 +78,7 @@ import { createResultsApi } from './results-api';
 import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
+import { createSkillsApi } from './skills-api';
 import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
@@ -297,6 +299,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
+  const skills = new SkillsService(connections, events);
   const tools = new ToolsService(connections, events);
   const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured, logLevels);
   connections.onStateChange = (name) => {
@@ -361,6 +364,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createServersApi(ctx, sync),
       ...createConnectionsApi(ctx),
       ...createResourcesApi(ctx, resources),
+      ...createSkillsApi(ctx, skills),
       ...createPromptsApi(ctx, prompts),
       ...createServerConsoleApi(ctx, serverConsole),
       ...createToolsApi(ctx, toolKit, tools, tasks),

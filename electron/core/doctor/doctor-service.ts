@@ -17,6 +17,8 @@ import { observationFindings, stdoutNoiseFindings } from './live/observation-fin
 import type { ResultObservations } from './result-observations';
 import { ruleInfo } from './rule';
 import { HOST_RULE_SETS } from './rules';
+import { SKILL_RULE_INFOS, skillFindings } from './rules/skills';
+import { gatherSkillsEvidence } from '../skills/skills-evidence';
 import { listRawTools } from './raw-tools';
 import { toolTokenCosts } from './token-cost';
 
@@ -55,7 +57,7 @@ export class DoctorService {
       checked.filter((c) => c.report.connected).map((c) => ({ server: c.report.server, tools: c.tools, tokens: c.report.tokens.total })),
       applied,
     ).filter(relevant);
-    const rules = [...rulesFor(hosts).map(ruleInfo), ...LIVE_RULES.filter((r) => r.hosts.some((h) => applied.includes(h)))];
+    const rules = [...rulesFor(hosts).map(ruleInfo), ...LIVE_RULES.filter((r) => r.hosts.some((h) => applied.includes(h))), ...SKILL_RULE_INFOS];
     return { hosts: applied, servers, shared, rules, time: Date.now() };
   }
 
@@ -120,6 +122,10 @@ export class DoctorService {
         live('live-capability-failing', `The server declares "${capability}" but ${method} fails: ${messageOf(error)}. Answer it (an empty list is fine) or drop the capability.`);
       }
     }
+
+    // A connection lost while checking skills says nothing about them: the other checks still report.
+    const skills = await gatherSkillsEvidence(connections, name, config).catch(() => undefined);
+    if (skills) findings.push(...skillFindings(name, skills));
 
     let tools: ToolInfo[] = [];
     if ('tools' in capabilities) {

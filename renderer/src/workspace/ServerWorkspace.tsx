@@ -13,6 +13,7 @@ import { Pane } from '../components/ErrorBoundary';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
 import { ResourceBrowser } from '../components/resources/ResourceBrowser';
 import { ServerDetails } from '../components/ServerDetails';
+import { SkillBrowser } from '../components/skills/SkillBrowser';
 import { TasksView } from '../components/tasks/TasksView';
 import { ToolList } from '../components/ToolList';
 import { ToolsSplit } from './ToolsSplit';
@@ -50,6 +51,7 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
             {tab === 'tasks' && <TasksView server={server} />}
             {tab === 'resources' && <ResourceBrowser server={server} />}
             {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
+            {tab === 'skills' && <SkillBrowser server={server} />}
             {tab === 'console' && <ServerConsole server={server} />}
             {tab === 'doctor' && <DoctorPanel server={server} />}
             {tab === 'collections' && (
