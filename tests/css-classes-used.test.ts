@@ -80,6 +80,9 @@ const BUILT_AT_RUN_TIME = [
   'conformance-passed',
   'conformance-failed',
   'conformance-no-checks',
+  // SkillMarkdown: align-${align} (a table cell's alignment)
+  'align-right',
+  'align-center',
 ];
 
 const rendererSrc = path.resolve(import.meta.dirname, '../renderer/src');
