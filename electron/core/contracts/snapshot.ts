@@ -31,7 +31,7 @@ const TemplateSchema = z.object({ uriTemplate: z.string(), name: z.string(), tit
 const PromptArgumentSchema = z.object({ name: z.string(), title: Text, description: Text, required: z.boolean().optional() });
 const PromptSchema = z.object({ name: z.string(), title: Text, description: Text, arguments: z.array(PromptArgumentSchema) });
 
-export const ContractSnapshotSchema = z.object({
+const ContractSnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
   server: z.object({ name: z.string(), version: z.string(), title: Text }),
   protocol: z.object({ era: z.enum(['legacy', 'modern']).optional(), version: Text }),

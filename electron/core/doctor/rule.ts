@@ -13,7 +13,7 @@ export interface RuleHit {
   tool?: string;
 }
 
-export interface RuleContext {
+interface RuleContext {
   server: string;
 }
 
@@ -26,7 +26,7 @@ interface RuleBase {
 }
 
 /** A rule about one tool's definition. */
-export interface ToolRule extends RuleBase {
+interface ToolRule extends RuleBase {
   kind: 'tool';
   check(tool: ToolInfo, ctx: RuleContext): RuleHit[];
 }

@@ -20,7 +20,7 @@ export type ServerFormTarget =
 /** How many import/export dialogs were opened: each opening's id. */
 let configDialogCount = 0;
 
-export type ConfigDialog = { kind: 'import'; paste?: boolean } | { kind: 'export'; names?: string[] };
+type ConfigDialog = { kind: 'import'; paste?: boolean } | { kind: 'export'; names?: string[] };
 
 export interface ConfigSlice {
   configStatus?: ConfigStatus;

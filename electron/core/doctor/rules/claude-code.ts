@@ -8,12 +8,12 @@ const MCP_DOCS = 'https://code.claude.com/docs/en/mcp';
 const TOOL_USE_DOCS = 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools';
 const UNION_ISSUE = 'https://github.com/anthropics/claude-code/issues/5973';
 
-export const DESCRIPTION_LIMIT = 2048;
+const DESCRIPTION_LIMIT = 2048;
 /** MAX_MCP_OUTPUT_TOKENS' default: a longer result is cut (a warning from 10,000). */
 export const MAX_MCP_OUTPUT_TOKENS = 25_000;
 export const OUTPUT_WARNING_TOKENS = 10_000;
 
-export function claudeCodeName(server: string, tool: string): string {
+function claudeCodeName(server: string, tool: string): string {
   return mcpToolName(normalizeForApi(server), normalizeForApi(tool));
 }
 

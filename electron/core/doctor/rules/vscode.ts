@@ -9,7 +9,7 @@ const MCP_DOCS = 'https://code.visualstudio.com/docs/copilot/customization/mcp-s
 const NAME_ISSUE = 'https://github.com/github/copilot-cli/issues/1879';
 const ITEMS_ISSUE = 'https://github.com/microsoft/vscode/issues/246119';
 const EMPTY_OBJECT_ISSUE = 'https://github.com/github/copilot-cli/issues/1825';
-export const VSCODE_TOOL_LIMIT = 128;
+const VSCODE_TOOL_LIMIT = 128;
 
 export const vscode: HostRuleSet = {
   host: 'vscode',
