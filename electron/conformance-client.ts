@@ -12,7 +12,9 @@
  * one that can be called, or the calls the scenario's context names with its arguments
  * (confirmed: running this command is the user's consent); answer a form the
  * server asks for with its defaults; sign in again when a call needs more scope, a
- * bounded number of times; close.
+ * bounded number of times; list the server's skills when it publishes them (every page), and,
+ * where the scenario has the user open a skill, read its SKILL.md checked against the entry
+ * and, only if it verifies, its files one by one, as the Skills tab does; close.
  * Exits 0 on success, 1 with the reason on stderr.
  */
 import fs from 'node:fs/promises';
@@ -116,12 +118,39 @@ async function main(): Promise<void> {
       const result = await withSignIn(() => api.callTool({ server: SERVER, tool, arguments: args, confirmed: true }));
       log(`called ${tool}: ${result.isError ? 'tool error' : 'ok'}`);
     }
+    await useSkills(api);
     await api.disconnectServer({ name: SERVER });
   } finally {
     await core?.dispose();
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
+
+/**
+ * Skills as the Skills tab shows them: the listing (no file is read for it), then, when the
+ * scenario has the user open a skill, its SKILL.md read and checked against the entry; its
+ * other files are read only when that passed, each checked too. A skill that fails is named
+ * and left alone, never read further.
+ */
+async function useSkills(api: Core['api']): Promise<void> {
+  const catalog = await api.listSkills({ server: SERVER });
+  if (!catalog.supported) return;
+  log(`listed ${catalog.skills.length} skills (${catalog.invalid.length} entries refused)`);
+  const skill = catalog.skills[0];
+  if (!skill || !OPENS_A_SKILL.test(process.env.MCP_CONFORMANCE_SCENARIO ?? '')) return;
+  const manifest = await api.readSkillFile({ server: SERVER, skill: skill.uri });
+  if (manifest.status === 'failed') {
+    log(`not using ${skill.uri}: ${manifest.failure!.reason}: ${manifest.failure!.message}`);
+    return;
+  }
+  for (const file of skill.files === 'dynamic' ? [] : skill.files.filter((file) => file.uri !== skill.uri)) {
+    const read = await api.readSkillFile({ server: SERVER, skill: skill.uri, file: file.uri });
+    log(`read ${file.path}: ${read.status}${read.failure ? ` (${read.failure.reason})` : ''}`);
+  }
+}
+
+/** The scenarios in which the user opens a skill (the others only list them: nothing is read ahead of need). */
+const OPENS_A_SKILL = /^sep-2640-client-verify-/;
 
 /**
  * The schema-preservation scenario's echo tool takes back the input schema of its other tool as

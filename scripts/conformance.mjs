@@ -17,7 +17,9 @@
 // new enough, else on a Node 22 fetched once for it (scripts/lib/suite-node.mjs); our
 // client always runs on the Node running this script.
 //
-// A scenario fails when any of its checks failed (or it left no results). A failure
+// A scenario fails when any of its checks failed (or it left no results). A scenario whose
+// every check was skipped (or that recorded none) ran no real check: it is reported as
+// `no-checks`, and fails like a failure, never counted as a pass. A failure
 // listed in conformance-baseline.json (each entry with its reason) is expected; any
 // other failure, or a listed scenario that now passes, fails the run. Writes
 // reports/conformance.json (one result per scenario) for `npm test` to count.
@@ -203,19 +205,24 @@ async function main() {
     const result = results.get(scenario);
     /** @type {Array<Pick<Check, 'id' | 'description' | 'errorMessage'>>} */
     const failures = result ? result.checks.filter((check) => check.status === 'FAILURE') : [{ id: 'no-results', description: 'the scenario left no results' }];
+    // SKIPPED and INFO entries check nothing: a scenario with only those never saw the client do the thing it tests.
+    const real = result ? result.checks.filter((check) => check.status !== 'SKIPPED' && check.status !== 'INFO').length : 0;
+    const noChecks = result !== undefined && real === 0;
+    if (noChecks) failures.push({ id: 'no-checks', description: `no check ran (${result.checks.length === 0 ? 'none recorded' : `all ${result.checks.length} skipped`}${result.checks[0]?.errorMessage ? `: ${result.checks[0].errorMessage}` : ''})` });
     const failed = failures.length > 0;
     const reason = baseline.get(scenario);
     /** @type {string} */
     let status;
     if (notApplicable.has(scenario)) status = failed ? 'not-applicable (fails)' : 'not-applicable (passes)';
     else if (failed && reason) status = 'expected-failure';
+    else if (noChecks) status = 'no-checks';
     else if (failed) status = 'failed';
     else if (reason) status = 'stale-baseline';
     else status = 'passed';
     report.push({
       scenario,
       status,
-      checks: result?.checks.length ?? 0,
+      checks: real,
       failures: failures.map((check) => `${check.id}: ${check.errorMessage ?? check.description}`),
       ...(reason ? { baselineReason: reason } : {}),
       ...(result ? { results: path.relative(ROOT, result.dir) } : {}),
@@ -238,12 +245,12 @@ async function main() {
     const mark = entry.status === 'passed' ? '✓' : entry.status === 'expected-failure' ? '~' : entry.status.startsWith('not-applicable') ? '-' : '✗';
     console.log(`  ${mark} ${entry.scenario}: ${entry.status}${entry.status === 'passed' ? ` (${entry.checks} checks)` : ''}`);
     if (entry.status === 'expected-failure') console.log(`      baseline: ${entry.baselineReason}`);
-    if (entry.status === 'failed') for (const failure of entry.failures) console.log(`      ${failure}`);
+    if (entry.status === 'failed' || entry.status === 'no-checks') for (const failure of entry.failures) console.log(`      ${failure}`);
     if (entry.status === 'stale-baseline') console.log('      passes now (or no longer runs): remove it from conformance-baseline.json');
   }
   if (failed > 0) {
     // The suite's own output, for the scenarios that failed unexpectedly (a run is named after its scenario).
-    const unexpected = new Set(report.filter((entry) => entry.status === 'failed').map((entry) => entry.scenario));
+    const unexpected = new Set(report.filter((entry) => entry.status === 'failed' || entry.status === 'no-checks').map((entry) => entry.scenario));
     for (const run of runs) if (run.code !== 0 && unexpected.has(run.what)) console.log(`\n--- conformance ${run.what} (exit ${run.code}, ${run.seconds} s) ---\n${run.output.slice(-4000)}`);
   }
   console.log(`\nconformance: ${passed} passed, ${failed} failed (${report.filter((e) => e.status === 'expected-failure').length} expected failures in the baseline; ${report.length - counted.length} runs outside their revision, not counted), ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, OUT)}`);

@@ -54,7 +54,9 @@ export type AppEvent =
   /** A server's sign-in state or OAuth log changed (signed in or out, a refresh, a step of a sign-in). */
   | { type: 'auth-changed'; server: string }
   /** A collection run started or finished a step (no `result` yet: it started). */
-  | { type: 'collection-progress'; progress: CollectionRunProgress };
+  | { type: 'collection-progress'; progress: CollectionRunProgress }
+  /** A conformance run started a scenario (`done` of `total` finished before it). */
+  | { type: 'conformance-progress'; server: string; scenario: string; done: number; total: number };
 
 export type AppEventType = AppEvent['type'];
 /** The event of one type, e.g. `AppEventOf<'server-state'>` has `server`. */

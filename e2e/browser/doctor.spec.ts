@@ -21,13 +21,15 @@ test('doctor: findings for a server that breaks the rules, the tools as Claude C
     await ws.open('bad');
     const pane = await ws.tab('bad', 'Doctor');
 
+    // The check is done when its button reads "Check again": 130 tools counted twice over, a slow start, on a machine that may be busy.
+    await expect(pane.getByRole('button', { name: 'Check again' })).toBeEnabled({ timeout: 60_000 });
     const errors = pane.getByRole('region', { name: /^Errors \(\d+\)$/ });
     await expect(errors).toBeVisible();
-    const gemini = errors.getByRole('region', { name: 'Gemini: errors' });
-    const union = gemini.locator('[data-rule="gemini-no-union-in-items"]');
-    await expect(union).toContainText('schema_zoo');
-    await expect(union.locator('.doctor-pointer')).toHaveText('/inputSchema/properties/ids/items');
-    await expect(union.getByRole('link', { name: 'source' })).toHaveAttribute('href', 'https://ai.google.dev/api/caching#Schema');
+    const vscode = errors.getByRole('region', { name: 'VS Code / Copilot: errors' });
+    const items = vscode.locator('[data-rule="vscode-array-items"]');
+    await expect(items).toContainText('schema_zoo');
+    await expect(items.locator('.doctor-pointer')).toHaveText('/inputSchema/properties/tags');
+    await expect(items.getByRole('link', { name: 'source' })).toHaveAttribute('href', 'https://github.com/microsoft/vscode/issues/284536');
     await expect(pane.getByRole('region', { name: /^Warnings/ }).locator('[data-rule="claude-code-description-cut"]')).toContainText('huge_docs');
     await expect(pane.getByText(/130 tools · [\d,]+ tokens \(OpenAI o200k\) · ~[\d,]+ tokens \(Claude, estimate\)/)).toBeVisible();
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
+import { referenceServers } from '../../e2e/fixtures/reference-servers';
 import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
 
 const CLI = BUILT_CLI;
@@ -39,10 +40,16 @@ describe('mcp-workbench doctor', () => {
   });
 
   it('exits 1 when an error finding exists for a requested host, naming rule, tool and pointer', async () => {
-    const run = await cli(['doctor', '--stdio', stdio('doctor-bad'), '--host', 'gemini']);
+    const run = await cli(['doctor', '--stdio', stdio('doctor-bad'), '--host', 'vscode']);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/error\s+gemini-no-union-in-items\s+schema_zoo\s+\/inputSchema\/properties\/ids\/items/);
+    expect(run.stdout).toMatch(/error\s+vscode-array-items\s+schema_zoo\s+\/inputSchema\/properties\/tags/);
     expect(run.stdout).not.toMatch(/claude-code-/);
+  });
+
+  it("prints an unverified rule's finding as unverified", async () => {
+    const run = await cli(['doctor', '--stdio', stdio('doctor-bad'), '--host', 'gemini']);
+    expect(run.stdout).toMatch(/warning\s+gemini-cli-cyclic-ref\s+tree_walk\s+\/inputSchema\s+Unverified: /);
+    expect(run.stdout).not.toMatch(/error\s+gemini-/);
   });
 
   it('--json is one document with the findings and the rules', async () => {
@@ -69,9 +76,29 @@ describe('mcp-workbench doctor', () => {
     expect(good.testcase.length).toBe(Number(good.tests));
     const bad = suites[1]!;
     const failing = bad.testcase.filter((c) => c.failure).map((c) => c.name);
-    expect(failing).toEqual(expect.arrayContaining(['gemini-no-ref', 'spec-valid-schema', 'claude-code-top-level-union', 'live-capability-failing']));
+    expect(failing).toEqual(expect.arrayContaining(['vscode-array-items', 'spec-valid-schema', 'claude-code-top-level-union', 'live-capability-failing']));
     expect(Number(bad.failures)).toBe(failing.length);
     expect(Number(xml.testsuites.failures)).toBe(suites.reduce((sum, s) => sum + Number(s.failures), 0));
+  });
+
+  it('exits 0 on the official reference servers (everything, filesystem, memory), every host checked', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-doctor-reference-'));
+    try {
+      const config = path.join(folder, 'mcp.json');
+      await fs.writeFile(config, JSON.stringify({ mcpServers: referenceServers(folder) }));
+      const run = await cli(['doctor', '--config', config, '--json']);
+      const doc = JSON.parse(run.stdout) as { ok: boolean; servers: Array<{ server: string; connected: boolean; toolCount: number; findings: Array<{ rule: string; severity: string }> }>; shared: Array<{ severity: string }> };
+      const errors = [...doc.servers.flatMap((s) => s.findings), ...doc.shared].filter((f) => f.severity === 'error');
+      expect(errors).toEqual([]);
+      expect(doc.servers.map((s) => [s.server, s.connected, s.toolCount > 5])).toEqual([
+        ['everything', true, true],
+        ['filesystem', true, true],
+        ['memory', true, true],
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown host with a usage error', async () => {

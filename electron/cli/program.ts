@@ -7,10 +7,13 @@ import { Command, Option } from 'commander';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { runCommand, type CommandRun } from './command-run';
 import type { DiffOptions, SnapshotOptions } from './commands/contracts';
+import type { ConformanceOptions } from './commands/conformance';
 import type { DoctorOptions } from './commands/doctor';
 import type { TestOptions } from './commands/test';
 import type { RecordOptions } from './commands/record';
 import type { MockOptions, ReplayOptions } from './commands/recordings';
+import type { ReadOptions as SkillReadOptions } from './commands/skills';
+import type { VerifyOptions as SkillVerifyOptions } from './commands/skills-verify';
 import type { CallOptions } from './commands/tools';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
@@ -23,9 +26,12 @@ const serversCommands = () => import('./commands/servers');
 const toolsCommands = () => import('./commands/tools');
 const authCommands = () => import('./commands/auth');
 const resourcesCommands = () => import('./commands/resources');
+const skillsCommands = () => import('./commands/skills');
+const skillsVerifyCommand = () => import('./commands/skills-verify');
 const promptsCommands = () => import('./commands/prompts');
 const tasksCommands = () => import('./commands/tasks');
 const doctorCommand = () => import('./commands/doctor');
+const conformanceCommand = () => import('./commands/conformance');
 const contractsCommands = () => import('./commands/contracts');
 const testCommand = () => import('./commands/test');
 const recordCommand = () => import('./commands/record');
@@ -70,7 +76,7 @@ type ServerHandler<O> = (run: CommandRun, server: string | undefined, options: O
 
 export function buildProgram(io: CliIo, done: Done): Command {
   const program = new Command('mcp-workbench')
-    .description("MCP Workbench on the command line: check servers, call tools, read resources, get prompts, sign in, with the app's servers, settings and credentials.")
+    .description("MCP Workbench on the command line: check servers, call tools, read resources and skills, get prompts, sign in, with the app's servers, settings and credentials.")
     .version(typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0', '-V, --version')
     .option('--verbose', 'print diagnostic lines, down to debug, on stderr (they also go to the log file)')
     .showHelpAfterError('(add --help for the options)')
@@ -84,8 +90,8 @@ export function buildProgram(io: CliIo, done: Done): Command {
       'after',
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
-doctor found an error, diff a breaking change, test a failed step, or replay a different
-answer), 2 usage or config error (or an unreadable snapshot, collection or recording file),
+doctor found an error, diff a breaking change, test a failed step, conformance a failed
+scenario, replay a different answer, or a skill file did not match its entry), 2 usage or config error (or an unreadable snapshot, collection or recording file),
 3 connection or sign-in failure, 4 timeout, 5 the task is gone (expired, or unknown to the
 server). record exits with its server's exit status.
 
@@ -189,6 +195,53 @@ Examples:
       }),
   );
 
+  const skills = configure(program.command('skills').description("a server's skills (the MCP Skills extension): list them, show one, read a file, verify every file against its entry"));
+  serverCommand(skills, 'list', "list the skills of a server (every page), and the entries it refused with their reasons", async () => (await skillsCommands()).skillsList);
+  const skillCommand = <O extends SourceOptions & { json?: boolean }>(
+    name: string,
+    description: string,
+    usage: string,
+    argument: [string, string],
+    extra: (command: Command) => Command,
+    handler: () => Promise<(run: CommandRun, operands: string[], options: O) => Promise<ExitCode>>,
+  ) =>
+    configure(
+      extra(withAdhoc(skills.command(name).description(description).usage(usage).argument('[server]', SERVER_ARGUMENT).argument(...argument)))
+        .addOption(jsonOption())
+        .action(async (server: string | undefined, rest: string | string[] | undefined, options: O) => {
+          const operands = [server, ...(Array.isArray(rest) ? rest : [rest])].filter((word): word is string => word !== undefined);
+          done(await runCommand(io, !!options.json, async (run) => (await handler())(run, operands, options)));
+        }),
+    );
+  skillCommand(
+    'get',
+    "show one skill: its description, frontmatter and files with their sizes and digests",
+    '[options] <server> <name|uri>   (with --stdio or --url: [options] <name|uri>)',
+    ['[skill]', 'the skill: its name (or prefix/name), or the URI of its SKILL.md'],
+    (command) => command,
+    async () => (await skillsCommands()).skillsGet,
+  );
+  skillCommand<SkillReadOptions & { json?: boolean }>(
+    'read',
+    "read a file of a skill, checked against the skill's entry (size, digest, SKILL.md's frontmatter), or list a folder; exits 1 when the file does not match",
+    '[options] <server> <uri>   (with --stdio or --url: [options] <uri>)',
+    ['[uri]', 'the file or folder (skill://…)'],
+    (command) => command.option('-o, --output <file>', 'write the file\'s bytes to this file (images and binary files are only summarized otherwise)'),
+    async () => (await skillsCommands()).skillsRead,
+  );
+  skillCommand<SkillVerifyOptions & { json?: boolean }>(
+    'verify',
+    "read every file of every skill (or of the skills named) and check each against its entry; exits 1 when a file fails or an entry is refused, naming skill, file and reason",
+    '[options] <server> [skill...]   (with --stdio or --url: [options] [skill...])',
+    ['[skills...]', 'only these skills (name, prefix/name or SKILL.md URI)'],
+    (command) =>
+      command
+        .option('--junit', 'print the report as JUnit XML (one test suite per skill, one test case per file)')
+        .option('--progress', 'show progress on stderr even when it is not a terminal')
+        .option('--no-progress', 'never show progress'),
+    async () => (await skillsVerifyCommand()).skillsVerify,
+  );
+
   const prompts = configure(program.command('prompts').description("a server's prompts: list them, get one with its arguments"));
   serverCommand(prompts, 'list', 'list the prompts of a server and their arguments ([optional] ones in brackets)', async () => (await promptsCommands()).promptsList);
   configure(
@@ -213,15 +266,28 @@ Examples:
     withAdhoc(
       program
         .command('doctor')
-        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini) and the MCP spec; exits 1 when a finding is an error")
+        .description("check servers against each host's rules (Claude Code, Claude Desktop, Cursor, VS Code, OpenAI, Gemini CLI) and the MCP spec; exits 1 when a finding is an error")
         .argument('[server...]', 'servers to check (default: every enabled server)'),
     )
-      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (the spec always applies)')
+      .option('--host <hosts>', 'only these hosts, comma-separated: claude-code, claude-desktop, cursor, vscode, openai, gemini (Gemini CLI); the spec always applies')
       .addOption(jsonOption())
       .option('--junit', 'print the report as JUnit XML (one test suite per server, one test case per rule)')
       .action(async (names: string[], options: DoctorOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await doctorCommand()).doctor(run, names, options)))),
   );
 
+  configure(
+    withAdhoc(
+      program
+        .command('conformance')
+        .description("run the official MCP conformance suite's server scenarios against a server (HTTP at its URL, stdio through a loopback bridge); exits 1 when a scenario failed or recorded no check")
+        .argument('[server]', SERVER_ARGUMENT),
+    )
+      .addOption(new Option('--spec-version <revision>', 'the protocol revision whose required scenarios run').choices(['2025-11-25', '2026-07-28']).default('2025-11-25'))
+      .addOption(jsonOption())
+      .option('--junit', 'print the results as JUnit XML (a test case per scenario)')
+      .option('--install-suite', 'when the suite is not installed, fetch it with npm into the data folder first (needs the npm registry)')
+      .action(async (server: string | undefined, options: ConformanceOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await conformanceCommand()).conformance(run, server, options)))),
+  );
   configure(
     withAdhoc(program.command('snapshot').description("write a server's contract (server info, protocol, capabilities, instructions, tools, resources, templates, prompts) as a stable JSON file to commit and diff").argument('[server]', SERVER_ARGUMENT))
       .option('-o, --output <file>', 'write the snapshot to this file (default: stdout)')
@@ -252,6 +318,7 @@ Examples:
       .addOption(new Option('--reporter <name>', 'how to report: pretty (default), junit (JUnit XML), tap (TAP 14) or json').choices([...REPORTERS]))
       .option('-o, --output <file>', 'write the report to this file (a one-line summary goes to stderr)')
       .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
+      .addOption(new Option('--eras <which>', 'both: run each collection at 2025-11-25 and at 2026-07-28 (a session pinned to each) and report, step by step, what differs').choices(['both']))
       .addOption(new Option('--allow-env <names>', 'environment variables the collections may read as ${env.NAME}, comma-separated (repeatable); their values are masked in the report').argParser(collect))
       .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );

@@ -21,7 +21,7 @@ export interface FailureContext {
   catalog?: Catalog;
 }
 
-export type Catalog = 'tools' | 'resources' | 'prompts';
+export type Catalog = 'tools' | 'resources' | 'prompts' | 'skills';
 
 export interface Failure {
   message: string;
@@ -67,7 +67,7 @@ export function hintFor(kind: FailureKind, server: ServerName, view: ServerView 
     case 'disabled':
       return `Enable it in MCP Workbench, or remove "enabled": false from its entry.`;
     case 'server-error':
-      return `The server refused the request. mcp-workbench ${catalog} list ${session.adhoc ? '<same server options>' : server} shows what it offers${catalog === 'resources' ? '' : ` and the arguments each ${catalog === 'tools' ? 'tool' : 'prompt'} takes`}.`;
+      return `The server refused the request. mcp-workbench ${catalog} list ${session.adhoc ? '<same server options>' : server} shows what it offers${catalog === 'resources' || catalog === 'skills' ? '' : ` and the arguments each ${catalog === 'tools' ? 'tool' : 'prompt'} takes`}.`;
     case 'connection': {
       const hints: string[] = [];
       // Only a process that started (and then failed) has anything to show when run by hand.

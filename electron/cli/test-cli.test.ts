@@ -25,7 +25,12 @@ beforeAll(async () => {
   if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run \`npm run build\` first.`);
   home = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-test-cli-'));
   for (const file of ['every-assertion-pass.yaml', 'every-assertion-fail.yaml']) await fs.copyFile(path.join(FIXTURES, file), path.join(home, file));
-  await fs.writeFile(path.join(home, 'servers.json'), JSON.stringify({ mcpServers: { lab: { command: process.execPath, args: [fixtureServer('tool-lab')] } } }));
+  await fs.writeFile(
+    path.join(home, 'servers.json'),
+    JSON.stringify({ mcpServers: { lab: { command: process.execPath, args: [fixtureServer('tool-lab')] }, hostile: { command: process.execPath, args: [fixtureServer('terminal-hostile')] } } }),
+  );
+  // A result full of terminal commands, quoted back by the failed assertion.
+  await fs.writeFile(path.join(home, 'hostile.yaml'), 'name: Hostile\nserver: hostile\nsteps:\n  - id: trap\n    tool: trap\n    expect:\n      - path: $.content[0].text\n        equals: nothing\n');
 });
 
 afterAll(async () => {
@@ -50,6 +55,15 @@ interface JunitSuite {
 }
 
 describe('mcp-workbench test', () => {
+  it("prints a server's text safe for the terminal in every report on stdout", async () => {
+    for (const reporter of ['pretty', 'json', 'junit', 'tap']) {
+      const run = await cli(['test', 'hostile.yaml', '--config', 'servers.json', '--reporter', reporter]);
+      expect(run.code, `${reporter}: ${run.stderr}`).toBe(1);
+      expect(run.stdout, reporter).toContain('result ');
+      for (const char of ['\x1b', '\x07', '\u009b', '\u202e']) expect(run.stdout.includes(char), `${reporter}: ${JSON.stringify(char)}`).toBe(false);
+    }
+  }, 120_000);
+
   it('exits 0 when every step passes, printing each step', async () => {
     const run = await cli(['test', 'every-assertion-pass.yaml', '--config', 'servers.json']);
     expect(run.code, run.stderr).toBe(0);

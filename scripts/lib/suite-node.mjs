@@ -18,20 +18,30 @@ const PINNED = {
 };
 
 /**
+ * Where the pinned Node package for this platform is (or would be) installed in a checkout.
+ * @param {string} root the checkout
+ * @returns {{ spec: string, prefix: string, binary: string } | undefined} undefined: no package is known for this platform
+ */
+export function pinnedNode(root) {
+  const spec = PINNED[`${process.platform}-${process.arch}`];
+  if (!spec) return undefined;
+  const name = spec.slice(0, spec.lastIndexOf('@'));
+  const prefix = path.join(root, 'node_modules', '.cache', 'mcp-workbench', spec);
+  return { spec, prefix, binary: path.join(prefix, 'node_modules', name, 'bin', process.platform === 'win32' ? 'node.exe' : 'node') };
+}
+
+/**
  * @param {string} root the checkout
  * @param {number} major the lowest major version that will do
  * @returns {string} the path of a Node binary
  */
 export function nodeAtLeast(root, major) {
   if (Number(process.versions.node.split('.')[0]) >= major) return process.execPath;
-  const key = `${process.platform}-${process.arch}`;
-  const spec = PINNED[key];
-  if (!spec) {
-    throw new Error(`This needs Node ${major} or newer (this is ${process.versions.node}), and no Node ${major} package is known for ${key}: run it with Node ${major}.`);
+  const pinned = pinnedNode(root);
+  if (!pinned) {
+    throw new Error(`This needs Node ${major} or newer (this is ${process.versions.node}), and no Node ${major} package is known for ${process.platform}-${process.arch}: run it with Node ${major}.`);
   }
-  const name = spec.slice(0, spec.lastIndexOf('@'));
-  const prefix = path.join(root, 'node_modules', '.cache', 'mcp-workbench', spec);
-  const binary = path.join(prefix, 'node_modules', name, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  const { spec, prefix, binary } = pinned;
   if (!existsSync(binary)) {
     console.log(`This needs Node ${major}; this is ${process.versions.node}. Installing ${spec} into ${path.relative(root, prefix)} (once).`);
     mkdirSync(prefix, { recursive: true });

@@ -17,7 +17,7 @@ export const DOCTOR_HOST_LABELS: Record<DoctorHost, string> = {
   cursor: 'Cursor',
   vscode: 'VS Code / Copilot',
   openai: 'OpenAI / ChatGPT',
-  gemini: 'Gemini',
+  gemini: 'Gemini CLI',
   spec: 'MCP specification',
 };
 
@@ -25,7 +25,7 @@ export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
 export interface DoctorFinding {
-  /** The rule's id, e.g. `gemini-no-ref`. */
+  /** The rule's id, e.g. `vscode-array-items`. */
   rule: string;
   severity: FindingSeverity;
   hosts: DoctorHost[];
@@ -38,6 +38,8 @@ export interface DoctorFinding {
   message: string;
   /** Where the rule comes from: the host's documentation, source or issue tracker. */
   source: string;
+  /** The rule's behaviour in the host could not be confirmed (its message says so too); never an error. */
+  unverified?: boolean;
 }
 
 /** What one rule checks, for the rule list in the docs, the UI and JUnit output. */
@@ -47,6 +49,10 @@ export interface DoctorRuleInfo {
   hosts: DoctorHost[];
   summary: string;
   source: string;
+  /** What the verdict was checked against: the host's file and version, a dated document, or a report. */
+  evidence: string;
+  /** False when the host's behaviour could not be confirmed (then the rule is never an error). */
+  verified: boolean;
 }
 
 export interface ToolTokenCost {

@@ -10,6 +10,7 @@ import { appsChannels, type AppsApi } from './apps';
 import { authChannels, type AuthApi } from './auth';
 import type { ChannelTable } from './channel-table';
 import { collectionsChannels, type CollectionsApi } from './collections';
+import { conformanceChannels, type ConformanceApi } from './conformance';
 import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
@@ -25,6 +26,7 @@ import { serversChannels, type ServersApi } from './servers';
 import { resultsChannels, type ResultsApi } from './results';
 import { serverRequestsChannels, type ServerRequestsApi } from './server-requests';
 import { settingsChannels, type SettingsApi } from './settings';
+import { skillsChannels, type SkillsApi } from './skills';
 import { tasksChannels, type TasksApi } from './tasks';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
@@ -38,6 +40,7 @@ export interface AppApi
     ToolsApi,
     TasksApi,
     ResourcesApi,
+    SkillsApi,
     PromptsApi,
     ServerConsoleApi,
     ResultsApi,
@@ -53,7 +56,8 @@ export interface AppApi
     DiagnosticsApi,
     DoctorApi,
     AppsApi,
-    CollectionsApi {
+    CollectionsApi,
+    ConformanceApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -68,6 +72,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...toolsChannels,
   ...tasksChannels,
   ...resourcesChannels,
+  ...skillsChannels,
   ...promptsChannels,
   ...serverConsoleChannels,
   ...resultsChannels,
@@ -84,6 +89,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...doctorChannels,
   ...appsChannels,
   ...collectionsChannels,
+  ...conformanceChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

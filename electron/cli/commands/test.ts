@@ -16,12 +16,15 @@ import { collectionsJunit } from '../reporters/junit-collections';
 import { collectionHeader, collectionsPretty, stepPretty, summaryLine } from '../reporters/pretty-collections';
 import { collectionsTap } from '../reporters/tap-collections';
 import type { SourceOptions } from '../session';
+import { forTerminal, jsonForTerminal } from '../terminal-text';
 
 export interface TestOptions extends SourceOptions {
   server?: string;
   reporter?: string;
   output?: string;
   bail?: boolean;
+  /** `both`: run at 2025-11-25 and at 2026-07-28 and compare (test-eras.ts). */
+  eras?: string;
 }
 
 const RENDER: Record<ReporterName, (outcomes: readonly CollectionOutcome[]) => string> = {
@@ -32,7 +35,7 @@ const RENDER: Record<ReporterName, (outcomes: readonly CollectionOutcome[]) => s
 };
 
 /** The files named, or every collection file of the project's collections folder. */
-async function collectionFiles(run: CommandRun, files: string[], options: TestOptions): Promise<string[]> {
+export async function collectionFiles(run: CommandRun, files: string[], options: TestOptions): Promise<string[]> {
   if (files.length) return files.map((file) => path.resolve(run.io.cwd, file));
   const folder = await checkedCollectionsFolder(path.resolve(run.io.cwd, options.project ?? '.'));
   let names: string[];
@@ -52,7 +55,7 @@ interface Loaded {
 }
 
 /** Every file parsed first: one with problems stops the run before any server starts. */
-async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[]> {
+export async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[]> {
   const read = await Promise.all(paths.map((where) => readCollectionFile(where, path.relative(run.io.cwd, where) || where)));
   const problems = read.flatMap((file) => file.problems);
   if (problems.length) {
@@ -63,6 +66,7 @@ async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[]> {
 }
 
 export async function test(run: CommandRun, files: string[], options: TestOptions): Promise<ExitCode> {
+  if (options.eras === 'both') return (await import('./test-eras')).testEras(run, files, options);
   const reporter = (options.reporter ?? 'pretty') as ReporterName;
   if (!REPORTERS.includes(reporter)) throw usageError(`--reporter must be one of ${REPORTERS.join(', ')}; got "${options.reporter}".`);
   const loaded = await loadAll(run, await collectionFiles(run, files, options));
@@ -79,7 +83,8 @@ export async function test(run: CommandRun, files: string[], options: TestOption
 
   // Pretty on stdout: each step is printed as it ends, so a long run shows where it is.
   const live = reporter === 'pretty' && options.output === undefined;
-  const print = (lines: string[]) => void run.io.stdout.write(lines.map((line) => `${line}\n`).join(''));
+  // Server text (results quoted in failed assertions, errors) and collection names are made safe for the terminal.
+  const print = (lines: string[]) => void run.io.stdout.write(forTerminal(lines.map((line) => `${line}\n`).join('')));
   const outcomes: CollectionOutcome[] = [];
   let worst: ExitCode = EXIT.ok;
   for (const { file, collection } of loaded) {
@@ -103,11 +108,11 @@ export async function test(run: CommandRun, files: string[], options: TestOption
     if (live) print(['']);
   }
 
-  if (live) run.io.stdout.write(`${summaryLine(outcomes)}\n`);
+  if (live) run.io.stdout.write(`${forTerminal(summaryLine(outcomes))}\n`);
   else if (options.output !== undefined) {
     await writeFile(path.resolve(run.io.cwd, options.output), RENDER[reporter](outcomes));
     run.output.note(`${summaryLine(outcomes)}; the ${reporter} report is in ${options.output}.`);
-  } else run.io.stdout.write(RENDER[reporter](outcomes));
+  } else run.io.stdout.write(reporter === 'json' ? jsonForTerminal(RENDER.json(outcomes)) : forTerminal(RENDER[reporter](outcomes)));
   if (worst !== EXIT.ok && worst !== EXIT.toolError) {
     const failed = outcomes.find((outcome) => outcome.kind === 'error');
     if (failed?.kind === 'error') run.output.note(`Error: ${failed.collection} could not run: ${failed.message}`);

@@ -37,6 +37,7 @@ import { promptNotifications } from '../prompts/prompt-notifications';
 import { PromptService } from '../prompts/prompt-service';
 import { resourceNotifications } from '../resources/resource-notifications';
 import { ResourceService } from '../resources/resource-service';
+import { SkillsService } from '../skills/skills-service';
 import { FileSecretStore, PLAIN_SECRETS_FILE } from '../secrets/file-secret-store';
 import { RedactingProtocolLog } from '../secrets/redacting-protocol-log';
 import { redactEvent, SecretRedactor } from '../secrets/secret-redactor';
@@ -55,6 +56,8 @@ import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
 import { createConnectionsApi } from './connections-api';
+import { createConformanceApi } from './conformance-api';
+import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
@@ -74,6 +77,7 @@ import { createResultsApi } from './results-api';
 import { createServerRequestsApi } from './server-requests-api';
 import { createServersApi } from './servers-api';
 import { createSettingsApi } from './settings-api';
+import { createSkillsApi } from './skills-api';
 import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
@@ -143,6 +147,8 @@ export interface CoreOptions {
   projectServerConsent?: ProjectServerAsk;
   /** When the doctor calls a start or a list slow (tests lower them). */
   doctorThresholds?: Partial<DoctorThresholds>;
+  /** Where the conformance suite is looked for and how long a scenario may take (tests point elsewhere). */
+  conformance?: Pick<ConformanceDeps, 'checkout' | 'self' | 'scenarioTimeoutMs'>;
   /** Where the front end shows MCP Apps (its sandbox page); absent: apps are not shown (the CLI). */
   appSandbox?: () => AppSandboxInfo;
   /** Builds each connection's transport (tests wrap the real one to hold or answer messages). */
@@ -290,6 +296,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const isConfigured = (name: string) => registry.get(name) !== undefined;
   const resources = new ResourceService(connections, events, isConfigured);
   const prompts = new PromptService(connections, events);
+  const skills = new SkillsService(connections, events);
   const tools = new ToolsService(connections, events);
   const serverConsole = new ConsoleService(connections, consoleBuffer, events, isConfigured, logLevels);
   connections.onStateChange = (name) => {
@@ -313,6 +320,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       processToolResult(raw, { callId: `task-${task.taskId}`, server: task.server, tool: task.tool }, { files: toolKit.files, textLimitBytes: settings.effective().resultTextLimitBytes, label: task.tool }),
   });
   await tasks.load();
+  const conformance = new ConformanceService({
+    dataDir: options.dataDir,
+    env: getEnvironment,
+    configOf: (name) => registry.get(name),
+    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+    emit: (event) => events.emit(event),
+    ...(options.conformance ?? {}),
+  });
 
   const memory = new ProjectMemory(options.dataDir);
   if (options.project) {
@@ -345,6 +360,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createServersApi(ctx, sync),
       ...createConnectionsApi(ctx),
       ...createResourcesApi(ctx, resources),
+      ...createSkillsApi(ctx, skills),
       ...createPromptsApi(ctx, prompts),
       ...createServerConsoleApi(ctx, serverConsole),
       ...createToolsApi(ctx, toolKit, tools, tasks),
@@ -373,6 +389,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }),
         mask: redactor,
       }),
+      ...createConformanceApi(conformance),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -398,7 +415,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
-      await Promise.all([auth.dispose(), connections.closeAll()]);
+      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose()]);
       await processLedger.dispose();
       await toolKit.history.flush();
       await toolKit.observations.flush();

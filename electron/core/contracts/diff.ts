@@ -10,7 +10,7 @@
  * what was removed, the newer one for the rest.
  */
 import type { ChangeKind, ContractChange } from '../../../shared/contracts';
-import type { ContractSnapshot, PromptContract, ToolContract } from './snapshot';
+import type { ContractSnapshot, PromptContract, SkillContract, ToolContract } from './snapshot';
 
 export { CHANGE_KINDS,  type ContractChange } from '../../../shared/contracts';
 
@@ -48,6 +48,8 @@ export function diffSnapshots(before: ContractSnapshot, after: ContractSnapshot)
     for (const field of ['name', 'title', 'description', 'mimeType'] as const) if (a[field] !== b[field]) add('changed', join(pb, field), `resource template ${b.uriTemplate}: ${field} changed`);
   });
   matchBy(before.prompts, after.prompts, (p) => p.name, '/prompts', 'prompt', add, (a, b, pa, pb) => diffPrompt(a, b, pa, pb, add));
+  // A snapshot without skills (an older one, or a server without the extension) has none to lose.
+  matchBy(before.skills ?? [], after.skills ?? [], (s) => s.uri, '/skills', 'skill', add, (a, b, pa, pb) => diffSkill(a, b, pa, pb, add));
   return changes;
 }
 
@@ -105,6 +107,36 @@ function diffTool(a: ToolContract, b: ToolContract, pa: string, pb: string, add:
   if (a.outputSchema && !b.outputSchema) add('breaking', join(pa, 'outputSchema'), `${subject}: output schema removed`);
   else if (!a.outputSchema && b.outputSchema) add('additive', join(pb, 'outputSchema'), `${subject}: output schema added`);
   else if (a.outputSchema && b.outputSchema) diffSchema(a.outputSchema, b.outputSchema, { pa: join(pa, 'outputSchema'), pb: join(pb, 'outputSchema'), subject: `${subject} output`, direction: 'output' }, add);
+}
+
+/**
+ * A skill's SKILL.md changing name is breaking (hosts and models know it by name); its
+ * description and other frontmatter are wording; a file added is additive, a file removed or
+ * changed (its digest) is a change a model following the skill may notice.
+ */
+function diffSkill(a: SkillContract, b: SkillContract, pa: string, pb: string, add: Add): void {
+  const subject = `skill ${b.uri}`;
+  if (a.name !== b.name) add('breaking', join(pb, 'name'), `${subject}: name ${show(a.name)} → ${show(b.name)}`);
+  if (a.description !== b.description) add('changed', join(pb, 'description'), `${subject}: description changed`);
+  const fields = new Set([...Object.keys(a.frontmatter), ...Object.keys(b.frontmatter)]);
+  for (const field of [...fields].sort()) {
+    if (field === 'name' || field === 'description' || same(a.frontmatter[field], b.frontmatter[field])) continue;
+    add('changed', b.frontmatter[field] === undefined ? join(pa, 'frontmatter', field) : join(pb, 'frontmatter', field), `${subject}: frontmatter ${field} ${show(a.frontmatter[field])} → ${show(b.frontmatter[field])}`);
+  }
+  if (a.files === 'dynamic' || b.files === 'dynamic') {
+    if (a.files !== b.files) add('changed', join(pb, 'files'), `${subject}: files ${a.files === 'dynamic' ? 'dynamic → listed' : 'listed → dynamic'}`);
+    return;
+  }
+  const beforeFiles = a.files;
+  const afterFiles = b.files;
+  matchBy(beforeFiles, afterFiles, (file) => file.path, '', `${subject}: file`, (kind, pointer, message) => {
+    const older = pointer.startsWith(BEFORE);
+    const index = Number(pointer.slice(older ? BEFORE.length + 1 : 1));
+    // A file gone is not a call that fails: a change, like a file that changed.
+    add(kind === 'breaking' ? 'changed' : kind, join(older ? pa : pb, 'files', index), message);
+  }, (x, y, _px, py) => {
+    if (x.digest !== y.digest || x.size !== y.size) add('changed', join(pb, 'files', Number(py.slice(1))), `${subject}: file ${y.path} changed (${x.digest.slice(0, 15)}… → ${y.digest.slice(0, 15)}…)`);
+  });
 }
 
 function diffPrompt(a: PromptContract, b: PromptContract, pa: string, pb: string, add: Add): void {

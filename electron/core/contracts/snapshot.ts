@@ -1,6 +1,7 @@
 /**
  * A contract snapshot: everything a server offers its clients (identity, protocol,
- * capabilities, instructions, tools, resources, templates, prompts) as one JSON document
+ * capabilities, instructions, tools, resources, templates, prompts, and skills when the server
+ * publishes them) as one JSON document
  * that stays byte-for-byte the same while the server does, so it can be committed and
  * diffed (see diff.ts and docs/contracts.md). Nothing that changes between runs of the
  * same server (times, sizes of resource contents, cache state) goes in.
@@ -8,6 +9,7 @@
 import { z } from 'zod';
 import type { PromptInfo } from '../../../shared/api/prompts';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/api/resources';
+import type { SkillCatalog } from '../../../shared/api/skills';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
 
 /** Bumped when the document's shape changes in a way older readers cannot follow. */
@@ -30,6 +32,15 @@ const ResourceSchema = z.object({ uri: z.string(), name: z.string(), title: Text
 const TemplateSchema = z.object({ uriTemplate: z.string(), name: z.string(), title: Text, description: Text, mimeType: Text });
 const PromptArgumentSchema = z.object({ name: z.string(), title: Text, description: Text, required: z.boolean().optional() });
 const PromptSchema = z.object({ name: z.string(), title: Text, description: Text, arguments: z.array(PromptArgumentSchema) });
+const SkillFileSchema = z.object({ path: z.string(), size: z.number(), digest: z.string() });
+/** A skill as its entry describes it: what a host verifies its files against. */
+const SkillSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  description: z.string(),
+  frontmatter: JsonObject,
+  files: z.union([z.array(SkillFileSchema), z.literal('dynamic')]),
+});
 
 const ContractSnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
@@ -41,10 +52,13 @@ const ContractSnapshotSchema = z.object({
   resources: z.array(ResourceSchema),
   resourceTemplates: z.array(TemplateSchema),
   prompts: z.array(PromptSchema),
+  /** Only for a server that declares the skills extension (older snapshots have none). */
+  skills: z.array(SkillSchema).optional(),
 });
 export type ContractSnapshot = z.infer<typeof ContractSnapshotSchema>;
 export type ToolContract = z.infer<typeof ToolSchema>;
 export type PromptContract = z.infer<typeof PromptSchema>;
+export type SkillContract = z.infer<typeof SkillSchema>;
 
 /** What a live connection knows, as the core's API hands it out. */
 export interface ServerSurface {
@@ -53,6 +67,8 @@ export interface ServerSurface {
   resources: ResourceInfo[];
   templates: ResourceTemplateInfo[];
   prompts: PromptInfo[];
+  /** The server's skills listing (absent, or not supported: no `skills` in the snapshot). */
+  skills?: SkillCatalog;
 }
 
 /** Only the fields that are set, so absent and undefined read the same. */
@@ -102,6 +118,19 @@ export function buildSnapshot(surface: ServerSurface): ContractSnapshot {
         }),
       )
       .sort(byName),
+    ...(surface.skills?.supported
+      ? {
+          skills: surface.skills.skills
+            .map((skill) => ({
+              uri: skill.uri,
+              name: skill.name,
+              description: skill.description,
+              frontmatter: skill.frontmatter,
+              files: skill.files === 'dynamic' ? ('dynamic' as const) : skill.files.map((file) => ({ path: file.path, size: file.size, digest: file.digest })).sort((a, b) => compare(a.path, b.path)),
+            }))
+            .sort((a, b) => compare(a.uri, b.uri)),
+        }
+      : {}),
   };
 }
 

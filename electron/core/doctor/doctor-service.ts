@@ -17,6 +17,8 @@ import { observationFindings, stdoutNoiseFindings } from './live/observation-fin
 import type { ResultObservations } from './result-observations';
 import { ruleInfo } from './rule';
 import { HOST_RULE_SETS } from './rules';
+import { SKILL_RULE_INFOS, skillFindings } from './rules/skills';
+import { gatherSkillsEvidence } from '../skills/skills-evidence';
 import { listRawTools } from './raw-tools';
 import { toolTokenCosts } from './token-cost';
 
@@ -49,10 +51,10 @@ export class DoctorService {
     const relevant = (finding: DoctorFinding) => finding.hosts.some((host) => applied.includes(host));
     const servers = checked.map(({ report }) => ({ ...report, findings: report.findings.filter(relevant) }));
     const shared = crossServerFindings(
-      checked.filter((c) => c.report.connected).map((c) => ({ server: c.report.server, tools: c.tools })),
+      checked.filter((c) => c.report.connected).map((c) => ({ server: c.report.server, tools: c.tools, tokens: c.report.tokens.total })),
       applied,
     ).filter(relevant);
-    const rules = [...rulesFor(hosts).map(ruleInfo), ...LIVE_RULES.filter((r) => r.hosts.some((h) => applied.includes(h)))];
+    const rules = [...rulesFor(hosts).map(ruleInfo), ...LIVE_RULES.filter((r) => r.hosts.some((h) => applied.includes(h))), ...SKILL_RULE_INFOS];
     return { hosts: applied, servers, shared, rules, time: Date.now() };
   }
 
@@ -118,6 +120,10 @@ export class DoctorService {
       }
     }
 
+    // A connection lost while checking skills says nothing about them: the other checks still report.
+    const skills = await gatherSkillsEvidence(connections, name, config).catch(() => undefined);
+    if (skills) findings.push(...skillFindings(name, skills));
+
     let tools: ToolInfo[] = [];
     if ('tools' in capabilities) {
       const started = performance.now();
@@ -129,12 +135,13 @@ export class DoctorService {
         live('live-capability-failing', `The server declares "tools" but tools/list fails: ${messageOf(error)}. Answer it (an empty list is fine) or drop the capability.`);
       }
     }
-    findings.push(...checkTools(name, tools, hosts));
+    // Counted first: some hosts' rules are about what the list costs in a model's context.
+    const tokens = await toolTokenCosts(tools);
+    findings.push(...checkTools(name, tools, hosts, tokens.total));
     for (const tool of tools) {
       findings.push(...descriptionFindings(name, tool), ...annotationFindings(name, tool), ...observationFindings(name, tool, this.observations.of(name, tool.name)));
     }
     findings.push(...stdoutNoiseFindings(name, connections.protocolLog.entries(name)));
-    const tokens = await toolTokenCosts(tools);
     return { report: { server: name, connected: true, toolCount: tools.length, findings, tokens, timings: { ...(connectMs !== undefined ? { connectMs } : {}), lists } }, tools };
   }
 }

@@ -15,6 +15,14 @@ export interface RuleHit {
 
 interface RuleContext {
   server: string;
+  /** What the tool list costs in a model's context, when it has been counted (rules on its size need it). */
+  tokens?: ToolListTokens;
+}
+
+/** The whole tool list's cost: OpenAI's exact count, and the Claude estimate when the tokenizer loaded. */
+export interface ToolListTokens {
+  openai: number;
+  claudeEstimate?: number;
 }
 
 interface RuleBase {
@@ -23,6 +31,13 @@ interface RuleBase {
   hosts: DoctorHost[];
   summary: string;
   source: string;
+  /**
+   * What the verdict was checked against: the host's file and version (or the dated document,
+   * or the report that shows the host refusing), so the rule can be checked again.
+   */
+  evidence: string;
+  /** False when the host's behaviour could not be confirmed: such a rule is never an error, and its findings say so. */
+  verified: boolean;
 }
 
 /** A rule about one tool's definition. */
@@ -51,8 +66,13 @@ export interface HostRuleSet {
   descriptionLimit?: number;
   /** How many tools (over every server) the host offers at most. */
   toolLimit?: number;
+  /** How many tokens of tool definitions (over every server) the host loads up front. */
+  toolTokenLimit?: number;
 }
 
 export function ruleInfo(rule: DoctorRule): DoctorRuleInfo {
-  return { id: rule.id, severity: rule.severity, hosts: rule.hosts, summary: rule.summary, source: rule.source };
+  return { id: rule.id, severity: rule.severity, hosts: rule.hosts, summary: rule.summary, source: rule.source, evidence: rule.evidence, verified: rule.verified };
 }
+
+/** How a finding of an unverified rule begins, so no one reads it as a certainty. */
+export const UNVERIFIED_PREFIX = 'Unverified: ';

@@ -21,6 +21,7 @@ import { createProtocolLogSlice, type ProtocolLogSlice } from './protocol-log-sl
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 import { createServerRequestsSlice, type ServerRequestsSlice } from './server-requests-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
+import { createSkillsSlice, type SkillsSlice } from './skills-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createTasksSlice, type TasksSlice } from './tasks-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
@@ -40,6 +41,7 @@ export type WorkbenchState = ServersSlice &
   WorkspaceSlice &
   ResourcesSlice &
   PromptsSlice &
+  SkillsSlice &
   ConsoleSlice &
   ContractsSlice &
   DoctorSlice &
@@ -67,6 +69,7 @@ export function createWorkbenchStore(api: AppApi): WorkbenchStore {
     ...createWorkspaceSlice(...args),
     ...createResourcesSlice(api)(...args),
     ...createPromptsSlice(api)(...args),
+    ...createSkillsSlice(api)(...args),
     ...createConsoleSlice(api)(...args),
     ...createDoctorSlice(api)(...args),
     ...createContractsSlice(...args),
@@ -84,6 +87,7 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
         // Lists go with the connection; what the user typed and chose stays.
         state.forgetResources(event.server.name);
         state.forgetPrompts(event.server.name);
+        state.forgetSkills(event.server.name);
       }
       break;
     case 'servers-changed':
@@ -128,6 +132,8 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
       break;
     case 'resources-changed':
       state.applyResourcesChanged(event.server);
+      // Skills are resources: their catalog may have changed too.
+      state.applySkillsChanged(event.server);
       break;
     case 'prompts-changed':
       state.applyPromptsChanged(event.server);

@@ -11,6 +11,7 @@ import { DoctorPanel } from '../components/doctor/DoctorPanel';
 import { PromptBrowser } from '../components/prompts/PromptBrowser';
 import { ResourceBrowser } from '../components/resources/ResourceBrowser';
 import { ServerDetails } from '../components/ServerDetails';
+import { SkillBrowser } from '../components/skills/SkillBrowser';
 import { TasksView } from '../components/tasks/TasksView';
 import { ToolList } from '../components/ToolList';
 import { ToolsSplit } from './ToolsSplit';
@@ -44,6 +45,7 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
           {tab === 'tasks' && <TasksView server={server} />}
           {tab === 'resources' && <ResourceBrowser server={server} />}
           {tab === 'prompts' && <PromptBrowser server={server} onOpenResource={showResource} />}
+          {tab === 'skills' && <SkillBrowser server={server} />}
           {tab === 'console' && <ServerConsole server={server} />}
           {tab === 'doctor' && <DoctorPanel server={server} />}
           {tab === 'collections' && (

@@ -13,7 +13,7 @@ const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHi
 
 export const spec: HostRuleSet = {
   host: 'spec',
-  checked: '2026-12-01',
+  checked: '2026-12-02',
   rules: [
     {
       kind: 'tool',
@@ -22,6 +22,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'tool names are 1–64 of A-Z a-z 0-9 _ - . / (SEP-986)',
       source: SEP_986,
+      evidence: 'SEP-986 (tool names), adopted in the 2025-11-25 revision: SHOULD be 1–64 of A-Z a-z 0-9 _ - . /',
+      verified: true,
       check: (tool) =>
         /^[A-Za-z0-9_./-]{1,64}$/.test(tool.name)
           ? []
@@ -34,6 +36,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'tool names are unique within a server',
       source: SEP_986,
+      evidence: 'SEP-986 and the 2025-11-25 tools page: a tool name identifies the tool within a server',
+      verified: true,
       check: (tools) => {
         const seen = new Set<string>();
         const hits: RuleHit[] = [];
@@ -51,6 +55,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'inputSchema and outputSchema are valid JSON Schema (2020-12 unless $schema says otherwise)',
       source: SCHEMA_SPEC,
+      evidence: 'MCP 2025-11-25, basic: JSON Schema usage (2020-12 is the default dialect when $schema is absent)',
+      verified: true,
       check: (tool) =>
         toolSchemas(tool).flatMap(({ schema, base }) => {
           // Another declared draft is allowed; only the default dialect is checked against its meta-schema.
@@ -66,6 +72,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'inputSchema is an object schema ({"type": "object"})',
       source: TOOLS_SPEC,
+      evidence: 'MCP 2025-11-25 schema: Tool.inputSchema is {"type": "object", …}; the TypeScript SDK refuses a tools/list where it is not',
+      verified: true,
       check: (tool) =>
         typesOf(tool.inputSchema).length === 1 && tool.inputSchema.type === 'object' ? [] : [{ pointer: pointer('inputSchema', 'type'), message: 'inputSchema must be {"type": "object", …}: tool arguments are a JSON object.' }],
     },
@@ -76,6 +84,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'outputSchema, when given, is an object schema',
       source: TOOLS_SPEC,
+      evidence: 'MCP 2025-11-25 schema: Tool.outputSchema is {"type": "object", …}',
+      verified: true,
       check: (tool) =>
         tool.outputSchema === undefined || (isSchemaNode(tool.outputSchema) && tool.outputSchema.type === 'object')
           ? []
@@ -88,6 +98,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'every $ref resolves inside the schema',
       source: SCHEMA_SPEC,
+      evidence: 'MCP 2025-11-25, basic: JSON Schema usage; a tool schema is sent alone, so only local references can resolve',
+      verified: true,
       check: (tool) =>
         toolSchemas(tool).flatMap(({ schema, base }) =>
           unresolvedRefs(schema, base).map(({ pointer: at, ref }) => ({ pointer: at, message: `"$ref": "${ref}" does not resolve inside the schema (a tool schema travels alone). Put the definition under "$defs" and refer to "#/$defs/…".` })),
@@ -100,6 +112,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'icons have an https: or data: src, an image mimeType and sizes such as "48x48" or "any"',
       source: ICONS_SPEC,
+      evidence: 'MCP 2025-11-25, basic: Icons (src, mimeType, sizes)',
+      verified: true,
       check: (tool) => {
         const icons = (tool as { icons?: unknown }).icons;
         if (icons === undefined) return [];
@@ -124,6 +138,8 @@ export const spec: HostRuleSet = {
       hosts: ['spec'],
       summary: 'annotation hints are booleans that do not contradict each other; title is a string',
       source: TOOLS_SPEC,
+      evidence: 'MCP 2025-11-25 schema: ToolAnnotations (boolean hints; destructiveHint meaningful only when readOnlyHint is false)',
+      verified: true,
       check: (tool) => {
         const annotations = tool.annotations as Record<string, unknown> | undefined;
         if (annotations === undefined) return [];

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import type { ServerView } from '../../../../shared/domain';
 import { useWorkbench } from '../../state/store';
+import { ConformanceSection } from './ConformanceSection';
 import { ConnectAs } from './ConnectAs';
 import { FindingList } from './FindingList';
 import { SeeItAs } from './SeeItAs';
@@ -64,6 +65,7 @@ export function DoctorPanel({ server }: { server: ServerView }) {
         </details>
       )}
       {report?.connected && <SeeItAs server={server.name} />}
+      <ConformanceSection server={server.name} />
     </div>
   );
 }
