@@ -19,9 +19,9 @@ const DESCRIPTION_LIMIT = 2048;
 export const MAX_MCP_OUTPUT_TOKENS = 25_000;
 export const OUTPUT_WARNING_TOKENS = 10_000;
 /** Claude Code defers MCP tools behind tool search once their definitions pass this share of the context window. */
-export const TOOL_SEARCH_SHARE = 0.1;
+const TOOL_SEARCH_SHARE = 0.1;
 /** The context window the share is taken of: that of Claude Code's default models. */
-export const CLAUDE_CONTEXT_TOKENS = 200_000;
+const CLAUDE_CONTEXT_TOKENS = 200_000;
 export const TOOL_SEARCH_TOKENS = Math.round(TOOL_SEARCH_SHARE * CLAUDE_CONTEXT_TOKENS);
 
 function claudeCodeName(server: string, tool: string): string {

@@ -5,7 +5,7 @@ import { toolCountRule } from './tool-count';
 
 const TOOL_LIMIT_REPORT = 'https://github.com/modelcontextprotocol/.github/discussions/360';
 const NAME_LIMIT_REPORT = 'https://github.com/ComposioHQ/composio/issues/2788';
-const CURSOR_TOOL_LIMIT = 40;
+export const CURSOR_TOOL_LIMIT = 40;
 /** Cursor leaves out tools whose server name and tool name together reach this length. */
 const CURSOR_NAME_LIMIT = 60;
 
