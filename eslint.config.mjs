@@ -12,10 +12,21 @@
 // Electron is reached only from the shell and the two entry points, by static import:
 // require('electron') and import('electron') are refused everywhere else, and the raw IPC
 // objects only where they belong (ipcMain in main.ts, ipcRenderer in preload.ts).
+//
+// no-restricted-imports sees static imports and `export … from`; the same folder rules are
+// also checked on resolved paths by import-x/no-restricted-paths, which sees import(),
+// require() and re-exports too. A new file directly under electron/ falls under the core's
+// rules until it is given its own block. Type-aware rules (no-floating-promises) run on the
+// product's code; the React hooks rules on the renderer.
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const electron = { name: 'electron', message: 'Only the Electron shell (electron/main.ts, preload.ts, shell/) may import electron; pass what you need in as an interface.' };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)].map((name) => ({
@@ -49,6 +60,30 @@ const dynamicElectron = [
     message: "import('electron') is for the Electron shell only (electron/main.ts, preload.ts, shell/).",
   },
 ];
+/** require() and import() of a Node built-in, for the parts that must run in a browser. */
+const builtinPattern = `^(node:)?(${builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})(\\/.*)?$`;
+const dynamicNode = [
+  { selector: `CallExpression[callee.name='require'][arguments.0.value=/${builtinPattern}/]`, message: 'This part runs in a browser as well: no Node built-ins, not even through require().' },
+  { selector: `ImportExpression[source.value=/${builtinPattern}/]`, message: 'This part runs in a browser as well: no Node built-ins, not even through import().' },
+];
+
+/**
+ * The folder rules on resolved paths (import-x/no-restricted-paths): each zone refuses
+ * `from` to files under `target`, whether reached by import, export … from, import() or require().
+ */
+const zone = (target, from, message) => ({ target, from, message });
+const entryPoints = ['./electron/main.ts', './electron/preload.ts'];
+const folderZones = [
+  zone('./shared', ['./electron', './renderer', './node_modules/@modelcontextprotocol', './node_modules/ws', './node_modules/electron'], 'shared/ imports nothing of ours, no Node-only package and no MCP SDK: it runs in the page too.'),
+  zone('./renderer', ['./electron', './node_modules/ws', './node_modules/electron'], 'The renderer sees only shared/ and window.api.'),
+  zone('./electron/core', [...entryPoints, './electron/shell', './electron/host', './electron/browser-host.ts', './electron/cli', './electron/cli.ts', './renderer'], 'electron/core/ is below every front end: never the shell, the host, the CLI, the entry points or the renderer.'),
+  zone('./electron/conformance-client.ts', [...entryPoints, './electron/shell', './electron/host', './electron/browser-host.ts', './electron/cli', './electron/cli.ts', './renderer'], 'The conformance client uses the core only.'),
+  zone(['./electron/host', './electron/browser-host.ts'], [...entryPoints, './electron/shell', './electron/cli', './electron/cli.ts', './renderer'], 'The browser host uses core and shared only.'),
+  zone(['./electron/cli', './electron/cli.ts'], [...entryPoints, './electron/shell', './electron/host', './electron/browser-host.ts', './renderer'], 'The CLI uses core and shared only.'),
+  zone('./electron/shell', [...entryPoints, './electron/host', './electron/browser-host.ts', './electron/cli', './electron/cli.ts', './renderer'], 'The Electron shell uses core and shared only.'),
+  zone(entryPoints, ['./electron/host', './electron/browser-host.ts', './electron/cli', './electron/cli.ts', './renderer'], 'The Electron entry points never reach the other front ends or the renderer.'),
+];
+
 const ipcMain = { name: 'electron', importNames: ['ipcMain'], message: 'Only electron/main.ts touches ipcMain: it hands it to registerIpcHandlers, which checks every sender and payload.' };
 const ipcRenderer = { name: 'electron', importNames: ['ipcRenderer'], message: 'Only electron/preload.ts touches ipcRenderer: the page sees window.api and nothing else.' };
 
@@ -78,15 +113,43 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['shared/**', 'renderer/**', 'electron/core/**', 'electron/host/**', 'electron/browser-host.ts', 'electron/cli.ts', 'electron/cli/**', 'electron/conformance-client.ts'],
+    // Every part but the shell and the two Electron entry points (also a new file under electron/).
+    files: ['shared/**', 'renderer/**', 'electron/**'],
+    ignores: ['electron/shell/**', 'electron/main.ts', 'electron/preload.ts'],
     rules: { 'no-restricted-syntax': ['error', ...dynamicElectron] },
   },
   {
-    files: ['shared/**'],
-    rules: imports([electron, ...nodeBuiltins], refuse('shared/ imports nothing of ours.', '../electron/**', '../renderer/**', '**/electron/**', '**/renderer/**')),
+    files: ['shared/**', 'renderer/**'],
+    rules: { 'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicNode] },
   },
   {
-    files: ['electron/core/**', 'electron/conformance-client.ts'],
+    files: ['shared/**', 'renderer/**', 'electron/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: folderZones }] },
+  },
+  {
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'renderer/src/testing/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['shared/**'],
+    rules: imports(
+      [electron, ...nodeBuiltins, { name: 'ws', message: 'shared/ runs in the page too: no Node-only package.' }],
+      refuse('shared/ imports nothing of ours.', '../electron/**', '../renderer/**', '**/electron/**', '**/renderer/**'),
+      refuse('shared/ holds the product\'s own types and schemas: the MCP SDK is for electron/core.', '@modelcontextprotocol/*', '@modelcontextprotocol/**'),
+    ),
+  },
+  {
+    // electron/core, and by default any other file under electron/ that no block below claims.
+    files: ['electron/**'],
     rules: imports([electron], main, renderer, shell, host, cli),
   },
   {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: build, typecheck, lint, the packaging check and the security scan, unit
+// `npm test`: build, typecheck, lint and the dead-code check, the packaging check and the security scan, unit
 // tests (vitest), end-to-end tests (Playwright with Debian's Chromium), the MCP
 // conformance suite's client scenarios (each scenario counts as a test), then a check
 // that no fixture server outlived the run. Steps that do not need each other run side by
-// side on two cores or more (build ∥ typecheck, then lint ∥ packaging and security scan),
+// side on two cores or more (build ∥ typecheck, then lint and dead code ∥ packaging and security scan),
 // each printed whole when it ends; every step's time is printed as it ends and in a table.
 // Ends with one line "N passed, N failed" counting every test and every check.
 import { execFileSync, spawn } from 'node:child_process';
@@ -117,7 +117,11 @@ await together(
   async (buffered) => check('typecheck', await run('typecheck', 'npm', ['run', 'typecheck', '--silent'], { buffered })),
 );
 await together(
-  async (buffered) => check('lint', await run('lint', 'npm', ['run', 'lint', '--silent'], { buffered })),
+  async (buffered) => {
+    check('lint', await run('lint', 'npm', ['run', 'lint', '--silent'], { buffered }));
+    // Exports, files and dependencies nothing uses (knip.json names the entry points).
+    check('dead code', await run('dead code', 'npm', ['run', 'deadcode', '--silent'], { buffered }));
+  },
   async (buffered) => {
     if (!built) return check('packaging and security scan (not run: the build failed)', false);
     // Both read the build: the packaged app (offline electron-builder --dir), then its security scan.
@@ -148,7 +152,7 @@ const strays = strayFixtureProcesses();
 if (strays.length > 0) console.log(`\nFixture server processes left running:\n${strays.join('\n')}`);
 check('no fixture process left running', strays.length === 0);
 
-console.log(`\nStep times${PARALLEL ? ' (build ∥ typecheck, then lint ∥ packaging and security scan)' : ''}:`);
+console.log(`\nStep times${PARALLEL ? ' (build ∥ typecheck, then lint and dead code ∥ packaging and security scan)' : ''}:`);
 for (const { name, ms, ok } of timings) console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(14)} ${seconds(ms).padStart(8)}`);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);

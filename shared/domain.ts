@@ -3,10 +3,9 @@ import type { ConfigScope } from './config/scopes';
 import type { ServerConfig, ServerName } from './config/server-config';
 import type { FailureKind } from './envelope';
 
-export const CONNECTION_STATUSES = ['disconnected', 'pending', 'connected', 'failed', 'needs-auth', 'disabled'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export type ConnectionStatus = 'disconnected' | 'pending' | 'connected' | 'failed' | 'needs-auth' | 'disabled';
 
-export interface ServerInfo {
+interface ServerInfo {
   name: string;
   version: string;
   title?: string;

@@ -15,7 +15,7 @@ const EITHER = new RegExp(`${HIDDEN_CHARACTERS.source}|${BIDI_CONTROLS.source}`,
 export type TextPart = { text: string } | { hidden: string; codePoint: string; kind: 'invisible' | 'bidi' };
 
 /** "U+202E", the way a character is named where it cannot be shown. */
-export function codePointOf(character: string): string {
+function codePointOf(character: string): string {
   return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
@@ -30,8 +30,4 @@ export function splitHiddenCharacters(text: string): TextPart[] {
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
-}
-
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN_CHARACTERS.test(text) || BIDI_CONTROLS.test(text);
 }

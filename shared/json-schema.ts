@@ -18,7 +18,7 @@ export type SchemaValidation = { valid: true; issues: [] } | { valid: false; iss
 export type JsonSchema = Record<string, unknown>;
 
 /** The draft a schema declares in `$schema`; MCP's default is 2020-12. */
-export function draftOf(schema: JsonSchema): SchemaDraft {
+function draftOf(schema: JsonSchema): SchemaDraft {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (declared.includes('draft-04')) return '4';
   if (declared.includes('draft-06') || declared.includes('draft-07')) return '7';
@@ -101,7 +101,7 @@ function tidy(message: string): string {
 }
 
 /** `#/a/0/b` → `a[0].b`. */
-export function readablePath(pointer: string): string {
+function readablePath(pointer: string): string {
   const parts = pointer
     .replace(/^#\/?/, '')
     .split('/')

@@ -26,7 +26,7 @@ export const PermissionPatternSchema = z
 const ToolNameSchema = z.string().min(1).max(200);
 
 /** One server's tool, or (no tool) every tool of it. */
-export const RuleTargetSchema = z.strictObject({ server: ServerNameSchema, tool: ToolNameSchema.optional() });
+const RuleTargetSchema = z.strictObject({ server: ServerNameSchema, tool: ToolNameSchema.optional() });
 export type RuleTarget = z.infer<typeof RuleTargetSchema>;
 
 /** A rule as stored and decided on. */
@@ -86,12 +86,12 @@ export function sameTarget(a: RuleTarget, b: RuleTarget): boolean {
 }
 
 /** Whether a rule covers this tool of this server. */
-export function ruleMatches(rule: RuleTarget, server: string, tool: string): boolean {
+function ruleMatches(rule: RuleTarget, server: string, tool: string): boolean {
   return rule.server === server && (rule.tool === undefined || rule.tool === tool);
 }
 
 /** The tool a full `mcp__<server>__<tool>` name stands for, given its server (its prefix is then unambiguous). */
-export function toolOfFullName(server: string, fullName: string): string {
+function toolOfFullName(server: string, fullName: string): string {
   const prefix = `mcp__${server}__`;
   return fullName.startsWith(prefix) ? fullName.slice(prefix.length) : fullName;
 }

@@ -28,7 +28,7 @@ export interface Truncation {
   file: ResultFileRef;
 }
 
-export interface ImageFacts {
+interface ImageFacts {
   width: number;
   height: number;
   bytes: number;
@@ -95,7 +95,7 @@ export interface EmbeddedResourceBlock {
 }
 
 /** A block of a kind this version does not know, shown as JSON (possibly cut). */
-export interface OtherBlock {
+interface OtherBlock {
   type: 'other';
   kind: string;
   json: string;

@@ -5,11 +5,31 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+/** The project's config, as `npm run lint` runs it: the type-aware and hooks tests lint real files with it. */
 const eslint = new ESLint();
+/**
+ * The same config without type information, for files that do not exist (typescript-eslint's
+ * project service refuses a file no tsconfig includes, before any rule runs).
+ */
+const untyped = new ESLint({
+  overrideConfig: {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
+});
 
 async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await untyped.lintText(code, { filePath });
+  if (result?.messages.some((m) => m.fatal)) throw new Error(result.messages[0]!.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax' || m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+
+/** The messages of one rule for `code` linted as the (existing) file `filePath`. */
+async function ruleErrors(ruleId: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  if (result?.messages.some((m) => m.fatal)) throw new Error(result.messages[0]!.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
 describe('import rules', () => {
@@ -79,6 +99,43 @@ describe('import rules', () => {
     ['electron/preload.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;"],
   ])('%s refuses: %s', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    // The folder rules also hold for import(), require() and re-exports.
+    ['electron/core/x.ts', "export const a = import('../shell/main-window');"],
+    ['electron/core/x.ts', "export const a = require('../cli/run-cli');"],
+    ['electron/core/x.ts', "export * from '../host/host-server';"],
+    ['electron/core/api/x.ts', "export { createMainWindow } from '../../shell/main-window';"],
+    ['electron/host/x.ts', "export const a = import('../cli/program');"],
+    ['electron/cli/x.ts', "export const a = require('../host/host-server');"],
+    ['renderer/src/x.ts', "export const a = import('../../electron/core/api/core-api');"],
+    // shared/ runs in the page too: no Node, no Node-only package, no MCP SDK, however reached.
+    ['shared/x.ts', "export const a = require('node:fs');"],
+    ['shared/x.ts', "export const a = import('child_process');"],
+    ['shared/x.ts', "import { Client } from '@modelcontextprotocol/client';\nexport const a = Client;"],
+    ['shared/x.ts', "export const a = import('@modelcontextprotocol/client');"],
+    ['shared/x.ts', "import { WebSocket } from 'ws';\nexport const a = WebSocket;"],
+    ['renderer/src/x.ts', "export const a = import('node:fs');"],
+    // A new file directly under electron/ is under the core's rules until it gets its own block.
+    ['electron/new-entry.ts', "import { app } from 'electron';\nexport const a = app;"],
+    ['electron/new-entry.ts', "import { run } from './cli/run-cli';\nexport const a = run;"],
+  ])('%s refuses, however it is reached: %s', async (file, code) => {
+    expect(await restrictedImportErrors(file, code)).not.toEqual([]);
+  });
+
+  it('the type-aware rules run on product code: a promise nobody awaits or handles is refused', async () => {
+    const code = "async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n";
+    expect(await ruleErrors('@typescript-eslint/no-floating-promises', 'electron/core/app-data.ts', code)).toHaveLength(1);
+    expect(await ruleErrors('@typescript-eslint/no-floating-promises', 'electron/core/app-data.ts', code.replace('  later();', '  void later();'))).toEqual([]);
+    // The first type-aware lint builds the whole program.
+  }, 180_000);
+
+  it('the renderer follows the rules of hooks, with every dependency named', async () => {
+    const conditional = "import { useState } from 'react';\nexport function A({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    expect(await ruleErrors('react-hooks/rules-of-hooks', 'renderer/src/app/App.tsx', conditional)).toHaveLength(1);
+    const missing = "import { useEffect } from 'react';\nexport function A({ n }: { n: number }) {\n  useEffect(() => console.log(n), []);\n  return null;\n}\n";
+    expect(await ruleErrors('react-hooks/exhaustive-deps', 'renderer/src/app/App.tsx', missing)).toHaveLength(1);
   });
 
   it('lets each entry point use what it is for', async () => {

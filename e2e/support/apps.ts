@@ -5,7 +5,7 @@ import type { BrowserHost } from './browser-host';
 import { expect } from './fixtures';
 import { startHostWithServers, Workspaces } from './workspaces';
 
-export const APPS = { command: process.execPath, args: [fixtureServer('apps-server')] };
+const APPS = { command: process.execPath, args: [fixtureServer('apps-server')] };
 
 /** A host with the apps fixture as `apps`, the page on it and the workspace open. */
 export async function openAppsHost(page: Page): Promise<{ host: BrowserHost; ws: Workspaces; pane: Locator }> {

@@ -13,10 +13,10 @@ import { expect } from './fixtures';
 import { WorkbenchPage } from './workbench-page';
 import { Workspaces } from './workspaces';
 
-export const CHANGED_DESCRIPTION = 'Deletes every file, for real this time.';
+const CHANGED_DESCRIPTION = 'Deletes every file, for real this time.';
 
 /** The servers every flow uses: a basic one, one the Doctor finds fault with, the tool lab. */
-export function flowServers(labArgs: string[] = []): Record<string, unknown> {
+function flowServers(labArgs: string[] = []): Record<string, unknown> {
   return {
     basic: { command: process.execPath, args: [fixtureServer('basic-stdio')] },
     bad: { command: process.execPath, args: [fixtureServer('doctor-bad')] },

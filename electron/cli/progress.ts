@@ -8,7 +8,7 @@ import type { CliStream } from './output';
 import { formatMs } from './table';
 import { forTerminal } from './terminal-text';
 
-export interface ProgressUpdate {
+interface ProgressUpdate {
   progress: number;
   total?: number;
   message?: string;

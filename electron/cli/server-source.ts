@@ -30,10 +30,6 @@ export interface AdhocServer {
   config: ServerConfig;
 }
 
-export function hasAdhocServer(options: AdhocOptions): boolean {
-  return options.stdio !== undefined || options.url !== undefined;
-}
-
 /** The ad-hoc server the options describe, or undefined when they describe none. */
 export function adhocServer(options: AdhocOptions): AdhocServer | undefined {
   if (options.stdio !== undefined && options.url !== undefined) throw usageError('Give either --stdio or --url, not both.');

@@ -17,7 +17,7 @@
 import os from 'node:os';
 import path from 'node:path';
 
-export const APP_DIR_NAME = 'mcp-workbench';
+const APP_DIR_NAME = 'mcp-workbench';
 
 export interface AppDirs {
   config: string;

@@ -20,7 +20,7 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
-export function isWildcardHost(host: string): boolean {
+function isWildcardHost(host: string): boolean {
   return host === '0.0.0.0' || host === '::';
 }
 

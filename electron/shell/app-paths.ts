@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { App } from 'electron';
 import type { AppDirs } from '../core/app-data';
 
-export const SESSION_DATA_DIR = 'chromium';
+const SESSION_DATA_DIR = 'chromium';
 
 export function placeAppPaths(app: Pick<App, 'setPath'>, configDir: string, dirs: AppDirs): void {
   app.setPath('userData', configDir);

@@ -17,7 +17,7 @@ import { answerSandboxRequest } from '../core/apps/sandbox-page';
 import { APP_SANDBOX_SCHEME } from '../core/security/csp';
 import { APP_HOST, APP_PROTOCOL } from './trusted-sender';
 
-export const SANDBOX_HOST = 'sandbox';
+const SANDBOX_HOST = 'sandbox';
 export const SANDBOX_ORIGIN = `${APP_SANDBOX_SCHEME}://${SANDBOX_HOST}`;
 const PAGE_ORIGIN = `${APP_PROTOCOL}//${APP_HOST}`;
 

@@ -16,7 +16,7 @@ export interface IpcMainLike {
 
 export const UNTRUSTED: Envelope<never> = { ok: false, error: { code: 'untrusted-sender', message: 'Request refused: untrusted sender' } };
 
-export function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): SenderFacts {
+function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): SenderFacts {
   const frame = event.senderFrame;
   return {
     webContentsId: event.sender.id,

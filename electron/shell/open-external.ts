@@ -8,7 +8,7 @@ import { shell } from 'electron';
 import { AppError } from '../../shared/envelope';
 import { checkExternalUrl } from '../../shared/external-url';
 
-export { checkExternalUrl, type ExternalUrlVerdict } from '../../shared/external-url';
+export { checkExternalUrl,  } from '../../shared/external-url';
 
 /** Opens the URL in the default browser, or throws an AppError naming why it was refused. */
 export async function openExternal(url: unknown): Promise<void> {

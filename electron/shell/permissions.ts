@@ -26,7 +26,7 @@ const PAGE_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-writ
 /** What an MCP App may use once the user granted it (AppPermissions in shared/api/apps.ts): clipboard write, camera and microphone, location. */
 const APP_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'media', 'geolocation']);
 
-export interface PermissionAsk {
+interface PermissionAsk {
   permission: string;
   /** The web contents the asking frame belongs to; null for some checks (cross-origin subframes). */
   ourWindow: boolean | undefined;
@@ -48,7 +48,7 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-export function permissionGranted(ask: PermissionAsk): boolean {
+function permissionGranted(ask: PermissionAsk): boolean {
   if (ask.ourWindow === false) return false;
   if (ask.isMainFrame) return ask.ourWindow === true && originOf(ask.requesting) === PAGE_ORIGIN && PAGE_PERMISSIONS.has(ask.permission);
   if (!APP_PERMISSIONS.has(ask.permission)) return false;

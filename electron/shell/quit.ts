@@ -11,7 +11,7 @@ export interface QuittingApp {
   exit(code?: number): void;
 }
 
-export const QUIT_BOUND_MS = 5_000;
+const QUIT_BOUND_MS = 5_000;
 
 export interface QuitOptions {
   boundMs?: number;

@@ -1,5 +1,5 @@
 /** See refuse-run-as-node.ts: why the app refuses to start with ELECTRON_RUN_AS_NODE set. */
-export const RUN_AS_NODE_VARIABLE = 'ELECTRON_RUN_AS_NODE';
+const RUN_AS_NODE_VARIABLE = 'ELECTRON_RUN_AS_NODE';
 
 /** The message to exit with, or undefined when the app may start (the variable unset or empty, as Electron reads it). */
 export function runAsNodeRefusal(env: NodeJS.ProcessEnv): string | undefined {

@@ -44,7 +44,7 @@ export interface AppSandboxInfo {
   reason?: string;
 }
 
-export interface SaveAppDownloadRequest {
+interface SaveAppDownloadRequest {
   name: string;
   mimeType?: string;
   /** The file's bytes, base64. */
@@ -52,7 +52,7 @@ export interface SaveAppDownloadRequest {
 }
 
 /** The largest file an app may hand over for saving. */
-export const MAX_APP_DOWNLOAD_BASE64 = 48 * 1024 * 1024;
+const MAX_APP_DOWNLOAD_BASE64 = 48 * 1024 * 1024;
 
 export interface AppsApi {
   /** Reads the `ui://` resource of a tool's app (resources/read), with its CSP and permissions. */

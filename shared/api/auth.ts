@@ -32,8 +32,7 @@ export interface AuthStatus {
   storage: { encrypted: boolean; location: string; warning?: string };
 }
 
-export const OAUTH_LOG_KINDS = ['step', 'http', 'error'] as const;
-export type OAuthLogKind = (typeof OAUTH_LOG_KINDS)[number];
+export type OAuthLogKind = 'step' | 'http' | 'error';
 
 export interface OAuthHttpExchange {
   method: string;

@@ -16,10 +16,10 @@ export type StepKind = 'tool' | 'resource' | 'prompt';
 
 /** How a step's request ended: answered, answered with the tool's own isError, or not answered (a protocol, connection or timeout error). */
 export type StepOutcome = 'ok' | 'tool-error' | 'failed';
-export const STEP_OUTCOMES = ['ok', 'tool-error', 'failed'] as const satisfies readonly StepOutcome[];
+const STEP_OUTCOMES = ['ok', 'tool-error', 'failed'] as const satisfies readonly StepOutcome[];
 
 /** The request ended this way. Without any outcome assertion a step expects `ok`. */
-export interface OutcomeAssertion {
+interface OutcomeAssertion {
   outcome: StepOutcome;
 }
 
@@ -29,18 +29,18 @@ export interface OutcomeAssertion {
  * substring of a string, an element of an array, a subset of an object), matching a regular
  * expression (a string value), or existing (`exists: false`: the path finds nothing).
  */
-export type PathAssertion = { path: string } & ({ equals: unknown } | { contains: unknown } | { matches: string } | { exists: boolean });
+type PathAssertion = { path: string } & ({ equals: unknown } | { contains: unknown } | { matches: string } | { exists: boolean });
 
 /**
  * structuredContent is valid against a JSON Schema: `output` is the tool's own declared
  * outputSchema (the call fails the check when the tool declares none), or a schema given here.
  */
-export interface SchemaAssertion {
+interface SchemaAssertion {
   schema: 'output' | JsonSchema;
 }
 
 /** The request took less than this many milliseconds. */
-export interface DurationAssertion {
+interface DurationAssertion {
   durationUnderMs: number;
 }
 
@@ -55,10 +55,10 @@ export function assertionKind(assertion: Assertion): AssertionKind {
 }
 
 /** An answer to an elicitation (form or URL mode), as a person would give it. */
-export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
+type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 
 /** A fixed reply to a sampling request (the model's message). */
-export interface SamplingAnswer {
+interface SamplingAnswer {
   text: string;
   model?: string;
 }
@@ -93,11 +93,11 @@ export interface ToolStep extends StepCommon {
   arguments?: Record<string, unknown>;
 }
 
-export interface ResourceStep extends StepCommon {
+interface ResourceStep extends StepCommon {
   resource: string;
 }
 
-export interface PromptStep extends StepCommon {
+interface PromptStep extends StepCommon {
   prompt: string;
   arguments?: Record<string, string>;
 }
@@ -159,7 +159,7 @@ export interface AssertionVerdict {
   message: string;
 }
 
-export type StepStatus = 'passed' | 'failed' | 'skipped';
+type StepStatus = 'passed' | 'failed' | 'skipped';
 
 export interface StepResult {
   id: string;
@@ -178,7 +178,7 @@ export interface StepResult {
   result?: unknown;
 }
 
-export type RunStatus = 'passed' | 'failed' | 'cancelled';
+type RunStatus = 'passed' | 'failed' | 'cancelled';
 
 export interface CollectionRunReport {
   runId: string;
@@ -206,11 +206,11 @@ export interface CollectionRunProgress {
   result?: StepResult;
 }
 
-export interface ReadCollectionRequest {
+interface ReadCollectionRequest {
   file: string;
 }
 
-export interface SaveCollectionRequest {
+interface SaveCollectionRequest {
   file: string;
   collection: Collection;
 }
@@ -252,7 +252,7 @@ const ElicitationAnswerSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('cancel') }),
 ]);
 
-export const ScriptedAnswersSchema = z.strictObject({
+const ScriptedAnswersSchema = z.strictObject({
   elicitation: z.array(ElicitationAnswerSchema).max(100).optional(),
   sampling: z.array(z.strictObject({ text: z.string().max(1_000_000), model: z.string().max(200).optional() })).max(100).optional(),
   inputResponses: z.array(JsonObject).max(100).optional(),
@@ -273,7 +273,7 @@ const AssertionShape = z.strictObject({
   durationUnderMs: z.number().positive().max(86_400_000).optional(),
 });
 
-export const AssertionSchema = AssertionShape.superRefine((value, ctx) => {
+const AssertionSchema = AssertionShape.superRefine((value, ctx) => {
   const kinds = ASSERTION_KEYS.filter((key) => key in value);
   if (kinds.length !== 1) {
     ctx.addIssue({ code: 'custom', message: `an assertion has exactly one of ${ASSERTION_KEYS.join(', ')}${kinds.length ? ` (this one has ${kinds.join(' and ')})` : ''}` });
@@ -303,7 +303,7 @@ const StepShape = z.strictObject({
 
 const STEP_KINDS = ['tool', 'resource', 'prompt'] as const;
 
-export const StepSchema = StepShape.superRefine((value, ctx) => {
+const StepSchema = StepShape.superRefine((value, ctx) => {
   const kinds = STEP_KINDS.filter((key) => value[key] !== undefined);
   if (kinds.length !== 1) {
     ctx.addIssue({ code: 'custom', message: `a step has exactly one of tool, resource, prompt${kinds.length ? ` (this one has ${kinds.join(' and ')})` : ''}` });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ChannelTable } from './channel-table';
 
-export interface LogFolderAnswer {
+interface LogFolderAnswer {
   /** The folder's full path on the machine the workbench runs on. */
   path: string;
   /** True when the folder was opened in the file manager (desktop app); else show the path. */

@@ -31,8 +31,8 @@ import { tasksChannels, type TasksApi } from './tasks';
 import { toolsChannels, type ToolsApi } from './tools';
 import { transferChannels, type TransferApi } from './transfer';
 
-export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest, ServerRef, UpdateServerRequest } from './servers';
-export type { CallToolRequest } from './tools';
+export type { AddServerRequest, DuplicateServerRequest, MoveServerRequest,  UpdateServerRequest } from './servers';
+;
 
 export interface AppApi
   extends ServersApi,
@@ -64,8 +64,6 @@ export interface AppApi
 
 /** The request/response members of AppApi: everything that crosses IPC as a call. */
 export type AppApiMethod = Exclude<keyof AppApi, 'onEvent'>;
-export type AppApiRequest<M extends AppApiMethod> = Parameters<AppApi[M]>[0];
-export type AppApiResponse<M extends AppApiMethod> = Awaited<ReturnType<AppApi[M]>>;
 
 /** Every request method's channel and payload schema. */
 export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {

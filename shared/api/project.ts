@@ -4,13 +4,13 @@ import type { ConfigScope } from '../config/scopes';
 import type { ServerView } from '../domain';
 import type { ChannelTable } from './channel-table';
 
-export interface FileProblem {
+interface FileProblem {
   message: string;
   line?: number;
   column?: number;
 }
 
-export interface ConfigFileStatus {
+interface ConfigFileStatus {
   scope: ConfigScope;
   path: string;
   exists: boolean;
@@ -36,7 +36,7 @@ export interface ConfigStatus {
 /** The part of the config status a config change can change (the rest is fixed for a run). */
 export type ConfigFilesStatus = Pick<ConfigStatus, 'project' | 'availableScopes' | 'files'>;
 
-export type FileDialogPurpose = 'import' | 'export';
+type FileDialogPurpose = 'import' | 'export';
 
 export interface ProjectApi {
   getConfigStatus(): Promise<ConfigStatus>;

@@ -7,7 +7,7 @@ import type { ListResourcesRequest } from './resources';
 
 const ListPromptsRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() });
 
-export interface PromptArgumentInfo {
+interface PromptArgumentInfo {
   name: string;
   title?: string;
   description?: string;
@@ -21,7 +21,7 @@ export interface PromptInfo {
   arguments: PromptArgumentInfo[];
 }
 
-export interface GetPromptRequest {
+interface GetPromptRequest {
   server: ServerName;
   name: string;
   /** Prompt arguments are strings; an empty optional one is best left out. */

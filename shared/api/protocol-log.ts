@@ -4,11 +4,11 @@ import { ServerNameSchema, type ServerName } from '../config/server-config';
 import { PROTOCOL_LOG_DIRECTIONS, PROTOCOL_LOG_KINDS, type ProtocolLogEntry, type ProtocolLogFilter } from '../protocol-log';
 import type { ChannelTable } from './channel-table';
 
-export interface ProtocolLogRequest {
+interface ProtocolLogRequest {
   server: ServerName;
 }
 
-export interface ExportProtocolLogRequest {
+interface ExportProtocolLogRequest {
   server: ServerName;
   filter?: ProtocolLogFilter;
 }
@@ -27,7 +27,7 @@ export interface ProtocolLogApi {
   exportProtocolLog(request: ExportProtocolLogRequest): Promise<ProtocolLogExport>;
 }
 
-export const ProtocolLogFilterSchema = z.strictObject({
+const ProtocolLogFilterSchema = z.strictObject({
   direction: z.enum(PROTOCOL_LOG_DIRECTIONS).optional(),
   kind: z.enum(PROTOCOL_LOG_KINDS).optional(),
   search: z.string().max(1000).optional(),

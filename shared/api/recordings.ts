@@ -37,7 +37,7 @@ export interface RecordingHeader {
 /** Every other line: one message (or one line that was not a JSON-RPC message, as `text`). */
 export type RecordingLine = { direction: RecordingDirection; ms: number } & ({ message: Record<string, unknown> } | { text: string });
 
-export interface SaveRecordingRequest {
+interface SaveRecordingRequest {
   server: ServerName;
   /** An absolute path; the app's data folder and symbolic links are refused. */
   path: string;
@@ -45,7 +45,7 @@ export interface SaveRecordingRequest {
   overwrite?: boolean;
 }
 
-export interface SaveRecordingResult {
+interface SaveRecordingResult {
   savedTo: string;
   /** Messages written (the log's JSON-RPC messages; connection events are left out). */
   count: number;

@@ -41,7 +41,7 @@ export interface ServerRequest {
   server: ServerName;
 }
 
-export interface ResourceRequest {
+interface ResourceRequest {
   server: ServerName;
   uri: string;
 }
@@ -59,7 +59,7 @@ export interface ListResourcesRequest extends ServerRequest {
   refresh?: boolean;
 }
 
-export interface ReadResourceRequest extends ResourceRequest {
+interface ReadResourceRequest extends ResourceRequest {
   refresh?: boolean;
 }
 
@@ -101,7 +101,7 @@ const ResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: Ur
 const ListResourcesRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() });
 const ReadResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: UriSchema, refresh: z.boolean().optional() });
 
-export const CompleteRequestSchema = z.strictObject({
+const CompleteRequestSchema = z.strictObject({
   server: ServerNameSchema,
   ref: z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('ref/resource'), uri: UriSchema }),

@@ -14,11 +14,11 @@ export const ResultFileIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-
 /** The most one read returns (the UI pages through bigger files). */
 export const MAX_RESULT_READ_BYTES = 4 * 1024 * 1024;
 
-export interface ResultFileRequest {
+interface ResultFileRequest {
   id: string;
 }
 
-export interface ReadResultFileRequest {
+interface ReadResultFileRequest {
   id: string;
   /** Byte offset to start at. */
   offset: number;
@@ -42,12 +42,12 @@ export interface ResultBytesChunk {
 
 export type SaveAsResult = { saved: true; path: string } | { saved: false; reason: 'cancelled' | 'unsupported' };
 
-export interface ReadResourceLinkRequest {
+interface ReadResourceLinkRequest {
   server: ServerName;
   uri: string;
 }
 
-export interface OpenExternalUrlRequest {
+interface OpenExternalUrlRequest {
   url: string;
 }
 

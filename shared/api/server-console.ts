@@ -12,8 +12,7 @@ import { ServerRequestSchema, type ServerRequest } from './resources';
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const CONSOLE_SOURCES = ['stderr', 'log', 'event'] as const;
-export type ConsoleSource = (typeof CONSOLE_SOURCES)[number];
+export type ConsoleSource = 'stderr' | 'log' | 'event';
 
 export interface ConsoleEntry {
   /** Increases across all servers: merges a snapshot with live events. */
@@ -35,7 +34,7 @@ export interface ServerConsoleView {
   level?: LogLevel;
 }
 
-export interface SetLogLevelRequest {
+interface SetLogLevelRequest {
   server: ServerName;
   level: LogLevel;
 }

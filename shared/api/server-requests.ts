@@ -95,7 +95,7 @@ export type ServerRequestAnswer =
 
 export type ServerRequestCloseReason = 'answered' | 'timed-out' | 'cancelled-by-server' | 'connection-closed';
 
-export interface AnswerServerRequestRequest {
+interface AnswerServerRequestRequest {
   id: string;
   answer: ServerRequestAnswer;
 }

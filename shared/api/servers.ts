@@ -57,7 +57,7 @@ export interface MoveServerRequest {
   to: ConfigScope;
 }
 
-export interface SetServerEnabledRequest {
+interface SetServerEnabledRequest {
   name: ServerName;
   enabled: boolean;
 }
@@ -74,7 +74,7 @@ export interface ServersApi {
   setServerEnabled(request: SetServerEnabledRequest): Promise<ServerView>;
 }
 
-export const ScopeSchema = z.enum(CONFIG_SCOPES);
+const ScopeSchema = z.enum(CONFIG_SCOPES);
 export const ServerRefSchema = z.strictObject({ name: ServerNameSchema, scope: ScopeSchema.optional() });
 
 const SecretFieldPathSchema: z.ZodType<SecretFieldPath> = z.union([

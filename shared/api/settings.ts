@@ -54,7 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   collectionEnv: [],
 };
 
-export const SettingsPatchSchema = SettingsSchema.partial();
+const SettingsPatchSchema = SettingsSchema.partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 export interface SettingsView {

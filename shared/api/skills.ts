@@ -63,8 +63,7 @@ export interface SkillCatalog {
 }
 
 /** Why a file failed: the SDK's reasons, and `unreadable` when the server answered the read with an error. */
-export const SKILL_FAILURE_REASONS = ['size', 'digest', 'frontmatter', 'unlisted', 'unreadable'] as const;
-export type SkillFailureReason = (typeof SKILL_FAILURE_REASONS)[number];
+type SkillFailureReason = 'size' | 'digest' | 'frontmatter' | 'unlisted' | 'unreadable';
 
 export interface SkillFileFailure {
   reason: SkillFailureReason;
@@ -128,19 +127,19 @@ export interface SkillDirectoryEntry {
   size?: number;
 }
 
-export interface ListSkillsRequest {
+interface ListSkillsRequest {
   server: ServerName;
   /** Ask the server even when a cached listing is still fresh. */
   refresh?: boolean;
 }
 
-export interface SkillRequest {
+interface SkillRequest {
   server: ServerName;
   /** The skill's `SKILL.md` URI. */
   skill: string;
 }
 
-export interface ReadSkillFileRequest extends SkillRequest {
+interface ReadSkillFileRequest extends SkillRequest {
   /** A file of the skill: its URI, or its path below the skill's folder; absent: the skill's SKILL.md. */
   file?: string;
   /** Ask the server even when the client holds a fresh copy. */

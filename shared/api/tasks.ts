@@ -13,7 +13,7 @@ import { ServerRefSchema, type ServerRef } from './servers';
 /** What the server says, plus two states of our own: it no longer knows the task (expired after its ttl, or unknown). */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'unknown';
 
-export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'expired', 'unknown'];
+const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'expired', 'unknown'];
 
 export function isTerminalTask(status: TaskStatus): boolean {
   return TERMINAL_TASK_STATUSES.includes(status);
@@ -44,7 +44,7 @@ export interface TaskView {
   callId?: string;
 }
 
-export interface TaskRef {
+interface TaskRef {
   name: ServerName;
   taskId: string;
 }

@@ -42,12 +42,12 @@ export interface CallToolRequest {
   acceptChanges?: boolean;
 }
 
-export interface ListToolsRequest extends ServerRef {
+interface ListToolsRequest extends ServerRef {
   /** Ask the server even when a cached list is still fresh (within the `ttlMs` a 2026-07-28 server gave it). */
   refresh?: boolean;
 }
 
-export interface CancelCallRequest {
+interface CancelCallRequest {
   callId: string;
 }
 
@@ -60,7 +60,7 @@ export interface ToolsApi {
   cancelCall(request: CancelCallRequest): Promise<boolean>;
 }
 
-export const CallIdSchema = z.string().min(1).max(128);
+const CallIdSchema = z.string().min(1).max(128);
 
 export const toolsChannels: ChannelTable<ToolsApi> = {
   listTools: { channel: 'tools:list', request: ServerRefSchema.extend({ refresh: z.boolean().optional() }) },

@@ -7,15 +7,14 @@ import { CONFIG_SCOPES, type ConfigScope } from '../config/scopes';
 import { ServerNameSchema, type ServerConfig, type ServerName, type TransportType } from '../config/server-config';
 import type { ChannelTable } from './channel-table';
 
-export const IMPORT_CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini', 'codex'] as const;
-export type ImportClient = (typeof IMPORT_CLIENTS)[number];
+export type ImportClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'cline' | 'zed' | 'gemini' | 'codex';
 
 /**
  * How a file's content is read: `mcpServers` (Claude Desktop, .mcp.json, Cursor, Windsurf,
  * Cline), ~/.claude.json, VS Code's `servers` + `inputs`, Zed's `context_servers`, Gemini
  * CLI's settings.json, or Codex's config.toml.
  */
-export const FILE_FORMATS = ['auto', 'mcp-servers', 'claude-code', 'vscode', 'zed', 'gemini', 'codex'] as const;
+const FILE_FORMATS = ['auto', 'mcp-servers', 'claude-code', 'vscode', 'zed', 'gemini', 'codex'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export type ImportSourceRef =
@@ -76,7 +75,7 @@ export interface ImportPreview {
   openSource?: string;
 }
 
-export interface ImportChoice {
+interface ImportChoice {
   key: string;
   /** The name to save it under. */
   name: ServerName;
@@ -143,7 +142,7 @@ export interface TransferApi {
 
 const MAX_TEXT = 1024 * 1024;
 const ScopeSchema = z.enum(CONFIG_SCOPES);
-export const ImportSourceRefSchema = z.discriminatedUnion('kind', [
+const ImportSourceRefSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('file'), path: z.string().min(1, 'Give a file path').max(4096), format: z.enum(FILE_FORMATS).optional(), project: z.string().max(4096).optional() }),
   z.strictObject({ kind: z.literal('text'), text: z.string().min(1, 'Paste something first').max(MAX_TEXT) }),
 ]);

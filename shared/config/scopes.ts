@@ -20,8 +20,3 @@ export const SCOPE_DESCRIPTIONS: Record<ConfigScope, string> = {
   project: "Shared with everyone who has the project (the project's .mcp.json).",
   local: 'Yours, in this project only (kept in the app data folder).',
 };
-
-/** Scopes that need an open project. */
-export function scopeNeedsProject(scope: ConfigScope): boolean {
-  return scope !== 'user';
-}

@@ -29,12 +29,6 @@ export function isSecretRef(value: unknown): boolean {
 /** Where a secret can live in an entry: `['env', NAME]`, `['headers', NAME]`, `['authToken']`, `['oauth', 'clientSecret']`. */
 export type SecretFieldPath = ['env' | 'headers', string] | ['authToken'] | ['oauth', 'clientSecret'];
 
-export function isSecretFieldPath(path: readonly string[]): path is SecretFieldPath {
-  if (path.length === 2 && (path[0] === 'env' || path[0] === 'headers')) return true;
-  if (path.length === 1 && path[0] === 'authToken') return true;
-  return path.length === 2 && path[0] === 'oauth' && path[1] === 'clientSecret';
-}
-
 export function describeSecretField(path: SecretFieldPath): string {
   switch (path[0]) {
     case 'env':

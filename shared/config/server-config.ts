@@ -22,7 +22,7 @@ export type ServerName = z.infer<typeof ServerNameSchema>;
 
 const StringMap = z.record(z.string(), z.string());
 
-export const OAuthSettingsSchema = z.looseObject({
+const OAuthSettingsSchema = z.looseObject({
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().optional(),
   callbackPort: z.number().int().min(1).max(65535).optional(),
@@ -37,7 +37,6 @@ export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
  * `initialize` handshake, `2026-07-28` (or a later revision) speaks only that revision,
  * and an earlier date pins the `initialize` handshake to that version.
  */
-export const PROTOCOL_AUTO = 'auto';
 export const PROTOCOL_LEGACY = 'legacy';
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export const ProtocolSettingSchema = z
@@ -55,7 +54,7 @@ export function isModernVersion(version: string): boolean {
  * The longest per-server timeout. Timers hold at most 2^31 − 1 ms (about 24.8 days) and
  * fire at once when given more, so a bigger value would end every connect or call at once.
  */
-export const MAX_SERVER_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+const MAX_SERVER_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 const serverTimeout = z
   .number()
   .int('must be a whole number of milliseconds')
@@ -86,7 +85,7 @@ export type ConnectAsHost = (typeof CONNECT_AS)[number];
 
 const Url = z.string().trim().min(1, 'URL is required');
 
-export const StdioServerConfigSchema = z.looseObject({
+const StdioServerConfigSchema = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string().trim().min(1, 'Command is required'),
   args: z.array(z.string()).optional(),
@@ -94,8 +93,8 @@ export const StdioServerConfigSchema = z.looseObject({
   cwd: z.string().optional(),
   ...CommonFields,
 });
-export const SseServerConfigSchema = z.looseObject({ type: z.literal('sse'), url: Url, headers: StringMap.optional(), ...CommonFields });
-export const HttpServerConfigSchema = z.looseObject({
+const SseServerConfigSchema = z.looseObject({ type: z.literal('sse'), url: Url, headers: StringMap.optional(), ...CommonFields });
+const HttpServerConfigSchema = z.looseObject({
   type: z.literal('http'),
   url: Url,
   headers: StringMap.optional(),
@@ -107,30 +106,30 @@ export const HttpServerConfigSchema = z.looseObject({
   typeInferred: z.boolean().optional(),
   ...CommonFields,
 });
-export const WsServerConfigSchema = z.looseObject({ type: z.literal('ws'), url: Url, headers: StringMap.optional(), ...CommonFields });
-export const SseIdeServerConfigSchema = z.looseObject({
+const WsServerConfigSchema = z.looseObject({ type: z.literal('ws'), url: Url, headers: StringMap.optional(), ...CommonFields });
+const SseIdeServerConfigSchema = z.looseObject({
   type: z.literal('sse-ide'),
   url: Url,
   ideName: z.string(),
   authToken: z.string().optional(),
   ...CommonFields,
 });
-export const WsIdeServerConfigSchema = z.looseObject({
+const WsIdeServerConfigSchema = z.looseObject({
   type: z.literal('ws-ide'),
   url: Url,
   ideName: z.string(),
   authToken: z.string().optional(),
   ...CommonFields,
 });
-export const ClaudeAiProxyServerConfigSchema = z.looseObject({ type: z.literal('claudeai-proxy'), url: Url, ...CommonFields });
+const ClaudeAiProxyServerConfigSchema = z.looseObject({ type: z.literal('claudeai-proxy'), url: Url, ...CommonFields });
 
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
-export type SseServerConfig = z.infer<typeof SseServerConfigSchema>;
-export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
-export type WsServerConfig = z.infer<typeof WsServerConfigSchema>;
+type SseServerConfig = z.infer<typeof SseServerConfigSchema>;
+type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
+type WsServerConfig = z.infer<typeof WsServerConfigSchema>;
 export type SseIdeServerConfig = z.infer<typeof SseIdeServerConfigSchema>;
 export type WsIdeServerConfig = z.infer<typeof WsIdeServerConfigSchema>;
-export type ClaudeAiProxyServerConfig = z.infer<typeof ClaudeAiProxyServerConfigSchema>;
+type ClaudeAiProxyServerConfig = z.infer<typeof ClaudeAiProxyServerConfigSchema>;
 
 export type ServerConfig =
   | StdioServerConfig

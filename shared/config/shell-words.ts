@@ -27,7 +27,7 @@ export interface SplitResult {
 const CMD_VARIABLE = /%([A-Za-z_][A-Za-z0-9_]{2,})%/;
 
 /** Signs of a Windows command line: cmd or PowerShell continuations, drive, relative or UNC paths. */
-export function looksLikeWindows(text: string): boolean {
+function looksLikeWindows(text: string): boolean {
   return /[\^`]\r?\n/.test(text) || /(^|[\s"'=])([A-Za-z]:\\|\.{1,2}\\[^\s\\]|\\\\[A-Za-z0-9])/.test(text) || CMD_VARIABLE.test(text);
 }
 

@@ -17,7 +17,7 @@ export function stepPretty(step: StepResult): string[] {
   return lines;
 }
 
-export function collectionPretty(outcome: CollectionOutcome): string[] {
+function collectionPretty(outcome: CollectionOutcome): string[] {
   if (outcome.kind === 'error') return [collectionHeader(outcome.collection, outcome.file, outcome.server), `  ✗ could not run: ${outcome.message}`];
   const { report } = outcome;
   return [collectionHeader(report.collection, report.file, report.server), ...report.steps.flatMap(stepPretty)];

@@ -20,7 +20,7 @@ interface SecurityEvent {
 export const SANDBOX_PROXY_SCRIPT_PATH = '/sandbox-proxy.js';
 
 /** The envelope the sandbox uses for its own reports (never JSON-RPC, so never mistaken for the app's). */
-export const SANDBOX_REPORT_KEY = 'mcpWorkbenchSandbox';
+const SANDBOX_REPORT_KEY = 'mcpWorkbenchSandbox';
 
 export interface SandboxAnswer {
   status: number;
@@ -126,4 +126,4 @@ interface SecurityEvent {
   disposition: string;
 }
 
-export const SANDBOX_PROXY_SCRIPT = `(${sandboxProxy.toString()})(${JSON.stringify(SANDBOX_REPORT_KEY)}, globalThis, ${JSON.stringify(appGuardScript(SANDBOX_REPORT_KEY))}, ${withAppGuard.toString()});\n`;
+const SANDBOX_PROXY_SCRIPT = `(${sandboxProxy.toString()})(${JSON.stringify(SANDBOX_REPORT_KEY)}, globalThis, ${JSON.stringify(appGuardScript(SANDBOX_REPORT_KEY))}, ${withAppGuard.toString()});\n`;

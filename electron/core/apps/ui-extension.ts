@@ -6,7 +6,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { APP_MIME_TYPE } from '../../../shared/api/apps';
 import type { ClientFeature } from '../connections/client-feature';
 
-export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
+const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 
 export function uiExtension(): ClientFeature {
   return {

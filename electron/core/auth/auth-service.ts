@@ -32,8 +32,8 @@ import { WorkbenchOAuthProvider } from './workbench-oauth-provider';
 import { logFailure } from '../diagnostics/diagnostics';
 
 export type { AuthorizationUrlOpener, AuthServiceOptions } from './auth-context';
-export { oauthUrlOf } from './oauth-url';
-export { SHUTDOWN_REFRESH_WAIT_MS } from './token-keeper';
+;
+;
 
 /** Each OAuth request (discovery, registration, token) gets this long to answer. */
 const OAUTH_REQUEST_TIMEOUT_MS = 30_000;

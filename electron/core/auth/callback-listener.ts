@@ -17,8 +17,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IssuerMismatchError, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
 
-export const CALLBACK_PATH = '/callback';
-export const DEFAULT_CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
+const CALLBACK_PATH = '/callback';
+const DEFAULT_CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
 
 export class CallbackError extends Error {
   constructor(
@@ -49,7 +49,7 @@ export interface IssuerExpectation {
 }
 
 /** What the authorization server sent back through the browser. */
-export interface AuthorizationResponse {
+interface AuthorizationResponse {
   code: string;
   /** RFC 9207's `iss` when the response carried one: checked before the code is redeemed. */
   iss?: string;

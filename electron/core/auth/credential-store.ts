@@ -39,7 +39,7 @@ interface Envelope<T> {
   receivedAt?: number;
 }
 
-export function credentialKey(server: ServerName, kind: CredentialKind, issuer?: string): string {
+function credentialKey(server: ServerName, kind: CredentialKind, issuer?: string): string {
   // One trailing slash of difference names the same issuer (the SDK's rule): one key for both.
   return issuer === undefined ? `oauth:${server}:${kind}` : `oauth:${server}:${kind}:${issuer.replace(/\/$/, '')}`;
 }

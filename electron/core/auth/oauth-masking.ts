@@ -23,7 +23,7 @@ const SECRET_FIELDS = new Set([
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'dpop', 'proxy-authorization']);
 const MAX_BODY_CHARS = 16 * 1024;
 
-export function isSecretField(name: string): boolean {
+function isSecretField(name: string): boolean {
   return SECRET_FIELDS.has(name.toLowerCase());
 }
 
@@ -54,7 +54,7 @@ export function maskUrl(url: string | URL): string {
 }
 
 /** A JSON value with every secret field masked, at any depth. */
-export function maskJson(value: unknown): unknown {
+function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

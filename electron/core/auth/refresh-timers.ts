@@ -8,7 +8,7 @@
 import type { ServerName } from '../../../shared/config/server-config';
 import { setTimeoutAt, type HopTimers, type LongTimeout } from '../util/long-timeout';
 
-export const MAX_REFRESH_MARGIN_MS = 60_000;
+const MAX_REFRESH_MARGIN_MS = 60_000;
 const MIN_REFRESH_MARGIN_MS = 1000;
 
 /** How long before expiry to refresh a token that lives `lifetimeMs`. */

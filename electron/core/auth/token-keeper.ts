@@ -18,7 +18,7 @@ import { logFailure } from '../diagnostics/diagnostics';
  * rotate refresh tokens: once the request is sent, the old one is spent, and the new one
  * exists only in the answer. Quitting before it is stored would force a new sign-in.
  */
-export const SHUTDOWN_REFRESH_WAIT_MS = 5000;
+const SHUTDOWN_REFRESH_WAIT_MS = 5000;
 
 export class TokenKeeper {
   private readonly timers: RefreshTimers;

@@ -55,14 +55,14 @@ export interface InteractiveFlow {
 /** Stands in for the redirect URL outside a sign-in: the SDK only needs to know one exists. */
 const PASSIVE_REDIRECT_URL = 'http://127.0.0.1/callback';
 
-export const CLIENT_NAME = 'MCP Workbench';
+const CLIENT_NAME = 'MCP Workbench';
 /**
  * What dynamic client registration says we are (MCP 2026-07-28, OpenID Connect Dynamic
  * Registration): a native application, since every front end — the desktop app, the CLI,
  * and browser mode, served on this machine — receives the browser on a loopback redirect.
  * Left out, an OpenID server assumes "web" and may refuse the loopback redirect URI.
  */
-export const APPLICATION_TYPE = 'native';
+const APPLICATION_TYPE = 'native';
 
 export class WorkbenchOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;

@@ -88,7 +88,7 @@ function checkSchema(assertion: Extract<Assertion, { schema: unknown }>, answer:
   return result.valid ? verdict(assertion, true, `${what} is valid against the step's schema`) : verdict(assertion, false, `${what} is not valid against the step's schema: ${formatIssues(result.issues).join('; ')}`);
 }
 
-export function checkAssertion(assertion: Assertion, answer: StepAnswer): AssertionVerdict {
+function checkAssertion(assertion: Assertion, answer: StepAnswer): AssertionVerdict {
   if ('outcome' in assertion) {
     const passed = answer.outcome === assertion.outcome;
     return verdict(assertion, passed, passed ? `the outcome is ${assertion.outcome}` : `the outcome should be ${assertion.outcome}, and is ${answer.outcome}`);

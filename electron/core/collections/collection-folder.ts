@@ -15,7 +15,7 @@ import { AppError } from '../../../shared/envelope';
 import { parseCollection } from './collection-parse';
 import { updateDocument } from './yaml-update';
 
-export const COLLECTIONS_FOLDER = path.join('.mcp-workbench', 'collections');
+const COLLECTIONS_FOLDER = path.join('.mcp-workbench', 'collections');
 
 export function collectionsFolder(projectDir: string): string {
   return path.join(projectDir, COLLECTIONS_FOLDER);

@@ -9,7 +9,7 @@ import { JSONPath } from 'jsonpath-plus';
 
 export type PathLookup = { found: true; value: unknown } | { found: false; error?: string };
 
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   const trimmed = path.trim();
   if (trimmed.startsWith('$')) return trimmed;
   return trimmed.startsWith('[') ? `$${trimmed}` : `$.${trimmed}`;

@@ -30,7 +30,7 @@ export class VariableError extends Error {
 const VARIABLE = /\$\$\{|\$\{([^}]*)\}/g;
 const WHOLE = /^\$\{([^}]*)\}$/;
 
-export function resolveVariable(expression: string, scope: VariableScope): unknown {
+function resolveVariable(expression: string, scope: VariableScope): unknown {
   const text = expression.trim();
   if (text.startsWith('env.')) {
     const name = text.slice(4);
@@ -71,7 +71,7 @@ function asText(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-export function substituteString(text: string, scope: VariableScope): unknown {
+function substituteString(text: string, scope: VariableScope): unknown {
   const whole = WHOLE.exec(text);
   if (whole) return resolveVariable(whole[1]!, scope);
   return text.replace(VARIABLE, (token, expression: string | undefined) => (expression === undefined ? '${' : asText(resolveVariable(expression, scope))));

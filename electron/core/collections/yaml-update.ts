@@ -78,7 +78,7 @@ function updateSeq(doc: Document, node: Node, value: unknown[]): Node {
 }
 
 /** The node for `value`, reusing `node` (and its comments and style) where it fits. */
-export function update(doc: Document, node: unknown, value: unknown): Node {
+function update(doc: Document, node: unknown, value: unknown): Node {
   if (Array.isArray(value)) return updateSeq(doc, node as Node, value);
   if (isRecord(value)) return updateMap(doc, node as Node, value);
   if (isScalar(node) && typeof node.value === typeof value && node.value !== null) {

@@ -17,7 +17,7 @@ import type { HeadersHelperConsents, HeadersHelperRunKey } from './headers-helpe
 import { HeadersHelperError, mergeHeaders, runHeadersHelper } from './headers-helper';
 
 /** `always`: run it and remember; `once`: run it this time only; `refuse`: do not run it. */
-export type HeadersHelperAnswer = 'always' | 'once' | 'refuse';
+type HeadersHelperAnswer = 'always' | 'once' | 'refuse';
 
 export interface HeadersHelperQuestion {
   server: ServerName;
@@ -54,13 +54,13 @@ export interface HeadersHelperDeps {
 /** The transports whose entries carry headers a helper can add to. */
 const WITH_HEADERS = new Set(['http', 'sse', 'ws']);
 
-export function headersHelperOf(config: ServerConfig): string | undefined {
+function headersHelperOf(config: ServerConfig): string | undefined {
   const command = (config as { headersHelper?: unknown }).headersHelper;
   return typeof command === 'string' && command.trim() && WITH_HEADERS.has(transportOf(config)) ? command : undefined;
 }
 
 /** The folder a helper runs in: fixed by the entry's scope. */
-export function helperFolder(origin: EntryOrigin, home: string): string {
+function helperFolder(origin: EntryOrigin, home: string): string {
   return origin.scope !== 'user' && origin.project ? origin.project : home;
 }
 

@@ -38,7 +38,7 @@ function isInside(child: string, parent: string): boolean {
 }
 
 /** Throws a clear error when `target` may not be written by an export. */
-export async function checkExportTarget(target: string, dataDir: string): Promise<void> {
+async function checkExportTarget(target: string, dataDir: string): Promise<void> {
   if (!path.isAbsolute(target)) throw new AppError('invalid-request', `"${target}" is not an absolute path.`);
   const [folder, data] = await Promise.all([
     realFolderOf(target).catch((error: Error) => {

@@ -38,7 +38,7 @@ export function commandHash(command: string): string {
   return createHash('sha256').update(command).digest('hex').slice(0, 32);
 }
 
-export function consentKey(run: HeadersHelperRunKey): string {
+function consentKey(run: HeadersHelperRunKey): string {
   const fields = [run.server, run.scope, run.project ?? '', path.resolve(run.cwd), run.command, run.url];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 40);
 }

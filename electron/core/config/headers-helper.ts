@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { terminateTree } from '../connections/transports/process-tree';
 
-export const HEADERS_HELPER_TIMEOUT_MS = 10_000;
+const HEADERS_HELPER_TIMEOUT_MS = 10_000;
 /** More than any set of headers needs; a runaway helper is stopped here. */
 const MAX_OUTPUT_BYTES = 64 * 1024;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -76,7 +76,7 @@ export async function runHeadersHelper(run: HeadersHelperRun): Promise<Record<st
 }
 
 /** The headers in a helper's output, or an error saying what is wrong with it (never quoting a value). */
-export function parseHelperOutput(server: string, text: string): Record<string, string> {
+function parseHelperOutput(server: string, text: string): Record<string, string> {
   let value: unknown;
   try {
     value = JSON.parse(text);

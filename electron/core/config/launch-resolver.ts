@@ -57,7 +57,7 @@ function expansionEnv(env: Env, projectDir: string | undefined): Env {
   return projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env;
 }
 
-export function commandNotFound(command: string): string {
+function commandNotFound(command: string): string {
   return `Could not start "${command}": command not found. It is not on the login shell's PATH; check the command, or give its full path.`;
 }
 

@@ -36,7 +36,7 @@ export interface ShellEnvOptions {
   baseEnv?: NodeJS.ProcessEnv;
 }
 
-export const SHELL_ENV_TIMEOUT_MS = 10_000;
+const SHELL_ENV_TIMEOUT_MS = 10_000;
 
 /**
  * Variables we set only to run the probe (they keep oh-my-zsh from updating itself and

@@ -33,7 +33,7 @@ type ApprovalMap = Record<string, Record<string, StoredDecision>>;
  * project, it also covers the contents of the file the entry's `envFile` names, so an
  * edited `.env` asks again like an edited command.
  */
-export function configHash(config: ServerConfig, project?: string): string {
+function configHash(config: ServerConfig, project?: string): string {
   const envFile = project ? envFileDigest(config as { envFile?: unknown; cwd?: unknown }, project) : undefined;
   return createHash('sha256')
     .update(canonicalJson(config) + (envFile ? `\nenvFile:${envFile}` : ''))

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { JsonFile } from '../util/json-file';
 
-export const STATE_FILE = 'workbench-state.json';
+const STATE_FILE = 'workbench-state.json';
 
 const StateSchema = z.looseObject({ lastProject: z.string().optional() });
 

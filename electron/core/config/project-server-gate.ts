@@ -12,10 +12,10 @@ import type { EntryOrigin } from './apply-headers-helper';
 import { deniedMessage, type ProjectServerApprovalService } from './project-server-approval';
 
 /** `always`: approve and remember; `once`: start it this time only; `refuse`: do not start it. */
-export type ProjectServerAnswer = 'always' | 'once' | 'refuse';
+type ProjectServerAnswer = 'always' | 'once' | 'refuse';
 
 /** What would run, as the user is shown it: never a secret value (env values and headers are named, not shown). */
-export interface ProjectServerSummary {
+interface ProjectServerSummary {
   transport: string;
   command?: string;
   args?: string[];
@@ -40,7 +40,7 @@ export interface ProjectServerQuestion {
 /** Asks the user; may throw with its own message (the CLI without a terminal). */
 export type ProjectServerAsk = (question: ProjectServerQuestion) => Promise<ProjectServerAnswer>;
 
-export function summarizeEntry(config: ServerConfig): ProjectServerSummary {
+function summarizeEntry(config: ServerConfig): ProjectServerSummary {
   const record = config as Record<string, unknown>;
   const names = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
@@ -66,7 +66,7 @@ export function summarizeEntry(config: ServerConfig): ProjectServerSummary {
   };
 }
 
-export function notApprovedMessage(name: ServerName): string {
+function notApprovedMessage(name: ServerName): string {
   return `"${name}" is a project server (.mcp.json) you have not approved, so it is not started. Approve it to connect.`;
 }
 

@@ -44,7 +44,7 @@ export function ownedKeysOf(server: string, config: ServerConfig): string[] {
   return out;
 }
 
-export function getAtPath(config: ServerConfig, path: SecretFieldPath): unknown {
+function getAtPath(config: ServerConfig, path: SecretFieldPath): unknown {
   const record = config as Record<string, unknown>;
   if (path.length === 1) return record[path[0]];
   const parent = record[path[0]];

@@ -24,9 +24,9 @@ import { mergeScopes, type EffectiveEntry, type MayShadow, type ScopedEntry } fr
 export const SERVERS_FILE = 'servers.json';
 export const LOCAL_SERVERS_FILE = 'local-servers.json';
 export const PROJECT_FILE = '.mcp.json';
-export const BACKUP_DIR = 'backups';
+const BACKUP_DIR = 'backups';
 
-export interface EntryProblem {
+interface EntryProblem {
   name: string;
   message: string;
   line?: number;
@@ -410,7 +410,7 @@ function scopeName(scope: ConfigScope): string {
 }
 
 /** The folder's absolute, symlink-free path; a clear error when it is not a folder. */
-export async function canonicalDir(dir: string): Promise<string> {
+async function canonicalDir(dir: string): Promise<string> {
   const trimmed = dir.trim();
   if (!trimmed) throw new AppError('invalid-request', 'Give the path of a project folder.');
   if (!path.isAbsolute(trimmed)) throw new AppError('invalid-request', `"${trimmed}" is not an absolute path.`);

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /** Younger temp files may belong to a write still under way in another process. */
-export const STALE_TEMP_AGE_MS = 5_000;
+const STALE_TEMP_AGE_MS = 5_000;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

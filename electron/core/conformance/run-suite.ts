@@ -10,7 +10,7 @@ import type { ConformanceScenario, ConformanceSpecVersion } from '../../../share
 import { parseServerScenarios, scenarioDirs, scenarioResult } from './scenario-results';
 
 /** Scenarios that test the HTTP transport itself: over the stdio bridge they would test the bridge. */
-export const TRANSPORT_SCENARIOS = new Set([
+const TRANSPORT_SCENARIOS = new Set([
   'server-session-lifecycle',
   'server-stateless',
   'server-sse-polling',
@@ -21,7 +21,7 @@ export const TRANSPORT_SCENARIOS = new Set([
 ]);
 
 /** The suite's own limit per scenario; past all of them and a grace, its CLI is ended. */
-export const SCENARIO_TIMEOUT_MS = 30_000;
+const SCENARIO_TIMEOUT_MS = 30_000;
 const GRACE_MS = 15_000;
 const OUTPUT_KEPT = 4000;
 
@@ -85,7 +85,7 @@ function runCli(node: string, args: string[], options: { env: NodeJS.ProcessEnv;
 }
 
 /** The server scenarios the revision requires, as the suite lists them. */
-export async function requiredScenarios(options: Pick<SuiteRunOptions, 'node' | 'cli' | 'specVersion' | 'env' | 'signal'>): Promise<string[]> {
+async function requiredScenarios(options: Pick<SuiteRunOptions, 'node' | 'cli' | 'specVersion' | 'env' | 'signal'>): Promise<string[]> {
   const run = await runCli(options.node, [options.cli, 'list', '--server', '--requirements', options.specVersion], { env: options.env, ...(options.signal ? { signal: options.signal } : {}), killAfterMs: 60_000 });
   const scenarios = parseServerScenarios(run.output);
   if (run.code !== 0 || scenarios.length === 0) throw new Error(`The suite listed no server scenarios for ${options.specVersion} (exit ${run.code}): ${run.output.trim().slice(-500)}`);

@@ -13,7 +13,7 @@ import { pinnedNode } from '../../../scripts/lib/suite-node.mjs';
 
 const run = promisify(execFile);
 
-export const SUITE_NODE_MAJOR = 22;
+const SUITE_NODE_MAJOR = 22;
 
 export interface SuiteNode {
   path: string;

@@ -32,7 +32,7 @@ export interface FoundSuite {
 }
 
 /** The folder a fetched release goes to in the data folder. */
-export function installPrefix(dataDir: string, release: SuiteRelease): string {
+function installPrefix(dataDir: string, release: SuiteRelease): string {
   return path.join(dataDir, 'conformance-suite', release.version);
 }
 

@@ -48,11 +48,11 @@ import type { createTransport } from './transports/transport-factory';
 
 export type { ServerState } from './server-connection';
 
-export const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
+const DEFAULT_CALL_TIMEOUT_MS = DEFAULT_SETTINGS.callTimeoutMs;
 /** Waits before each retry of a request whose session expired: one at once, then backoff. */
 export const SESSION_RETRY_DELAYS_MS = [0, 500, 1500];
 /** How long closing waits for servers to read the cancels sent just before (see closeAll). */
-export const CANCEL_DRAIN_MS = 1000;
+const CANCEL_DRAIN_MS = 1000;
 const STDERR_LINES_IN_ERRORS = 10;
 
 /** The settings the connection manager reads (live: each connect and call reads them anew). */

@@ -28,7 +28,7 @@ import { LoggingTransport } from './transports/logging-transport';
 import { RequestMetaTransport } from './transports/request-meta-transport';
 import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
 
-export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
 const STDERR_LINES_IN_ERRORS = 10;
 
 export interface OpenDeps {
@@ -206,7 +206,7 @@ export function withReason(reason: string | undefined): { closeReason?: string }
   return reason ? { closeReason: reason } : {};
 }
 
-export function cancelled(name: ServerName): AppError {
+function cancelled(name: ServerName): AppError {
   return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`, { kind: 'cancelled' });
 }
 

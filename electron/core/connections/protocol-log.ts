@@ -16,7 +16,7 @@ export interface ProtocolLogLimits {
   maxEntryChars: number;
 }
 
-export const DEFAULT_PROTOCOL_LOG_LIMITS: ProtocolLogLimits = {
+const DEFAULT_PROTOCOL_LOG_LIMITS: ProtocolLogLimits = {
   maxEntries: 2000,
   maxChars: 8 * 1024 * 1024,
   maxEntryChars: 256 * 1024,

@@ -8,7 +8,7 @@
 export const RECONNECT_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 60_000, 60_000];
 export const MAX_RECONNECTS = RECONNECT_DELAYS_MS.length;
 /** A connection that held at least this long counts as recovered: its next drop starts a new series. */
-export const STABLE_CONNECTION_MS = 60_000;
+const STABLE_CONNECTION_MS = 60_000;
 
 /** The wait before try `attempt` (1 for the first), or undefined when the series is used up. */
 export function reconnectDelay(attempt: number): number | undefined {

@@ -10,7 +10,7 @@
  */
 import { LRUCache } from 'lru-cache';
 
-export const SERVER_CACHE_SIZE = 20;
+const SERVER_CACHE_SIZE = 20;
 
 interface Droppable {
   drop(server: string): void;

@@ -14,7 +14,7 @@ export interface ConsoleLimits {
   maxEntryChars: number;
 }
 
-export const DEFAULT_CONSOLE_LIMITS: ConsoleLimits = { maxEntries: 1000, maxEntryChars: 16 * 1024 };
+const DEFAULT_CONSOLE_LIMITS: ConsoleLimits = { maxEntries: 1000, maxEntryChars: 16 * 1024 };
 
 export type NewConsoleEntry = Omit<ConsoleEntry, 'seq' | 'server' | 'time' | 'truncated'> & { time?: number };
 

@@ -18,8 +18,8 @@ import { requestTimeoutMs } from '../util/request-timeout';
 import type { ConsoleBuffer } from './console-buffer';
 import { logFailure } from '../diagnostics/diagnostics';
 
-export const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
-export const NO_PING_REASON = 'MCP 2026-07-28 has no ping';
+const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
+const NO_PING_REASON = 'MCP 2026-07-28 has no ping';
 
 /** The levels the user chose, per server: read by the connection manager for each 2026 request. */
 export class LogLevels {

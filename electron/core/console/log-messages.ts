@@ -14,7 +14,7 @@ export function logMessages(buffer: ConsoleBuffer): ClientFeature {
 }
 
 /** A log message's data may be any JSON value: strings as they are, the rest as JSON. */
-export function logDataText(data: unknown): string {
+function logDataText(data: unknown): string {
   if (typeof data === 'string') return data;
   try {
     return JSON.stringify(data) ?? String(data);

@@ -12,7 +12,7 @@
 import type { ChangeKind, ContractChange } from '../../../shared/contracts';
 import type { ContractSnapshot, PromptContract, SkillContract, ToolContract } from './snapshot';
 
-export { CHANGE_KINDS, type ChangeKind, type ContractChange } from '../../../shared/contracts';
+export { CHANGE_KINDS,  type ContractChange } from '../../../shared/contracts';
 
 type Json = Record<string, unknown>;
 

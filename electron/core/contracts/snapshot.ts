@@ -42,7 +42,7 @@ const SkillSchema = z.object({
   files: z.union([z.array(SkillFileSchema), z.literal('dynamic')]),
 });
 
-export const ContractSnapshotSchema = z.object({
+const ContractSnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
   server: z.object({ name: z.string(), version: z.string(), title: Text }),
   protocol: z.object({ era: z.enum(['legacy', 'modern']).optional(), version: Text }),

@@ -81,7 +81,7 @@ export class DiagnosticLogger {
 }
 
 /** `2026-12-01T14:30:00.000Z WARN  message: the error`, the error's stack indented on the lines below. */
-export function format(time: Date, level: DiagnosticLevel, message: string, error?: unknown): string {
+function format(time: Date, level: DiagnosticLevel, message: string, error?: unknown): string {
   let text = `${time.toISOString()} ${level.toUpperCase().padEnd(5)} ${message}`;
   if (error !== undefined) {
     const { summary, stack } = describe(error);

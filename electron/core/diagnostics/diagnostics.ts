@@ -17,7 +17,7 @@ export function logFolder(dataDir: string): string {
 }
 
 /** Overrides the log file's level (default info), e.g. MCP_WORKBENCH_LOG_LEVEL=debug. */
-export const LOG_LEVEL_VARIABLE = 'MCP_WORKBENCH_LOG_LEVEL';
+const LOG_LEVEL_VARIABLE = 'MCP_WORKBENCH_LOG_LEVEL';
 
 export interface DiagnosticsOptions {
   dataDir: string;

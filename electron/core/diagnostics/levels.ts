@@ -1,5 +1,5 @@
 /** Diagnostic log levels, most severe first: a sink set to one level records it and every level before it. */
-export const DIAGNOSTIC_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+const DIAGNOSTIC_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type DiagnosticLevel = (typeof DIAGNOSTIC_LEVELS)[number];
 
 /** Whether a line at `level` passes a sink set to `threshold`. */

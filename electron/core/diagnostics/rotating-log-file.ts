@@ -11,9 +11,9 @@ import type { DiagnosticSink } from './diagnostic-logger';
 import type { DiagnosticLevel } from './levels';
 
 /** A file is rotated once it reaches this size. */
-export const LOG_FILE_SIZE = '1M';
+const LOG_FILE_SIZE = '1M';
 /** Rotated files kept beside the current one. */
-export const LOG_FILES_KEPT = 4;
+const LOG_FILES_KEPT = 4;
 
 export interface RotatingLogFileOptions {
   dir: string;

@@ -14,7 +14,7 @@ export function rulesFor(hosts: readonly DoctorHost[]): DoctorRule[] {
 }
 
 /** A rule's hit as a finding: an unverified rule's message says so, so no one reads it as a certainty. */
-export function findingOf(rule: DoctorRule, server: string, hit: RuleHit, tool?: string): DoctorFinding {
+function findingOf(rule: DoctorRule, server: string, hit: RuleHit, tool?: string): DoctorFinding {
   const named = hit.tool ?? tool;
   return {
     rule: rule.id,

@@ -14,7 +14,7 @@ interface HostClient {
   capabilities: Array<keyof ClientCapabilities>;
 }
 
-export const HOST_CLIENTS: Record<ConnectAsHost, HostClient> = {
+const HOST_CLIENTS: Record<ConnectAsHost, HostClient> = {
   'claude-code': { clientInfo: { name: 'claude-code', version: '2.1.0' }, capabilities: ['roots', 'elicitation'] },
   'claude-desktop': { clientInfo: { name: 'claude-ai', version: '0.1.0' }, capabilities: [] },
   cursor: { clientInfo: { name: 'cursor-vscode', version: '1.0.0' }, capabilities: ['roots'] },

@@ -38,7 +38,7 @@ const SAMPLE_LIMIT = 16_384;
 const key = (server: string, tool: string) => `${server}\u0000${tool}`;
 
 /** Observations are written at most this long after a call, many calls in one write. */
-export const OBSERVATIONS_WRITE_DELAY_MS = 500;
+const OBSERVATIONS_WRITE_DELAY_MS = 500;
 
 export class ResultObservations {
   private data: ObservationsFile = { tools: {} };

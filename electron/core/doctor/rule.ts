@@ -13,7 +13,7 @@ export interface RuleHit {
   tool?: string;
 }
 
-export interface RuleContext {
+interface RuleContext {
   server: string;
   /** What the tool list costs in a model's context, when it has been counted (rules on its size need it). */
   tokens?: ToolListTokens;
@@ -41,7 +41,7 @@ interface RuleBase {
 }
 
 /** A rule about one tool's definition. */
-export interface ToolRule extends RuleBase {
+interface ToolRule extends RuleBase {
   kind: 'tool';
   check(tool: ToolInfo, ctx: RuleContext): RuleHit[];
 }

@@ -33,7 +33,7 @@ function claude(): Promise<Counter | null> {
 }
 
 /** The tool as a host sends it to its model: name, description, parameters. */
-export function toolDefinitionText(tool: ToolInfo): string {
+function toolDefinitionText(tool: ToolInfo): string {
   return JSON.stringify({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema });
 }
 

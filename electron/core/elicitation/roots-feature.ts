@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ClientFeature } from '../connections/client-feature';
 
-export function rootsOf(config: ServerConfig): Array<{ uri: string; name?: string }> {
+function rootsOf(config: ServerConfig): Array<{ uri: string; name?: string }> {
   return (config.roots ?? []).map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) }));
 }
 

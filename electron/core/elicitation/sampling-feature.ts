@@ -10,7 +10,7 @@ import type { ClientFeature } from '../connections/client-feature';
 import type { ServerRequestBroker } from './server-request-broker';
 
 /** The model name our replies carry: a person wrote them. */
-export const HUMAN_MODEL = 'mcp-workbench-user';
+const HUMAN_MODEL = 'mcp-workbench-user';
 const USER_REJECTED = -1;
 
 export class SamplingFeature implements ClientFeature {

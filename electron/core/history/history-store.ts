@@ -21,11 +21,11 @@ import { SerialQueue } from '../util/serial-queue';
 import { logFailure } from '../diagnostics/diagnostics';
 
 export const HISTORY_FILE = 'history.jsonl';
-export const SAVED_REQUESTS_FILE = 'saved-requests.json';
-export const HISTORY_LIMIT = 1000;
+const SAVED_REQUESTS_FILE = 'saved-requests.json';
+const HISTORY_LIMIT = 1000;
 export const MAX_ARGUMENT_BYTES = 64 * 1024;
 /** New lines are appended together, at most this long after a call ends. */
-export const HISTORY_WRITE_DELAY_MS = 200;
+const HISTORY_WRITE_DELAY_MS = 200;
 
 const Args = z.record(z.string(), z.unknown());
 const EntrySchema = z.object({

@@ -50,7 +50,7 @@ export function parseStatTail(stat: string): LinuxStat | undefined {
   return { state: fields[0]!, pgid: Number(fields[2]), sid: Number(fields[3]), startTicks: Number(fields[19]) };
 }
 
-export async function readLinuxStat(pid: number): Promise<LinuxStat | undefined> {
+async function readLinuxStat(pid: number): Promise<LinuxStat | undefined> {
   try {
     const stat = parseStatTail(await fs.readFile(`/proc/${pid}/stat`, 'utf8'));
     return stat && stat.state !== 'Z' && stat.state !== 'X' ? stat : undefined;

@@ -155,7 +155,7 @@ async function removeRecord(file: string): Promise<void> {
 }
 
 /** "Stopped 2 server processes left by an earlier run that ended abruptly (github, files)." */
-export function describeLeftovers(report: LeftoverReport): string | undefined {
+function describeLeftovers(report: LeftoverReport): string | undefined {
   if (report.stopped === 0) return undefined;
   const servers = [...report.byServer.keys()];
   return `Stopped ${report.stopped} server ${report.stopped === 1 ? 'process' : 'processes'} left by an earlier run that ended abruptly${servers.length ? ` (${servers.join(', ')})` : ''}.`;

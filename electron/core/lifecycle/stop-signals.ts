@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type StopSignal = (typeof STOP_SIGNALS)[number];
 
 /** The exit status a shell reports for a process ended by `signal` (128 + its number). */

@@ -50,8 +50,3 @@ function walk(expected: unknown, actual: unknown, path: string[], matcher: Volat
   }
   out.push({ pointer: pointerOf(path), kind: 'changed', expected, actual });
 }
-
-/** Whether two messages are the same under the rules (what mock uses to match a request's params). */
-export function sameUnderRules(expected: unknown, actual: unknown, matcher: VolatileMatcher): boolean {
-  return compareMessages(expected, actual, matcher).length === 0;
-}

@@ -17,14 +17,14 @@ export interface RequestStep {
   lineNumber: number;
 }
 
-export interface NotificationStep {
+interface NotificationStep {
   kind: 'notification';
   method: string;
   message: JsonObject;
   lineNumber: number;
 }
 
-export type ClientStep = RequestStep | NotificationStep;
+type ClientStep = RequestStep | NotificationStep;
 
 export interface ServerRequestExchange {
   request: JsonObject;
@@ -80,11 +80,4 @@ export function exchangesOf(recording: Recording): Exchanges {
     }
   }
   return { steps, serverRequests };
-}
-
-/** What the header does not say, from the initialize answer: the server's name and version, the protocol version. */
-export function handshakeOf(exchanges: Exchanges): { request?: JsonObject; result?: JsonObject } {
-  const step = exchanges.steps.find((s): s is RequestStep => s.kind === 'request' && s.method === 'initialize');
-  const result = step?.response?.result;
-  return { ...(step ? { request: step.request } : {}), ...(result && typeof result === 'object' ? { result: result as JsonObject } : {}) };
 }

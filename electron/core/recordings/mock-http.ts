@@ -14,7 +14,7 @@ import { WebStandardStreamableHTTPServerTransport, type JSONRPCMessage } from '@
 import type { JsonObject } from './exchanges';
 import type { MockResponder } from './mock-responder';
 
-export const MOCK_PATH = '/mcp';
+const MOCK_PATH = '/mcp';
 
 export interface MockHttpServer {
   url: string;

@@ -12,7 +12,7 @@ import { exchangesOf, type JsonObject, type RequestStep } from './exchanges';
 import type { Recording } from './read-recording';
 import { VolatileMatcher, type VolatileRules } from './volatile';
 
-export const NO_RECORDED_ANSWER = { methodNotFound: -32601, invalidParams: -32602 } as const;
+const NO_RECORDED_ANSWER = { methodNotFound: -32601, invalidParams: -32602 } as const;
 
 export class MockResponder {
   private readonly answered: RequestStep[];

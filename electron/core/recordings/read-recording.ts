@@ -9,7 +9,7 @@ import type { RecordingHeader, RecordingLine } from '../../../shared/api/recordi
 import { RECORDING_FORMAT } from '../../../shared/api/recordings';
 import { RecordingHeaderSchema, RecordingLineSchema } from './format';
 
-export interface RecordedLine {
+interface RecordedLine {
   /** The line's number in the file, from 1 (for messages that point back at it). */
   lineNumber: number;
   line: RecordingLine;

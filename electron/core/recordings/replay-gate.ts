@@ -10,13 +10,13 @@ import { callRefusal, type DecidePermission } from '../permissions/call-refusal'
 import { exchangesOf } from './exchanges';
 import type { Recording } from './read-recording';
 
-export interface RecordedToolCall {
+interface RecordedToolCall {
   tool: string;
   lineNumber: number;
 }
 
 /** Every tools/call the recording's client sent, in order. */
-export function recordedToolCalls(recording: Recording): RecordedToolCall[] {
+function recordedToolCalls(recording: Recording): RecordedToolCall[] {
   return exchangesOf(recording).steps.flatMap((step) => {
     if (step.kind !== 'request' || step.method !== 'tools/call') return [];
     const name = (step.request.params as { name?: unknown } | undefined)?.name;

@@ -13,9 +13,9 @@ import { exchangesOf, type JsonObject, type ServerRequestExchange } from './exch
 import type { Recording } from './read-recording';
 import { VolatileMatcher, type VolatileRules } from './volatile';
 
-export type ReplayStatus = 'same' | 'different' | 'no-answer' | 'not-recorded';
+type ReplayStatus = 'same' | 'different' | 'no-answer' | 'not-recorded';
 
-export interface ReplayedRequest {
+interface ReplayedRequest {
   method: string;
   /** The recorded request's line in the recording. */
   line: number;

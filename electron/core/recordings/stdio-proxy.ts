@@ -33,7 +33,7 @@ export interface RecordingProxyOptions {
 }
 
 /** Exit statuses of the proxy itself, as shells use them. */
-export const PROXY_EXIT = { notFound: 127, cannotRun: 126 } as const;
+const PROXY_EXIT = { notFound: 127, cannotRun: 126 } as const;
 
 function exitStatus(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;

@@ -11,7 +11,7 @@ export interface VolatileRules {
   ignore: string[];
 }
 
-export const NO_EXTRA_RULES: VolatileRules = { ignore: [] };
+const NO_EXTRA_RULES: VolatileRules = { ignore: [] };
 
 /** Keys ignored wherever they appear. */
 const IGNORED_KEYS = new Set(['_meta', 'progressToken']);

@@ -20,7 +20,7 @@ export function isModern(client: Client): boolean {
 }
 
 /** What to ask for: the list changes the server advertises, and the URIs when it offers subscriptions. */
-export function listenFilter(capabilities: Record<string, unknown> | undefined, uris: readonly string[]): Filter {
+function listenFilter(capabilities: Record<string, unknown> | undefined, uris: readonly string[]): Filter {
   const flag = (name: string, key: string) => Boolean((capabilities?.[name] as Record<string, unknown> | undefined)?.[key]);
   return {
     ...(flag('tools', 'listChanged') ? { toolsListChanged: true } : {}),

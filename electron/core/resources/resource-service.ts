@@ -212,7 +212,7 @@ async function listAllTemplates(client: Client, options: { timeout: number }, pa
 }
 
 /** The variables of an RFC 6570 template, each once; none when it does not parse. */
-export function templateVariables(uriTemplate: string): string[] {
+function templateVariables(uriTemplate: string): string[] {
   try {
     return [...new Set(new UriTemplate(uriTemplate).variableNames)];
   } catch {

@@ -26,7 +26,7 @@ export const IMAGE_WORKER_PATH = path.join(__dirname, 'image-worker.cjs');
 export const IMAGE_WORKER_IDLE_MS = 10_000;
 
 /** A started worker, whatever kind of process it is. */
-export interface ImageWorkerProcess {
+interface ImageWorkerProcess {
   readonly pid: number | undefined;
   send(request: FitRequest): void;
   onMessage(listener: (answer: FitAnswer) => void): void;
@@ -198,11 +198,6 @@ function sharedFitter(): ImageFitter | undefined {
 export function fitImageInWorker(input: Buffer, limits?: ImageLimits): Promise<FittedImage> {
   const fitter = sharedFitter();
   return fitter ? fitter.fit(input, limits) : fitImage(input, limits);
-}
-
-/** Ends the shared worker (when the core closes); the next image starts another. */
-export function closeImageWorker(): void {
-  shared?.close();
 }
 
 /** The shared worker's process id while one runs (for the image-memory benchmark). */

@@ -46,7 +46,7 @@ function loadSharp(): typeof SharpLibrary {
 export const IMAGE_MAX_LONG_EDGE = 2000;
 /** 5 MB of base64 is 3.75 MB of image. */
 export const IMAGE_MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
-export const IMAGE_LAST_RESORT_EDGE = 1000;
+const IMAGE_LAST_RESORT_EDGE = 1000;
 const JPEG_QUALITIES = [80, 60, 40, 20] as const;
 
 /** Formats the window can show as they are. */

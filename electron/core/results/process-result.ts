@@ -15,7 +15,7 @@ import { jsonStringSlices, type JsonStringPart, type ResultFileStore } from './r
 import { cutText, TextBudget, truncationOf } from './truncate';
 
 /** Audio up to this size plays inline; bigger is only saved (open it from the file). */
-export const INLINE_AUDIO_BYTES = 16 * 1024 * 1024;
+const INLINE_AUDIO_BYTES = 16 * 1024 * 1024;
 /** The fields whose long strings the pipeline reads a piece at a time: a text block's, a resource's text. */
 const PIECEWISE_KEYS: ReadonlySet<string> = new Set(['text']);
 /** All the text of one result together shows at most this many times the per-block limit. */
@@ -138,7 +138,7 @@ function startOf(parts: ReadonlyArray<string | JsonStringPart>, chars: number): 
 }
 
 /** Content blocks (of a tool result or a resources/read answer) through the pipeline. */
-export async function processContent(blocks: readonly ContentBlock[], options: PipelineOptions, budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS)): Promise<ResultBlock[]> {
+async function processContent(blocks: readonly ContentBlock[], options: PipelineOptions, budget = new TextBudget(options.textLimitBytes, options.textLimitBytes * RESULT_BUDGET_BLOCKS)): Promise<ResultBlock[]> {
   const out: ResultBlock[] = [];
   for (const [index, block] of blocks.entries()) out.push(await processBlock(block, index, options, budget));
   return out;
@@ -212,7 +212,7 @@ export async function embeddedResource(resource: Record<string, unknown>, name: 
  * An image from base64: fitted within the model-client limits for display, the
  * original saved to a file. Exported for every place that shows images from servers.
  */
-export async function imageBlockFrom(base64: string, mimeType: string, files: ResultFileStore, name: string): Promise<ImageBlock> {
+async function imageBlockFrom(base64: string, mimeType: string, files: ResultFileStore, name: string): Promise<ImageBlock> {
   const input = Buffer.from(base64, 'base64');
   const file = await files.save(input, `${name}${extensionFor(mimeType, '.img')}`, mimeType);
   try {
@@ -241,7 +241,7 @@ async function processStructured(value: Record<string, unknown>, options: Pipeli
   return truncated ? { truncated, preview: text } : { value };
 }
 
-export function checkOutput(outputSchema: Record<string, unknown> | undefined, raw: Pick<ToolCallResult, 'structuredContent' | 'isError'>): OutputCheck {
+function checkOutput(outputSchema: Record<string, unknown> | undefined, raw: Pick<ToolCallResult, 'structuredContent' | 'isError'>): OutputCheck {
   if (!outputSchema) return { status: 'not-checked', reason: 'The tool declares no output schema.' };
   if (raw.structuredContent === undefined) {
     return raw.isError ? { status: 'not-checked', reason: 'A tool error need not carry structured content.' } : { status: 'missing' };

@@ -15,8 +15,8 @@ import { logFailure } from '../diagnostics/diagnostics';
 import { byteLengthOf } from '../util/long-texts';
 
 export const RESULTS_DIR = 'results';
-export const MAX_FILES = 500;
-export const MAX_BYTES = 2 * 1024 * 1024 * 1024;
+const MAX_FILES = 500;
+const MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Long texts are written a piece at a time, never converted to one buffer as big as they are. */
 const WRITE_CHUNK_CHARS = 1024 * 1024;
 /** JSON text is gathered into one reused buffer of this size before each write. */

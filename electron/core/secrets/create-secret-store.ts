@@ -17,7 +17,7 @@ import type { SecretStore } from './secret-store';
 
 export const KEYCHAIN_SECRETS_FILE = 'secrets.keychain.json';
 /** Set to "off" to keep secrets in the data folder's file without asking a keychain. */
-export const KEYCHAIN_SWITCH = 'MCP_WORKBENCH_KEYCHAIN';
+const KEYCHAIN_SWITCH = 'MCP_WORKBENCH_KEYCHAIN';
 
 export interface SecretStoreOptions {
   dataDir: string;

@@ -15,7 +15,7 @@ const TAG_BYTES = 16;
 /** Values bound to their name start with this; earlier versions wrote bare base64 (never containing ":"). */
 const BOUND_PREFIX = 'n1:';
 
-export function keychainName(platform: NodeJS.Platform = process.platform): string {
+function keychainName(platform: NodeJS.Platform = process.platform): string {
   return platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : 'the Secret Service keyring';
 }
 

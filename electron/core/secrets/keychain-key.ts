@@ -10,10 +10,10 @@ import path from 'node:path';
 import { withFileLock } from '../util/file-lock';
 import type { KeychainRunner } from './keychain-runner';
 
-export const KEYCHAIN_SERVICE = 'MCP Workbench';
-export const KEYCHAIN_ACCOUNT = 'secret-store-key';
+const KEYCHAIN_SERVICE = 'MCP Workbench';
+const KEYCHAIN_ACCOUNT = 'secret-store-key';
 /** Long enough to answer an unlock prompt; a keychain that answers at all does so in milliseconds. */
-export const KEYCHAIN_TIMEOUT_MS = 10_000;
+const KEYCHAIN_TIMEOUT_MS = 10_000;
 const KEY_BYTES = 32;
 
 export type KeychainKey = { ok: true; key: Buffer; created: boolean } | { ok: false; reason: string };

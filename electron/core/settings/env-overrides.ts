@@ -12,7 +12,7 @@
  */
 import { MAX_CALL_TIMEOUT_MS, MAX_CONNECT_TIMEOUT_MS, type SettingKey, type Settings } from '../../../shared/api/settings';
 
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 const MIN_TEXT_LIMIT_BYTES = 1024;
 
 function positive(raw: string | undefined): number | undefined {
@@ -43,7 +43,7 @@ export function envOverrides(env: NodeJS.ProcessEnv): { values: Partial<Settings
 }
 
 /** A timeout from the environment, capped at `max`. */
-export function cappedTimeout(variable: string, raw: string | undefined, max: number): { value: number; reason: string } | undefined {
+function cappedTimeout(variable: string, raw: string | undefined, max: number): { value: number; reason: string } | undefined {
   const value = positive(raw);
   if (value === undefined) return undefined;
   if (value <= max) return { value, reason: `${variable}=${value}` };

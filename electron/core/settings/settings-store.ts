@@ -15,7 +15,7 @@ import { AppError } from '../../../shared/envelope';
 import { JsonFile, JsonObjectSchema } from '../util/json-file';
 import { envOverrides } from './env-overrides';
 
-export const SETTINGS_FILE = 'settings.json';
+const SETTINGS_FILE = 'settings.json';
 
 export class SettingsStore {
   private stored: Partial<Settings> = {};

@@ -18,7 +18,7 @@ import { toSkillInfo } from './skill-entries';
 import type { SkillsService } from './skills-service';
 
 /** Frontmatter fields that ask the host for more than the skill's text; never honoured for a skill from a server. */
-export const PERMISSION_FIELDS = ['allowed-tools'] as const;
+const PERMISSION_FIELDS = ['allowed-tools'] as const;
 
 export interface SkillForModel {
   /** The workbench's name for the server the skill came from. */

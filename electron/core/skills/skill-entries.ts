@@ -10,7 +10,7 @@ import type { InvalidSkillEntry, SkillFileInfo, SkillInfo } from '../../../share
 const MANIFEST = '/SKILL.md';
 
 /** The skill's folder: its SKILL.md URI without `/SKILL.md` (entries the SDK accepted always end so). */
-export function skillRoot(skillUri: string): string {
+function skillRoot(skillUri: string): string {
   return skillUri.endsWith(MANIFEST) ? skillUri.slice(0, -MANIFEST.length) : skillUri;
 }
 
@@ -30,7 +30,7 @@ export function pathInSkill(skillUri: string, fileUri: string): string {
 }
 
 /** The folders before the skill's own: the URI's authority and path segments but the last. */
-export function skillPrefix(skillUri: string): string {
+function skillPrefix(skillUri: string): string {
   let url: URL;
   try {
     url = new URL(skillRoot(skillUri));

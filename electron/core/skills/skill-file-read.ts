@@ -14,14 +14,14 @@ import { presentBlob } from '../resources/present-content';
 import { pathInSkill } from './skill-entries';
 
 /** Text shown of one file: a skill's files are meant for a model's context, far below this. */
-export const SHOWN_TEXT_LIMIT = 1024 * 1024;
+const SHOWN_TEXT_LIMIT = 1024 * 1024;
 
-export function sha256Of(bytes: Uint8Array): string {
+function sha256Of(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
 /** The failure a read ended in, or undefined when the error is not about the file (connection, time-out, cancel). */
-export function failureOf(error: unknown): SkillFileFailure | undefined {
+function failureOf(error: unknown): SkillFileFailure | undefined {
   if (error instanceof SkillVerificationError) {
     return { reason: error.reason, message: error.message, ...(error.differences.length > 0 ? { differences: [...error.differences] } : {}) };
   }

@@ -13,7 +13,7 @@ import { limitNotes } from './skill-entries';
 import { readSkillFile } from './skill-file-read';
 
 /** Reads at a time: enough to hide round trips, few enough not to flood a server. */
-export const VERIFY_CONCURRENCY = 4;
+const VERIFY_CONCURRENCY = 4;
 
 const DYNAMIC_NOTE = 'The server publishes no digests for this skill ("dynamic"): only its SKILL.md frontmatter can be checked.';
 

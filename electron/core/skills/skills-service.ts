@@ -48,7 +48,7 @@ export function skillsClientOf(client: Client): SkillsClient {
 }
 
 /** Two spellings of one URI (`skill://a/Q&A.md`, `skill://a/Q%26A.md` aside) compare as the URL parser writes them. */
-export function sameUri(a: string, b: string): boolean {
+function sameUri(a: string, b: string): boolean {
   if (a === b) return true;
   try {
     return new URL(a).href === new URL(b).href;

@@ -556,7 +556,7 @@ function describeStatus(status: TaskStatus): string {
 }
 
 /** A tools/call result as the rest of the core has it (the same reading as connection-manager's). */
-export function toToolCallResult(result: Record<string, unknown>, durationMs: number): ToolCallResult {
+function toToolCallResult(result: Record<string, unknown>, durationMs: number): ToolCallResult {
   const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
   return {
     content,

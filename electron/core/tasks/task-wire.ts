@@ -15,7 +15,7 @@ import { CallToolResultV2Schema, CreateTaskResultV2Schema, GetTaskResultV2Schema
 import type { ProgressListener, RawDispatchTransport } from './raw-dispatch-transport';
 
 export type TaskGeneration = 'v1' | 'v2';
-export type WireTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+type WireTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** One look at a task, the same shape in both generations. */
 export interface TaskSnapshot {

@@ -35,7 +35,7 @@ import { callAsTask, mayRunAsTask } from '../tasks/task-call';
 import type { TaskService } from '../tasks/task-service';
 
 /** A call refused for a URL step is retried at most this many times. */
-export const URL_ELICITATION_RETRIES = 3;
+const URL_ELICITATION_RETRIES = 3;
 
 export interface ToolRunnerDeps {
   tools: ToolsService;
@@ -250,7 +250,7 @@ interface UrlElicitation {
 }
 
 /** The URL steps of a -32042 "URL elicitation required" error, or undefined. */
-export function urlElicitationsOf(error: unknown): UrlElicitation[] | undefined {
+function urlElicitationsOf(error: unknown): UrlElicitation[] | undefined {
   const cause = error instanceof AppError ? error.cause : error;
   if (!(cause instanceof ProtocolError) || cause.code !== ProtocolErrorCode.UrlElicitationRequired) return undefined;
   const list = (cause.data as { elicitations?: unknown } | undefined)?.elicitations;

@@ -14,7 +14,7 @@ const STALE_MS = 10_000;
 /** Enough tries to outlast a stale lock of a killed writer (about 30 s in all). */
 const RETRIES = { retries: 330, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true };
 
-export function lockPathOf(file: string): string {
+function lockPathOf(file: string): string {
   return `${file}.lock`;
 }
 

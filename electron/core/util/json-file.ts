@@ -19,7 +19,7 @@ import { withFileLock } from './file-lock';
 import { SerialQueue } from './serial-queue';
 
 /** Larger than any file the core writes by far: a file beyond it is not ours to read whole. */
-export const DEFAULT_MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
 
 /** Any JSON object, as parsed: its keys kept as they are (zod's record would drop "__proto__"). */
 export const JsonObjectSchema = z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { message: 'must hold a JSON object' });

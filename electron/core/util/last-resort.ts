@@ -5,7 +5,7 @@
  * the error is reported, every server is stopped, and then the process exits (1 unless told).
  * A cleanup that hangs does not keep the process alive past the time limit.
  */
-export const LAST_RESORT_CLEANUP_MS = 5_000;
+const LAST_RESORT_CLEANUP_MS = 5_000;
 
 export interface LastResortOptions {
   /** Stops every server; called once, however many errors follow. */

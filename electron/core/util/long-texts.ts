@@ -41,7 +41,7 @@ export function takePieces(text: string): readonly string[] | undefined {
 }
 
 /** Whether any pieces are waiting to be taken (almost never: the common case skips looking). */
-export function piecesWaiting(): boolean {
+function piecesWaiting(): boolean {
   return kept.size > 0;
 }
 

@@ -12,7 +12,7 @@
  */
 import { HEALTH_PATH, type HealthAnswer } from '../../../shared/ws-protocol';
 
-export const RECONNECT_INTERVAL_MS = 2000;
+const RECONNECT_INTERVAL_MS = 2000;
 
 /** Why an attempt failed: nothing (no MCP Workbench host) answers here, or one does and refuses the token. */
 export type RefusedBecause = 'stopped' | 'wrong-token';
@@ -27,13 +27,13 @@ export interface ReconnectOptions {
 }
 
 /** The health URL of the host a WebSocket URL points at. */
-export function healthUrlOf(socketUrl: string): string {
+function healthUrlOf(socketUrl: string): string {
   const url = new URL(socketUrl);
   return `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}${HEALTH_PATH}`;
 }
 
 /** Whether an MCP Workbench host answers at this health URL (within the time limit). */
-export async function hostAnswers(healthUrl: string, timeoutMs: number): Promise<boolean> {
+async function hostAnswers(healthUrl: string, timeoutMs: number): Promise<boolean> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {

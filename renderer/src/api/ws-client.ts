@@ -17,7 +17,7 @@ import { oversizedBytes, WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, 
  */
 export type HostStatus = 'connecting' | 'open' | 'lost' | 'stopped' | 'wrong-token';
 
-export const LOST_CONNECTION_MESSAGE = 'Lost the connection to the MCP Workbench host.';
+const LOST_CONNECTION_MESSAGE = 'Lost the connection to the MCP Workbench host.';
 
 const failure = (code: ErrorCode, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
 
@@ -26,7 +26,7 @@ export function createWsApi(url: string, onStatus: (status: HostStatus) => void 
 }
 
 /** Answers each call with the host's envelope, or a failure envelope when the socket cannot carry it. */
-export function createWsTransport(url: string, onStatus: (status: HostStatus) => void = () => {}): ApiTransport {
+function createWsTransport(url: string, onStatus: (status: HostStatus) => void = () => {}): ApiTransport {
   const socket = new WebSocket(url);
   /** Each call waiting for its answer, by request id. */
   const pending = new Map<number, (envelope: Envelope<unknown>) => void>();

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CompletionResult } from '../../../shared/api/resources';
 import './CompletionInput.css';
 
-export const COMPLETION_DEBOUNCE_MS = 200;
+const COMPLETION_DEBOUNCE_MS = 200;
 
 interface Props {
   label: string;

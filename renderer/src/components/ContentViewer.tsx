@@ -124,7 +124,7 @@ function download(base64: string, mimeType: string | undefined, fileName: string
 }
 
 /** The last segment of the URI's path, made safe as a file name; "resource.bin" when there is none. */
-export function fileNameOf(uri: string | undefined): string {
+function fileNameOf(uri: string | undefined): string {
   const path = uri?.split(/[?#]/)[0] ?? '';
   let last = path.split('/').filter(Boolean).at(-1) ?? '';
   try {

@@ -44,6 +44,7 @@ export function ExportDialog({ dialogId, names: preselected }: { dialogId: numbe
       live = false;
     };
     // `key` stands for names and format.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- names is a new array each render; key holds its value
   }, [api, key]);
 
   const copy = async () => {

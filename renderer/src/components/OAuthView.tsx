@@ -11,7 +11,7 @@ import { useWorkbench } from '../state/store';
 import { Modal } from './Modal';
 import './OAuthView.css';
 
-export function OAuthView({ server }: { server: string }) {
+function OAuthView({ server }: { server: string }) {
   const status = useWorkbench((s) => s.authStatuses[server]);
   const log = useWorkbench((s) => s.oauthLogs[server]);
   const loadStatus = useWorkbench((s) => s.loadAuthStatus);

@@ -52,7 +52,7 @@ export function ResultView({ result }: { result: ToolRunResult }) {
 }
 
 /** A block, with what its annotations say (audience, priority, last modified) above it. */
-export function BlockView({ block, server }: { block: ResultBlock; server: string }) {
+function BlockView({ block, server }: { block: ResultBlock; server: string }) {
   if (!block.annotations) return <BlockBody block={block} server={server} />;
   return (
     <div className="annotated-block">

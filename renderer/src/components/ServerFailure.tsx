@@ -2,7 +2,7 @@
 import type { ServerView } from '../../../shared/domain';
 import './ServerFailure.css';
 
-export function describeExit(exit: NonNullable<ServerView['exit']>): string {
+function describeExit(exit: NonNullable<ServerView['exit']>): string {
   if (exit.signal) return `killed by ${exit.signal}`;
   if (exit.code !== null) return `exit code ${exit.code}`;
   return 'did not start';

@@ -27,7 +27,7 @@ const TOOL_HEIGHT = 54;
 const NO_TOOLS: readonly ToolInfo[] = [];
 
 /** Rows for the list: a header per server, then its tools that match every word of `search`. */
-export function buildToolRows(servers: readonly ServerView[], toolsByServer: Readonly<Record<string, ServerTools>>, search: string): ToolRow[] {
+function buildToolRows(servers: readonly ServerView[], toolsByServer: Readonly<Record<string, ServerTools>>, search: string): ToolRow[] {
   const words = searchWords(search);
   const rows: ToolRow[] = [];
   for (const server of servers) {
@@ -89,6 +89,7 @@ export function ToolList({ server }: { server?: string } = {}) {
     const index = rows.findIndex((row) => row.kind === 'header' && row.server === selectedServer);
     if (index >= 0 && selectedIndex < 0) virtualizer.scrollToIndex(index, { align: 'start' });
     // Only when the selected server changes, not on every new row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on the selected server alone
   }, [selectedServer]);
 
   // One callback for every row, so a row that did not change is not rendered again.

@@ -15,7 +15,7 @@ import { OAUTH_TRANSPORTS, transportOf, type ServerConfig } from '../../../share
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { WorkbenchState } from './store';
 
-export interface SignInState {
+interface SignInState {
   /** Waiting for the user to finish in the browser. */
   busy: boolean;
   error?: string;

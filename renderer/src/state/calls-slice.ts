@@ -5,7 +5,7 @@
  * rules allow it (or the user confirmed); then calls, with progress and cancel.
  */
 import type { StateCreator } from 'zustand';
-import type { ServerView, ToolInfo } from '../../../shared/domain';
+import type { ToolInfo } from '../../../shared/domain';
 import { formatIssues, validateAgainstSchema } from '../../../shared/json-schema';
 import { decidePermission } from '../../../shared/permissions';
 import type { ToolRunResult } from '../../../shared/tool-results';
@@ -46,7 +46,7 @@ export interface ToolCallState {
   tool?: ToolInfo;
 }
 
-export interface PermissionPrompt {
+interface PermissionPrompt {
   server: string;
   tool: string;
   fullName: string;
@@ -57,7 +57,7 @@ export interface PermissionPrompt {
   changed?: boolean;
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** Send even if the arguments do not match the input schema. */
   anyway?: boolean;
   /** The user already confirmed this call. */
@@ -82,7 +82,7 @@ export interface CallsSlice {
   applyProgress(callId: string, progress: ToolCallState['progress']): void;
 }
 
-export const DEFAULT_ARGS_TEXT = '{}';
+const DEFAULT_ARGS_TEXT = '{}';
 
 export const TASKS_NOTE = 'This tool runs only as a task (execution.taskSupport: "required"), and its server does not declare task support.';
 
@@ -117,11 +117,6 @@ function findToolByFullName(state: Pick<WorkbenchState, 'toolsByServer'>, fullNa
     if (tool) return tool;
   }
   return undefined;
-}
-
-/** Tools that run only as tasks on a server that declares no task support: they cannot run. */
-export function needsTasks(tool: ToolInfo | undefined, server: ServerView | undefined): boolean {
-  return taskModeOf(tool, server) === 'unavailable';
 }
 
 export const createCallsSlice =

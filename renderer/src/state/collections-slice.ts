@@ -12,7 +12,7 @@ import { freshStepId, newStep, toDraft, type CollectionDraft } from '../componen
 import { messageOf, withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
-export interface CollectionFiles {
+interface CollectionFiles {
   status: 'idle' | 'loading' | 'loaded';
   files: CollectionFile[];
   /** The project's collections folder (absent without a project). */
@@ -20,7 +20,7 @@ export interface CollectionFiles {
   error?: string;
 }
 
-export interface OpenCollection {
+interface OpenCollection {
   file: string;
   status: 'loading' | 'ready' | 'error';
   draft?: CollectionDraft;
@@ -90,7 +90,7 @@ export function fileNameFor(name: string): string {
 }
 
 /** A past call as a step: the same tool and arguments, expected to end the way it did. */
-export function stepFromHistory(entry: HistoryEntry, takenIds: Iterable<string>): Step {
+function stepFromHistory(entry: HistoryEntry, takenIds: Iterable<string>): Step {
   // A cancelled call never got an answer; as a step it should be answered.
   const outcome = entry.outcome === 'cancelled' ? 'ok' : entry.outcome;
   return {

@@ -31,7 +31,7 @@ export const selectAvailableScopes = (state: WorkbenchState): ConfigScope[] => s
 let configDialogCount = 0;
 
 /** An import opened from Add server (`fromAddServer`) starts at the paste box, with `text` when given. */
-export type ConfigDialog = { kind: 'import'; fromAddServer?: boolean; text?: string } | { kind: 'export'; names?: string[] };
+type ConfigDialog = { kind: 'import'; fromAddServer?: boolean; text?: string } | { kind: 'export'; names?: string[] };
 
 export interface ConfigSlice {
   configStatus?: ConfigStatus;

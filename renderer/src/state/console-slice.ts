@@ -9,14 +9,14 @@ import { messageOf, withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
 /** Entries kept per server, as the core keeps. */
-export const MAX_CONSOLE_ENTRIES = 1000;
+const MAX_CONSOLE_ENTRIES = 1000;
 
 export interface ConsoleFilter {
   source?: ConsoleSource;
   search?: string;
 }
 
-export interface ServerConsoleState {
+interface ServerConsoleState {
   status: 'loading' | 'ready' | 'error';
   entries: ConsoleEntry[];
   error?: string;

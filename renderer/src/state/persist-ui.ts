@@ -30,10 +30,10 @@ const savedUiSchema = z.object({
   prompts: z.record(z.string(), z.object({ selected: z.string().optional(), args: z.record(z.string(), z.record(z.string(), z.string())) })),
 });
 
-export type SavedUi = z.infer<typeof savedUiSchema>;
+type SavedUi = z.infer<typeof savedUiSchema>;
 
 /** What of the state is kept. */
-export function snapshotUi(state: WorkbenchState): SavedUi {
+function snapshotUi(state: WorkbenchState): SavedUi {
   const toolArgs: SavedUi['toolArgs'] = {};
   for (const [fullName, call] of Object.entries(state.calls)) {
     toolArgs[fullName] = { argsText: call.argsText, ...(call.timeoutText ? { timeoutText: call.timeoutText } : {}) };
@@ -57,7 +57,7 @@ export function snapshotUi(state: WorkbenchState): SavedUi {
 }
 
 /** The state to merge in for what was kept (servers that no longer exist are left to the views, which skip them). */
-export function restoredState(saved: SavedUi, state: WorkbenchState): Partial<WorkbenchState> {
+function restoredState(saved: SavedUi, state: WorkbenchState): Partial<WorkbenchState> {
   const calls = { ...state.calls };
   for (const [fullName, args] of Object.entries(saved.toolArgs)) {
     calls[fullName] = { running: false, ...calls[fullName], argsText: args.argsText, ...(args.timeoutText ? { timeoutText: args.timeoutText } : {}) };
@@ -85,7 +85,7 @@ function watched(state: WorkbenchState): readonly unknown[] {
 }
 
 /** This tab's sessionStorage, or undefined where the page may not use it (storage disabled, an opaque origin). */
-export function tabStorage(): Storage | undefined {
+function tabStorage(): Storage | undefined {
   try {
     return window.sessionStorage;
   } catch {

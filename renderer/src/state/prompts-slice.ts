@@ -9,13 +9,13 @@ import type { PromptInfo, PromptResult } from '../../../shared/api/prompts';
 import { messageOf, withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
-export interface ServerPrompts {
+interface ServerPrompts {
   status: 'loading' | 'ready' | 'error';
   prompts: PromptInfo[];
   error?: string;
 }
 
-export interface PromptRun {
+interface PromptRun {
   prompt: string;
   status: 'running' | 'ready' | 'error';
   result?: PromptResult;

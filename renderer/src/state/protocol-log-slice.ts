@@ -9,7 +9,7 @@ import { withEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
 /** Entries kept in the view, as the core keeps per server. */
-export const MAX_LOG_ENTRIES = 2000;
+const MAX_LOG_ENTRIES = 2000;
 
 export interface ProtocolLogSlice {
   logOpen: boolean;

@@ -9,13 +9,13 @@ import type { ResourceCatalog, ResourceReadResult } from '../../../shared/api/re
 import { messageOf, withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
-export interface ServerResources {
+interface ServerResources {
   status: 'loading' | 'ready' | 'error';
   catalog?: ResourceCatalog;
   error?: string;
 }
 
-export type ResourceSelection = { kind: 'resource'; uri: string } | { kind: 'template'; uriTemplate: string };
+type ResourceSelection = { kind: 'resource'; uri: string } | { kind: 'template'; uriTemplate: string };
 
 export interface ResourceRead {
   uri: string;
@@ -27,7 +27,7 @@ export interface ResourceRead {
   error?: string;
 }
 
-export interface ResourceUpdate {
+interface ResourceUpdate {
   count: number;
   last: number;
 }

@@ -9,7 +9,7 @@ import type { SkillCatalog, SkillFileRead, SkillVerification } from '../../../sh
 import { messageOf, withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
-export interface ServerSkills {
+interface ServerSkills {
   status: 'loading' | 'ready' | 'error';
   catalog?: SkillCatalog;
   error?: string;

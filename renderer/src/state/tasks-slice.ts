@@ -9,13 +9,13 @@ import type { ToolRunResult } from '../../../shared/tool-results';
 import { messageOf } from './per-server';
 import type { WorkbenchState } from './store';
 
-export interface ServerTasksState {
+interface ServerTasksState {
   status: 'loading' | 'ready' | 'error';
   tasks: TaskView[];
   error?: string;
 }
 
-export interface TaskResultState {
+interface TaskResultState {
   status: 'loading' | 'ready' | 'error';
   result?: ToolRunResult;
   error?: string;
@@ -106,7 +106,7 @@ export const createTasksSlice =
   };
 
 /** "working · step 2 of 4" */
-export function describeTask(task: TaskView): string {
+function describeTask(task: TaskView): string {
   const status = task.waiting && !isTerminalTask(task.status) ? `${task.status.replace('_', ' ')} (waiting for the server)` : task.status.replace('_', ' ');
   return task.statusMessage ? `${status} · ${task.statusMessage}` : status;
 }

@@ -27,7 +27,7 @@ export function searchWords(search: string): string[] {
   return search.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-export function searchTextOf(tool: ToolInfo): string {
+function searchTextOf(tool: ToolInfo): string {
   return `${displayName(tool)} ${tool.name} ${tool.fullName} ${tool.description ?? ''}`.toLowerCase();
 }
 

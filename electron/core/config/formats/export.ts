@@ -40,7 +40,7 @@ const CLIENT_NAMES: Record<ExportFormat, string> = {
 const snake = (value: string) => value.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
 
 /** The environment variable a secret field becomes in another client's file. */
-export function variableForSecret(server: string, path: SecretFieldPath): string {
+function variableForSecret(server: string, path: SecretFieldPath): string {
   if (path[0] === 'env') return path[1];
   if (path[0] === 'headers') return `${snake(server)}_${snake(path[1])}`;
   return `${snake(server)}_AUTH_TOKEN`;

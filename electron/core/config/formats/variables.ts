@@ -4,7 +4,6 @@
  * `${workspaceFolder}`; VS Code adds `${input:id}` prompts.
  */
 import path from 'node:path';
-import type { ServerConfig } from '../../../../shared/config/server-config';
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 
@@ -84,4 +83,3 @@ export function asObject(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-export type AnyConfig = ServerConfig & Record<string, unknown>;

@@ -16,7 +16,7 @@ import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { ExpiringJsonFile } from '../../util/expiring-json-file';
 
 export const ERA_CACHE_FILE = 'protocol-eras.json';
-export const ERA_VERDICT_HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
+const ERA_VERDICT_HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type EraVerdict = { era: 'legacy'; at: number } | { era: 'modern'; version: string; discover: DiscoverResult; at: number };
 

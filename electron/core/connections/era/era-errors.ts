@@ -15,9 +15,9 @@ import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelconte
 import { MODERN_PROTOCOL_VERSION } from '../../../../shared/config/server-config';
 import type { EraMode } from './era-plan';
 
-export const HEADER_MISMATCH = -32020;
-export const MISSING_CLIENT_CAPABILITY = -32021;
-export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+const HEADER_MISMATCH = -32020;
+const MISSING_CLIENT_CAPABILITY = -32021;
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 interface RpcError {
   code: number;

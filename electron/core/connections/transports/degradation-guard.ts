@@ -8,7 +8,7 @@ import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/cli
 import { terminalErrorCode } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
 
-export const MAX_CONSECUTIVE_TERMINAL_ERRORS = 3;
+const MAX_CONSECUTIVE_TERMINAL_ERRORS = 3;
 
 export class DegradationGuard extends ForwardingTransport {
   private codes: string[] = [];

@@ -41,7 +41,7 @@ export class McpHeaderTap {
 }
 
 /** The request's headers whose names start with `mcp-`, in their usual spelling (Mcp-Method, Mcp-Param-Region). */
-export function mcpHeadersOf(headers: ConstructorParameters<typeof Headers>[0]): McpHeaders {
+function mcpHeadersOf(headers: ConstructorParameters<typeof Headers>[0]): McpHeaders {
   const found: McpHeaders = {};
   for (const [name, value] of new Headers(headers)) {
     if (name.toLowerCase().startsWith('mcp-')) found[spell(name)] = value;

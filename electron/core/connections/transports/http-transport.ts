@@ -26,7 +26,7 @@ import { ForwardingTransport } from './forwarding-transport';
 const TERMINATE_SESSION_WAIT_MS = 1000;
 
 /** Reconnecting a dropped SSE stream; the server's `retry` field replaces the delay. */
-export const SSE_RECONNECTION = {
+const SSE_RECONNECTION = {
   initialReconnectionDelay: 1000,
   maxReconnectionDelay: 30_000,
   reconnectionDelayGrowFactor: 1.5,
@@ -108,7 +108,7 @@ export class StreamableHttpTransport extends ForwardingTransport {
 }
 
 /** Adds `Authorization: Bearer …`; after a 401, asks for a fresh token and tries once more. */
-export function withBearer(base: FetchLike, bearer: BearerSource): FetchLike {
+function withBearer(base: FetchLike, bearer: BearerSource): FetchLike {
   const attempt = async (url: string | URL, init: RequestInit | undefined, refresh: boolean) => {
     const token = await bearer.token(refresh);
     if (!token) throw new NeedsAuthError('there is no access token for it. Press Sign in.');

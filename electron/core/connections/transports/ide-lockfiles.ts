@@ -42,7 +42,7 @@ export function ideLockDir(env: NodeJS.ProcessEnv = process.env, home: string = 
 }
 
 /** Every readable lock file in `dir`; broken ones are skipped. */
-export async function readIdeLockFiles(dir: string): Promise<IdeLockFile[]> {
+async function readIdeLockFiles(dir: string): Promise<IdeLockFile[]> {
   let names: string[];
   try {
     names = await fs.readdir(dir);

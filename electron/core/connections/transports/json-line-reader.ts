@@ -13,7 +13,7 @@ import { LongLineParser } from './long-line-parser';
  */
 export const MAX_LINE_BYTES = 128 * 1024 * 1024;
 /** A line longer than this is parsed as it streams in (see long-line-parser.ts). */
-export const STREAM_FROM_BYTES = 1024 * 1024;
+const STREAM_FROM_BYTES = 1024 * 1024;
 
 /** A long line's message is handed over with the line's start (for the log) and its size, not the line. */
 export interface LongLine {
@@ -123,7 +123,7 @@ export class JsonRpcLineReader {
  * itself (requests, notifications, responses, and each result against its method's), so
  * validating it here as well would only do that work twice.
  */
-export function looksLikeJsonRpc(json: unknown): json is JSONRPCMessage {
+function looksLikeJsonRpc(json: unknown): json is JSONRPCMessage {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
   const message = json as Record<string, unknown>;
   if (message.jsonrpc !== '2.0') return false;

@@ -18,7 +18,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { LongStringDecoder } from './long-string-decoder';
 
 /** A string literal longer than this (in bytes, as read) is decoded as it streams in. */
-export const LONG_STRING_BYTES = 256 * 1024;
+const LONG_STRING_BYTES = 256 * 1024;
 /** Bytes of the line kept as read, for the protocol log (which keeps 256K characters of an entry at most). */
 export const HEAD_BYTES = 512 * 1024;
 

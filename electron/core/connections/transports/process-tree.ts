@@ -19,8 +19,8 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { SPAWN_ID_VARIABLE } from '../../lifecycle/started-processes';
 
-export const SIGINT_GRACE_MS = 100;
-export const SIGTERM_GRACE_MS = 400;
+const SIGINT_GRACE_MS = 100;
+const SIGTERM_GRACE_MS = 400;
 const POLL_MS = 10;
 
 interface ProcInfo {
@@ -57,7 +57,7 @@ async function readLinuxStat(pid: number): Promise<ProcInfo | undefined> {
 }
 
 /** /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may contain spaces and parentheses. */
-export function parseLinuxStat(pid: number, stat: string): ProcInfo | undefined {
+function parseLinuxStat(pid: number, stat: string): ProcInfo | undefined {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (fields.length < 3) return undefined;
   return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), zombie: fields[0] === 'Z' || fields[0] === 'X' };

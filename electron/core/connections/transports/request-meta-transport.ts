@@ -23,7 +23,7 @@ export class RequestMetaTransport extends ForwardingTransport {
 }
 
 /** The message with the keys added to its request `_meta` (a copy; the caller's object is not changed). */
-export function withMeta(message: JSONRPCMessage, extra: Record<string, unknown> | undefined): JSONRPCMessage {
+function withMeta(message: JSONRPCMessage, extra: Record<string, unknown> | undefined): JSONRPCMessage {
   if (!extra || !('method' in message) || !('id' in message) || message.method === 'subscriptions/listen') return message;
   const params = message.params as { _meta?: Record<string, unknown> } | undefined;
   if (params?._meta?.[PROTOCOL_VERSION_KEY] === undefined) return message;

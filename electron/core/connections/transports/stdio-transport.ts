@@ -292,7 +292,7 @@ export class ProcessTransport implements Transport {
 }
 
 /** "exited with code 3", "was killed by SIGKILL": how the process ended, in words. */
-export function describeExit(exit: ProcessExit): string {
+function describeExit(exit: ProcessExit): string {
   if (exit.signal) return `was killed by ${exit.signal}`;
   if (exit.code !== null) return `exited with code ${exit.code}`;
   return 'could not be started';

@@ -14,7 +14,7 @@ const SECURITY_SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25/
 const ANNOTATIONS_SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-annotations';
 const BIDI = 'https://trojansource.codes/';
 
-export const INJECTION_PATTERNS: Array<{ pattern: RegExp; what: string }> = [
+const INJECTION_PATTERNS: Array<{ pattern: RegExp; what: string }> = [
   { pattern: /\b(ignore|disregard|forget)\b[^.\n]{0,30}\b(previous|prior|above|earlier|all|other)\b[^.\n]{0,20}\b(instructions?|prompts?|rules?|messages?)/i, what: 'tells the model to ignore its instructions' },
   { pattern: /\b(before|after|instead of)\b[^.\n]{0,40}\b(call|use|using|calling|invoke|run)\b[^.\n]{0,40}\b(any|other|another|every|the)\b[^.\n]{0,20}\btools?\b/i, what: 'tells the model to call other tools' },
   { pattern: /\b(always|must|first)\b[^.\n]{0,20}\b(call|invoke|use|run)\b[^.\n]{0,10}\b(the )?[\w.-]+ tool\b/i, what: 'tells the model to call another tool' },

@@ -17,8 +17,8 @@ const IMAGE_LIMITS = 'https://docs.anthropic.com/en/docs/build-with-claude/visio
 const STDIO_SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio';
 
 /** Model clients' image limits (long edge in pixels; base64 size). */
-export const IMAGE_MAX_EDGE = 2000;
-export const IMAGE_MAX_BASE64_BYTES = 5 * 1024 * 1024;
+const IMAGE_MAX_EDGE = 2000;
+const IMAGE_MAX_BASE64_BYTES = 5 * 1024 * 1024;
 /** About four bytes of JSON per token: the size hosts estimate results by. */
 const BYTES_PER_TOKEN = 4;
 

@@ -14,17 +14,17 @@ const TOOL_USE_DOCS = 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-
 const NAME_REPORT = 'https://github.com/anthropics/claude-code/issues/20643';
 const UNION_ISSUE = 'https://github.com/anthropics/claude-code/issues/5973';
 
-export const DESCRIPTION_LIMIT = 2048;
+const DESCRIPTION_LIMIT = 2048;
 /** MAX_MCP_OUTPUT_TOKENS' default: a longer result is cut (a warning from 10,000). */
 export const MAX_MCP_OUTPUT_TOKENS = 25_000;
 export const OUTPUT_WARNING_TOKENS = 10_000;
 /** Claude Code defers MCP tools behind tool search once their definitions pass this share of the context window. */
-export const TOOL_SEARCH_SHARE = 0.1;
+const TOOL_SEARCH_SHARE = 0.1;
 /** The context window the share is taken of: that of Claude Code's default models. */
-export const CLAUDE_CONTEXT_TOKENS = 200_000;
+const CLAUDE_CONTEXT_TOKENS = 200_000;
 export const TOOL_SEARCH_TOKENS = Math.round(TOOL_SEARCH_SHARE * CLAUDE_CONTEXT_TOKENS);
 
-export function claudeCodeName(server: string, tool: string): string {
+function claudeCodeName(server: string, tool: string): string {
   return mcpToolName(normalizeForApi(server), normalizeForApi(tool));
 }
 

@@ -7,7 +7,7 @@ const TOOL_LIMIT_REPORT = 'https://github.com/modelcontextprotocol/.github/discu
 const NAME_LIMIT_REPORT = 'https://github.com/ComposioHQ/composio/issues/2788';
 export const CURSOR_TOOL_LIMIT = 40;
 /** Cursor leaves out tools whose server name and tool name together reach this length. */
-export const CURSOR_NAME_LIMIT = 60;
+const CURSOR_NAME_LIMIT = 60;
 
 export const cursor: HostRuleSet = {
   host: 'cursor',

@@ -18,7 +18,7 @@ const PROPERTIES_REPORT = 'https://github.com/github/github-mcp-server/issues/15
 const AGENTS_SDK = 'OpenAI Agents SDK 0.22.0 (openai/openai-agents-python@7f7a44f8)';
 
 /** OpenAI's guide: "Aim for fewer than 20 functions available at the start of a turn". */
-export const OPENAI_FUNCTION_ADVICE = 20;
+const OPENAI_FUNCTION_ADVICE = 20;
 
 /** Keywords strict mode does not support (its documented subset leaves them out). */
 const STRICT_UNSUPPORTED = ['patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'if', 'then', 'else', 'not', 'contains', 'allOf', 'oneOf'];
@@ -33,7 +33,7 @@ const isObject = (node: Record<string, unknown>) => typesOf(node).includes('obje
  * the union it already is, or as a union with null when it has no type of its own. Only the
  * keywords that change are shown; the rest of the property stays as it is.
  */
-export function nullableForm(property: unknown): string {
+function nullableForm(property: unknown): string {
   if (!isSchemaNode(property)) return '{"anyOf": [<its schema>, {"type": "null"}]}';
   const types = typesOf(property);
   const union = property.anyOf ?? property.oneOf;

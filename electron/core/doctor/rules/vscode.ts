@@ -12,7 +12,7 @@ import { toolCountRule } from './tool-count';
 const TOOLS_DOCS = 'https://code.visualstudio.com/docs/copilot/agents/agent-tools';
 const MCP_SERVER_SOURCE = 'https://github.com/microsoft/vscode/blob/0052d689f910e056718b44fdecc7a5e1ad2c3b66/src/vs/workbench/contrib/mcp/common/mcpServer.ts';
 const ITEMS_ISSUE = 'https://github.com/microsoft/vscode/issues/284536';
-export const VSCODE_TOOL_LIMIT = 128;
+const VSCODE_TOOL_LIMIT = 128;
 
 export const vscode: HostRuleSet = {
   host: 'vscode',

@@ -64,7 +64,7 @@ export function PermissionConsent({ permissions, onDecide }: { permissions: AppP
 }
 
 /** A dialog, like the user's own "Run?" prompt: the page behind (the app included) waits for the answer. */
-export function AppCallPrompt({ request, waiting }: { request: AppToolRequest & { answer(allowed: boolean): void }; waiting?: React.ReactNode }) {
+function AppCallPrompt({ request, waiting }: { request: AppToolRequest & { answer(allowed: boolean): void }; waiting?: React.ReactNode }) {
   return (
     <Modal titleId="app-call-title" className="permission-prompt" onCancel={() => request.answer(false)}>
       <h2 id="app-call-title">
@@ -90,7 +90,7 @@ export function AppCallPrompt({ request, waiting }: { request: AppToolRequest & 
   );
 }
 
-export function AppDownloadPrompt({ offer, waiting }: { offer: DownloadOffer & { answer(allowed: boolean): void }; waiting?: React.ReactNode }) {
+function AppDownloadPrompt({ offer, waiting }: { offer: DownloadOffer & { answer(allowed: boolean): void }; waiting?: React.ReactNode }) {
   return (
     <Modal titleId="app-download-title" onCancel={() => offer.answer(false)}>
       <h2 id="app-download-title">The app offers a download</h2>

@@ -26,7 +26,7 @@ export interface CspViolation {
 export const BRIDGE_LOG_LIMIT = 500;
 
 /** The longest text shown for one message. */
-export const BRIDGE_LOG_TEXT_LIMIT = 4000;
+const BRIDGE_LOG_TEXT_LIMIT = 4000;
 
 export function messageText(data: unknown): string {
   let text: string;

@@ -99,7 +99,7 @@ export class SandboxTransport implements BridgeTransport {
 }
 
 /** Why this is not a JSON-RPC 2.0 message, or undefined when it is one. */
-export function jsonRpcProblem(data: unknown): string | undefined {
+function jsonRpcProblem(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON-RPC object';
   const message = data as Record<string, unknown>;
   if (message.jsonrpc !== '2.0') return 'jsonrpc is not "2.0"';

@@ -19,7 +19,7 @@ import { toMcpResult } from './mcp-result';
 import { SandboxTransport } from './sandbox-transport';
 import { sandboxPageUrl } from './sandbox-url';
 
-export type AppPhase = 'loading' | 'consent' | 'running' | 'failed';
+type AppPhase = 'loading' | 'consent' | 'running' | 'failed';
 
 /** One question the app made the workbench ask: a tool call, a download, or (once per app session) opening links. */
 export type AppPrompt = { id: number; answer(allowed: boolean): void } & (
@@ -29,7 +29,7 @@ export type AppPrompt = { id: number; answer(allowed: boolean): void } & (
 );
 
 /** More questions than this waiting: the app is flooding, and the rest are refused at once. */
-export const MAX_APP_PROMPTS = 20;
+const MAX_APP_PROMPTS = 20;
 
 /** What the app said: ui/message, its model context, its log lines, and the host's own notes. */
 export interface AppNote {
@@ -242,6 +242,7 @@ export function useAppHost({ tool, args, result, cancelled }: Options): AppHost 
       void bridge.close().catch(() => undefined);
     };
     // The bridge is built once per frame and resource; later changes travel as host-context updates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above: a new bridge only for a new frame or resource
   }, [frame, resource, sandboxOrigin]);
 
   // The tool's input once the app is ready, then its result (or its cancellation) when it comes.

@@ -113,7 +113,7 @@ function VerdictRow({ verdict }: { verdict: AssertionVerdict }) {
 }
 
 /** What an assertion checks, in words. */
-export function describe(assertion: Assertion): string {
+function describe(assertion: Assertion): string {
   if ('outcome' in assertion) return `outcome is ${assertion.outcome}`;
   if ('durationUnderMs' in assertion) return `takes under ${assertion.durationUnderMs} ms`;
   if ('schema' in assertion) return assertion.schema === 'output' ? 'structuredContent is valid against the tool’s output schema' : 'structuredContent is valid against the schema of the step';

@@ -13,7 +13,7 @@ import { userRegexProblem } from '../../../../shared/user-regex';
 
 export type { StepKind };
 export type PathOp = 'equals' | 'contains' | 'matches' | 'exists' | 'absent';
-export type Outcome = 'ok' | 'tool-error' | 'failed';
+type Outcome = 'ok' | 'tool-error' | 'failed';
 
 export type AssertionDraft =
   | { key: string; kind: 'outcome'; outcome: Outcome }
@@ -47,7 +47,7 @@ export interface CollectionDraft {
 
 let nextKey = 0;
 /** React keys for steps and assertions: stable while rows move, never saved. */
-export const newKey = (): string => `k${++nextKey}`;
+const newKey = (): string => `k${++nextKey}`;
 
 /** A step id not used yet: `base`, else `base2`, `base3`, … (made a valid id first). */
 export function freshStepId(base: string, taken: Iterable<string>): string {

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { LOG_LEVELS, type ConsoleSource, type LogLevel } from '../../../../shared/api/server-console';
 import type { ServerView } from '../../../../shared/domain';
-import { matchesConsoleFilter } from '../../state/console-slice';
+import { matchesConsoleFilter, type ConsoleFilter } from '../../state/console-slice';
 import { useWorkbench } from '../../state/store';
 import { FilterSelect } from '../FilterSelect';
 import './console.css';
@@ -18,6 +18,9 @@ const SOURCES: Array<[ConsoleSource | '', string]> = [
   ['log', 'Log messages'],
   ['event', 'Connection events'],
 ];
+
+/** One object for "no filter", so the memo below keeps its value between renders. */
+const NO_FILTER: ConsoleFilter = {};
 
 export function ServerConsole({ server }: { server: ServerView }) {
   const state = useWorkbench((s) => s.consoles[server.name]);
@@ -30,7 +33,7 @@ export function ServerConsole({ server }: { server: ServerView }) {
     if (!state) void load(name);
   }, [state, load, name]);
 
-  const filter = state?.filter ?? {};
+  const filter = state?.filter ?? NO_FILTER;
   const entries = state?.entries;
   const shown = useMemo(() => (entries ?? []).filter((entry) => matchesConsoleFilter(entry, filter)), [entries, filter]);
   const list = useRef<HTMLOListElement>(null);

@@ -7,7 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppApi } from '../../../../shared/api';
 import type { ConformanceAvailability, ConformanceReport, ConformanceSpecVersion } from '../../../../shared/api/conformance';
 
-export interface ConformanceEntry {
+interface ConformanceEntry {
   specVersion: ConformanceSpecVersion;
   availability?: ConformanceAvailability;
   checking?: boolean;

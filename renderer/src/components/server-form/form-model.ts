@@ -17,7 +17,7 @@ export interface KeyValueRow {
   storedRef?: string;
 }
 
-export interface SecretInput {
+interface SecretInput {
   value: string;
   storedRef?: string;
 }
@@ -55,7 +55,7 @@ export interface FormValues {
   rootNames: Record<string, string>;
 }
 
-export type FieldName =
+type FieldName =
   | 'name'
   | 'command'
   | 'args'
@@ -80,13 +80,12 @@ const IDE: TransportType[] = ['sse-ide', 'ws-ide'];
 
 export const hasHeaders = (t: TransportType) => REMOTE_WITH_HEADERS.includes(t);
 export const isIde = (t: TransportType) => IDE.includes(t);
-export const isRemote = (t: TransportType) => t !== STDIO;
 
 const KNOWN_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'ideName', 'authToken', 'enabled', 'connectTimeoutMs', 'callTimeoutMs', 'protocol', 'oauth', 'roots', 'notes']);
 const KNOWN_OAUTH = new Set(['clientId', 'clientSecret', 'callbackPort', 'scopes', 'clientMetadataUrl']);
 
 let nextRowId = 0;
-export const newRowId = () => `row-${++nextRowId}`;
+const newRowId = () => `row-${++nextRowId}`;
 
 export function emptyRow(): KeyValueRow {
   return { id: newRowId(), key: '', value: '', secret: false };

@@ -16,7 +16,7 @@ import './tool-panel.css';
 
 const JsonEditor = lazy(() => import('./json-editor/JsonEditor'));
 
-export const ARGS_LABEL = 'Arguments (JSON)';
+const ARGS_LABEL = 'Arguments (JSON)';
 
 export function ArgumentsEditor({ tool, argsText, onRun }: { tool: ToolInfo; argsText: string; onRun(): void }) {
   const mode = useWorkbench((s) => s.argsMode);

@@ -9,10 +9,10 @@ import type { ServerView } from '../../../../../shared/domain';
 import { applyEvent, createWorkbenchStore, type WorkbenchStore } from '../../../state/store';
 import { fakeApi } from '../../../testing/fake-api';
 
-export const PROJECT = '/work/project';
+const PROJECT = '/work/project';
 export const FOLDER = `${PROJECT}/.mcp-workbench/collections`;
 
-export interface PendingRun {
+interface PendingRun {
   request: RunCollectionRequest;
   finish(report: Omit<CollectionRunReport, 'runId'>): void;
 }
