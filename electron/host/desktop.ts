@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Desktop } from '../core/desktop';
 
 /** How long an opener may take to fail before it counts as having opened the file. */
-export const OPENER_VERDICT_MS = 1500;
+const OPENER_VERDICT_MS = 1500;
 
 export function hostDesktop(platform: NodeJS.Platform = process.platform): Desktop {
   return {

@@ -78,7 +78,7 @@ export function closeDialogOf(element: HTMLElement | null): void {
  * Asks the <dialog> an element sits in to close, as Escape does: its `cancel` event runs
  * first (a dialog waiting for an answer may refuse), then it closes.
  */
-export function cancelDialogOf(element: HTMLElement | null): void {
+function cancelDialogOf(element: HTMLElement | null): void {
   const dialog = element?.closest('dialog');
   if (!dialog) return;
   if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();

@@ -29,7 +29,7 @@ const OUTPUT_FLUSH_MS = 200;
  * speaking MCP. A server that prints a banner and then answers is not affected, nor is the
  * wait for the era probe (server/discover), which has its own limit.
  */
-export const NOT_MCP_AFTER_MS = 5000;
+const NOT_MCP_AFTER_MS = 5000;
 const NOT_MCP_PREFIX = 'The server wrote text that is not MCP: ';
 
 /** The close reason of a server given up for writing no MCP (see NOT_MCP_AFTER_MS). */
