@@ -36,6 +36,7 @@ const steps = {
   'npm run lint --silent': async () => { start('lint'); return partner('packaging'); },
   'node scripts/check-packaging.mjs': async () => { start('packaging'); return partner('lint'); },
   'node scripts/security-scan.mjs': async () => 0,
+  'npm run deadcode --silent': async () => 0,
   'npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json': async () => { report('unit.json', { numPassedTests: 7, numFailedTests: 0 }); return 0; },
   'npx playwright test': async () => { report('e2e.json', { stats: { expected: 3, flaky: 0, unexpected: 1 } }); return 1; },
   'node scripts/conformance.mjs': async () => { report('conformance.json', { passed: 2, failed: 0 }); return 0; },
@@ -80,9 +81,9 @@ describe.runIf(os.availableParallelism() >= 2 && process.platform !== 'win32')('
   it('runs build ∥ typecheck and lint ∥ packaging, prints each step’s time, and ends with the count', { timeout: 60_000 }, async () => {
     const { code, stdout } = await runTests();
     expect(code, stdout).toBe(1);
-    // 5 checks + 7 unit + 3 e2e + 2 conformance + no stray process = 18; the failed e2e test = 1.
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('18 passed, 1 failed');
-    for (const step of ['build', 'typecheck', 'lint', 'packaging', 'security scan', 'unit', 'e2e', 'conformance']) {
+    // 6 checks + 7 unit + 3 e2e + 2 conformance + no stray process = 19; the failed e2e test = 1.
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('19 passed, 1 failed');
+    for (const step of ['build', 'typecheck', 'lint', 'dead code', 'packaging', 'security scan', 'unit', 'e2e', 'conformance']) {
       expect(stdout).toMatch(new RegExp(`^[✓✗] ${step} \\(\\d+\\.\\d s\\)$`, 'm'));
       expect(stdout).toMatch(new RegExp(`^  [✓✗] ${step.padEnd(14)} +\\d+\\.\\d s$`, 'm'));
     }

@@ -39,6 +39,10 @@ describe('pruning result files', () => {
   it('never takes a result that is being saved: its folder is there, its file not yet', async () => {
     const store = new ResultFileStore(dir, { maxFiles: 1, maxBytes: 1024 * 1024 });
     const older = await store.save('older', 'older.txt');
+    // A minute older, so "newest first" cannot tie with the next save (mtimes can be equal).
+    const earlier = new Date(Date.now() - 60_000);
+    await fs.utimes(older.path, earlier, earlier);
+    await fs.utimes(path.dirname(older.path), earlier, earlier);
     const written = new Gate();
     const writing = new Gate();
     const write = fs.writeFile;
