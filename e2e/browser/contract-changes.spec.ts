@@ -31,7 +31,8 @@ test('a reconnect to a server that changed shows its changes in the details, unt
     await expect(details.getByRole('region', { name: /since the last connection/ })).toHaveCount(0);
 
     await fs.writeFile(which, pathToFileURL(fixtureServer('v2-stdio')).href);
-    await details.getByRole('button', { name: 'Reconnect' }).click();
+    // A connected server's Reconnect is in its actions menu.
+    await wb.detailsAction(page.locator('body'), 'shifty', 'Reconnect');
     const changes = details.getByRole('region', { name: 'Changes of shifty since the last connection' });
     await expect(changes).toBeVisible();
     await expect(changes).toContainText('Changed since the last connection');
