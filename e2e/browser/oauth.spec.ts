@@ -71,6 +71,8 @@ test('signs in through the browser, sees the tools, and is still signed in after
 
   // The OAuth view: each step and exchange, secrets masked.
   const details = page.getByRole('region', { name: 'Server details' });
+  // Once connected, the header is one line: the facts and their actions open with Details.
+  await details.getByRole('button', { name: 'Details of guarded' }).click();
   await details.getByRole('button', { name: 'OAuth of guarded', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'OAuth · guarded' });
   await expect(dialog).toContainText('Signed in');
