@@ -265,7 +265,7 @@ export class ProcessTransport implements Transport {
         // Already closed.
       }
       // Also when the leader already exited: its group may still hold grandchildren.
-      await terminateTree(child.pid, this.exit ? { leaderExited: true, spawnId: this.spawnId } : { onSignal: this.hooks.onSignal, spawnId: this.spawnId });
+      await terminateTree(child.pid, { spawnId: this.spawnId, ...(this.exit ? { leaderExited: true } : { onSignal: this.hooks.onSignal }) });
       processEnded(child.pid);
       // Give Node a moment to report the exit; a grandchild holding the pipes must not keep us waiting.
       await Promise.race([this.outputDone, delay(OUTPUT_FLUSH_MS)]);
