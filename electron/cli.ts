@@ -26,11 +26,8 @@ async function exit(code: number): Promise<never> {
 const closeSessions = async () => (await import('./cli/session')).closeAllSessions();
 /** Ctrl+C: what is under way is cancelled first (its server is told), then everything is closed. */
 const cancelThenClose = async () => {
+  // Closing waits (briefly) for the cancelled calls to reach their servers (connection-manager.ts closeAll).
   (await import('./cli/session')).cancelAllSessions();
-  // The cancelled calls settle in promise jobs, and only then ask their servers to confirm they
-  // read the cancel (connection-manager.ts confirmCancelRead); closing waits for those, so let
-  // them settle first.
-  await new Promise((resolve) => setImmediate(resolve));
   await closeSessions();
 };
 
