@@ -56,6 +56,7 @@ import type { CallContext, CoreApi } from './call-context';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
+import { CancellableCalls } from './cancellable-calls';
 import { createConnectionsApi } from './connections-api';
 import { createConformanceApi } from './conformance-api';
 import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
@@ -358,16 +359,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   registry.onChange = sync.onChange;
 
+  // Requests a front end named with a callId, so cancelCall can cancel them (tool calls have the runner's own).
+  const calls = new CancellableCalls();
   // The collections runner calls tools, resources and prompts through this same API.
   const api: CoreApi = maskSecrets(
     {
       ...createServersApi(ctx, sync),
-      ...createConnectionsApi(ctx),
-      ...createResourcesApi(ctx, resources),
-      ...createSkillsApi(ctx, skills),
-      ...createPromptsApi(ctx, prompts),
+      ...createConnectionsApi(ctx, calls),
+      ...createResourcesApi(ctx, resources, calls),
+      ...createSkillsApi(ctx, skills, calls),
+      ...createPromptsApi(ctx, prompts, calls),
       ...createServerConsoleApi(ctx, serverConsole),
-      ...createToolsApi(ctx, toolKit, tools, tasks),
+      ...createToolsApi(ctx, toolKit, tools, calls, tasks),
       ...createTasksApi(ctx, tasks),
       ...createResultsApi(ctx, toolKit),
       ...createPermissionsApi(toolKit),
@@ -380,7 +383,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config, registry.originOf(name, config))),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
-      ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
+      ...createDoctorApi(ctx, toolKit, calls, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       ...createCollectionsApi(ctx, {
         api: () => api,
