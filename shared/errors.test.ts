@@ -1,7 +1,7 @@
-/** The one error module: messages of anything thrown, failures with a kind, telling a cancel apart. */
+/** The one error module: messages of anything thrown, failures with a kind. */
 import { describe, expect, it } from 'vitest';
 import { AppError } from './envelope';
-import { failure, isCancelled, messageOf } from './errors';
+import { failure, messageOf } from './errors';
 
 describe('messageOf', () => {
   it('gives an Error\'s message, and anything else as text', () => {
@@ -23,14 +23,5 @@ describe('failure', () => {
     expect(error.kind).toBe('connection');
     expect(error.cause).toBe(cause);
     expect(error.toData()).toEqual({ code: 'failed', message: 'a: The server went away.', kind: 'connection' });
-  });
-});
-
-describe('isCancelled', () => {
-  it('is true only for an AppError of kind cancelled', () => {
-    expect(isCancelled(failure('cancelled', 'a: The call was cancelled.'))).toBe(true);
-    expect(isCancelled(failure('timeout', 'a: The call timed out after 1 s.'))).toBe(false);
-    expect(isCancelled(new Error('The call was cancelled.'))).toBe(false);
-    expect(isCancelled(new AppError('failed', 'no kind'))).toBe(false);
   });
 });

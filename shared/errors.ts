@@ -3,7 +3,6 @@
  * - `messageOf(error)`: the text of anything thrown (an Error's message, anything else as text);
  * - `failure(kind, message)`: an AppError a user can act on, always with its kind (what the
  *   page and the CLI's exit code go by, never the message);
- * - `isCancelled(error)`: the answer to a request its caller cancelled.
  * AppError itself, and how it crosses IPC and the WebSocket, is in envelope.ts. Failures the
  * core deliberately lets go are logged through `ignoreFailure`/`logFailure`
  * (electron/core/diagnostics/diagnostics.ts), never dropped silently.
@@ -18,9 +17,4 @@ export function messageOf(error: unknown): string {
 /** A failure with its kind; `cause` (kept in this process, never sent) is the error behind it. */
 export function failure(kind: FailureKind, message: string, options: { cause?: unknown } = {}): AppError {
   return new AppError('failed', message, { kind, ...(options.cause !== undefined ? { cause: options.cause } : {}) });
-}
-
-/** The core's answer to a request its caller cancelled. */
-export function isCancelled(error: unknown): boolean {
-  return error instanceof AppError && error.kind === 'cancelled';
 }
