@@ -83,6 +83,7 @@ import { createSkillsApi } from './skills-api';
 import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
+import { messageOf } from '../../../shared/errors';
 
 export interface CoreOptions {
   /** More environment variables collections may read, besides the setting's (the CLI's --allow-env). */
@@ -450,7 +451,7 @@ function maskSecrets(api: CoreApi, redactor: SecretRedactor): CoreApi {
         // The original is not attached: its message is what is being masked.
         if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind });
         // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
-        throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
+        throw new Error(redactor.redact(messageOf(error)));
       }
     };
   }

@@ -31,7 +31,7 @@ import type { ClientFeature } from './client-feature';
 import { sleep, systemClock, type Clock } from './clock';
 import type { ConnectionAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
-import { callFailureKind, describeCallError, formatDuration, messageOf } from './describe-error';
+import { callFailureKind, describeCallError, formatDuration } from './describe-error';
 import type { EraCache } from './era/era-cache';
 import { describeEraError } from './era/era-errors';
 import { eraModeOf, type EraMode } from './era/era-plan';
@@ -45,6 +45,7 @@ import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
 import { ideLockDir } from './transports/ide-lockfiles';
 import type { createTransport } from './transports/transport-factory';
+import { failure, messageOf } from '../../../shared/errors';
 
 export type { ServerState } from './server-connection';
 
@@ -128,7 +129,7 @@ export function connectionKey(name: ServerName, config: ServerConfig): string {
 
 /** The error of a call cancelled before it was sent (while it waited for a connection or a retry). */
 export function cancelledCall(name: ServerName): AppError {
-  return new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
+  return failure('cancelled', `${name}: The call was cancelled.`);
 }
 
 export class ConnectionManager {
@@ -312,7 +313,7 @@ export class ConnectionManager {
           if (wait === undefined) {
             const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
             await connection.retire({ status: 'failed', error: message, errorKind: 'connection' });
-            throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
+            throw failure('connection', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`);
           }
           connection.logEvent(`The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
           // The new session starts at once (the row goes from connected to connecting); the
@@ -378,11 +379,11 @@ export class ConnectionManager {
 
   private refuseUnconnectable(name: ServerName, config: ServerConfig): void {
     if (config.enabled === false) {
-      throw new AppError('failed', `${name} is disabled; enable it to connect.`, { kind: 'disabled' });
+      throw failure('disabled', `${name} is disabled; enable it to connect.`);
     }
     // Start-up batches may still be running while the app quits: starting a server now
     // would leave its process behind.
-    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`, { kind: 'cancelled' });
+    if (this.shutDown) throw failure('cancelled', `${name}: not connecting, MCP Workbench is shutting down.`);
   }
 
   /**

@@ -6,10 +6,9 @@
 import { DOCTOR_HOSTS, type DoctorFinding, type DoctorHost, type DoctorReport, type HostToolView, type RunDoctorRequest, type ServerDoctorReport } from '../../../shared/api/doctor';
 import type { ServerName } from '../../../shared/config/server-config';
 import type { ToolInfo } from '../../../shared/domain';
-import { AppError } from '../../../shared/envelope';
+import type { AppError } from '../../../shared/envelope';
 import type { CoreContext } from '../api/core-context';
 import { listPage, type ListMethod } from '../connections/list-page';
-import { messageOf } from '../connections/describe-error';
 import { checkTools, hostsWithSpec, rulesFor } from './check-tools';
 import { crossServerFindings } from './live/cross-server';
 import { annotationFindings, descriptionFindings } from './live/description-checks';
@@ -22,6 +21,7 @@ import { SKILL_RULE_INFOS, skillFindings } from './rules/skills';
 import { gatherSkillsEvidence } from '../skills/skills-evidence';
 import { listRawTools } from './raw-tools';
 import { toolTokenCosts } from './token-cost';
+import { failure, messageOf } from '../../../shared/errors';
 
 export interface DoctorThresholds {
   slowConnectMs: number;
@@ -42,7 +42,7 @@ const CAPABILITY_LISTS: Array<{ capability: string; method: ListMethod }> = [
 
 /** A run stopped by its caller: one error for the whole run (never a finding). */
 function cancelledRun(): AppError {
-  return new AppError('failed', 'The doctor run was cancelled.', { kind: 'cancelled' });
+  return failure('cancelled', 'The doctor run was cancelled.');
 }
 
 export class DoctorService {

@@ -8,11 +8,11 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionManager } from '../connections/connection-manager';
-import { messageOf } from '../connections/describe-error';
 import type { SkillsEvidence } from '../doctor/rules/skills';
 import { requestTimeoutMs } from '../util/request-timeout';
 import { skillsClientOf } from './skills-service';
 import { verifySkill } from './skill-verification';
+import { messageOf } from '../../../shared/errors';
 
 const RawSkillsPage = z.looseObject({ skills: z.array(z.unknown()), nextCursor: z.string().optional() });
 
