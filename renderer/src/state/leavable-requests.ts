@@ -5,7 +5,6 @@
  * does, so the core stops waiting for the connection or the answer at once.
  */
 import type { AppApi } from '../../../shared/api';
-import { AppError } from '../../../shared/envelope';
 
 /** Why a request was cancelled: the page left it (forget it), or the user said Cancel (say so). */
 export type CancelReason = 'left' | 'cancelled';
@@ -47,9 +46,4 @@ export function createLeavableRequests(api: Pick<AppApi, 'cancelCall'>): Leavabl
       void api.cancelCall({ callId }).catch(() => false);
     },
   };
-}
-
-/** The core's answer to a cancelled request. */
-export function isCancelled(error: unknown): boolean {
-  return error instanceof AppError && error.kind === 'cancelled';
 }

@@ -7,8 +7,9 @@
 import type { StateCreator } from 'zustand';
 import type { ResourceCatalog, ResourceReadResult } from '../../../shared/api/resources';
 import { createLeavableRequests, type CancelReason } from './leavable-requests';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface ServerResources {
   status: 'loading' | 'ready' | 'error';

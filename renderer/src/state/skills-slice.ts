@@ -7,8 +7,9 @@
 import type { StateCreator } from 'zustand';
 import type { SkillCatalog, SkillFileRead, SkillVerification } from '../../../shared/api/skills';
 import { createLeavableRequests, type CancelReason } from './leavable-requests';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface ServerSkills {
   status: 'loading' | 'ready' | 'error';
