@@ -8,6 +8,7 @@ import { runCli } from './cli/run-cli';
 import { stopSignalOwner } from './cli/signal-handoff';
 import { onStopSignals, signalExitCode } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
+import { messageOf } from '../shared/errors';
 
 
 const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
@@ -53,7 +54,7 @@ runCli(process.argv.slice(2), io).then(
     if (!interrupted) void exit(code);
   },
   async (error: unknown) => {
-    process.stderr.write(`mcp-workbench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`mcp-workbench failed: ${messageOf(error)}\n`);
     await closeSessions();
     await exit(EXIT.connection);
   },
