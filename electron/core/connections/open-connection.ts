@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { clientIdentity } from '../doctor/host-clients';
-import { diagnostics, logFailure } from '../diagnostics/diagnostics';
+import { diagnostics, ignoreFailure, logFailure } from '../diagnostics/diagnostics';
 import { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
 import { withDeadline } from './async-helpers';
 import { mergeCapabilities } from './client-feature';
@@ -103,7 +103,7 @@ export async function openConnection(attempt: ServerConnection, deps: OpenDeps, 
     throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
   }
   if (attempt.retired) {
-    await built.transport.close().catch(() => undefined);
+    await built.transport.close().catch(ignoreFailure('closing the transport of a connection that did not open'));
     throw cancelled(name);
   }
 
