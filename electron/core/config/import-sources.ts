@@ -55,6 +55,7 @@ export function knownSources(loc: SourceLocator): KnownSource[] {
     { id: 'zed', client: 'zed', label: 'Zed (settings.json)', path: p.join(zedDir, 'settings.json'), format: 'zed' },
     { id: 'gemini', client: 'gemini', label: 'Gemini CLI (~/.gemini/settings.json)', path: p.join(loc.home, '.gemini', 'settings.json'), format: 'gemini' },
     { id: 'codex', client: 'codex', label: 'Codex (~/.codex/config.toml)', path: p.join(loc.env.CODEX_HOME || p.join(loc.home, '.codex'), 'config.toml'), format: 'codex' },
+    { id: 'continue', client: 'continue', label: 'Continue (~/.continue/config.yaml)', path: p.join(loc.home, '.continue', 'config.yaml'), format: 'continue' },
   ];
   if (loc.projectDir) {
     const project = loc.projectDir;

@@ -128,6 +128,7 @@ function FileFields({ filePath, onFilePath, fileFormat, onFileFormat, onBrowse }
           <option value="zed">Zed settings.json (context_servers)</option>
           <option value="gemini">Gemini CLI settings.json</option>
           <option value="codex">Codex config.toml</option>
+          <option value="continue">Continue config.yaml or .continue/mcpServers block</option>
         </select>
       </Field>
     </div>
