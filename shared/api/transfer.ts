@@ -12,9 +12,10 @@ export type ImportClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode
 /**
  * How a file's content is read: `mcpServers` (Claude Desktop, .mcp.json, Cursor, Windsurf,
  * Cline), ~/.claude.json, VS Code's `servers` + `inputs`, Zed's `context_servers`, Gemini
- * CLI's settings.json, Codex's config.toml, or Continue's YAML (`mcpServers` as a list).
+ * CLI's settings.json, Codex's config.toml, or Continue's YAML (`mcpServers` as a list);
+ * `cline` is `mcpServers` whose `timeout` is in seconds.
  */
-const FILE_FORMATS = ['auto', 'mcp-servers', 'claude-code', 'vscode', 'zed', 'gemini', 'codex', 'continue'] as const;
+const FILE_FORMATS = ['auto', 'mcp-servers', 'cline', 'claude-code', 'vscode', 'zed', 'gemini', 'codex', 'continue'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export type ImportSourceRef =

@@ -50,7 +50,7 @@ export function knownSources(loc: SourceLocator): KnownSource[] {
       client: 'cline',
       label: 'Cline (VS Code extension)',
       path: p.join(config, 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
-      format: 'mcp-servers',
+      format: 'cline',
     },
     { id: 'zed', client: 'zed', label: 'Zed (settings.json)', path: p.join(zedDir, 'settings.json'), format: 'zed' },
     { id: 'gemini', client: 'gemini', label: 'Gemini CLI (~/.gemini/settings.json)', path: p.join(loc.home, '.gemini', 'settings.json'), format: 'gemini' },

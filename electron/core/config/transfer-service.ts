@@ -26,7 +26,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { credentialArgs, maskCredentialArgs } from './formats/credential-args';
 import { exportServers } from './formats/export';
 import { claudeJsonProjects, hasProjectServers, parseClaudeJson, parseMcpServers, parseWholeClaudeJson } from './formats/parse-mcp-servers';
-import { parseCodexToml, parseContinueYaml, parseGemini, parseZed } from './formats/parse-other-clients';
+import { parseCline, parseCodexToml, parseContinueYaml, parseGemini, parseZed } from './formats/parse-other-clients';
 import { parsePaste } from './formats/parse-paste';
 import { isVsCodeShape, parseVsCode } from './formats/parse-vscode';
 import { uniqueName, validNameFor } from './formats/suggest-name';
@@ -105,6 +105,7 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
     if (!parsed.ok) throw new SourceError(`${ref.path} does not parse: ${parsed.problem.message}.`);
     if (format === 'zed' || (format === 'auto' && asObject(parsed.value.context_servers))) return parseZed(parsed.value, ctx);
     if (format === 'gemini') return parseGemini(parsed.value, ctx);
+    if (format === 'cline' || (format === 'auto' && path.basename(ref.path) === 'cline_mcp_settings.json')) return parseCline(parsed.value, ctx);
     if (format === 'vscode' || (format === 'auto' && isVsCodeShape(parsed.value))) return parseVsCode(parsed.value, ctx);
     if (format === 'claude-code') return parseClaudeJson(parsed.value, ctx, ref.project);
     if (format === 'auto' && hasProjectServers(parsed.value)) return parseWholeClaudeJson(parsed.value, ctx);

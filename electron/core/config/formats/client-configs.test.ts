@@ -16,7 +16,7 @@ import { parseJsonText } from '../json-text';
 import type { ClientFormat } from './client-fields';
 import { exportServers, type ExportEntry } from './export';
 import { parseMcpServers } from './parse-mcp-servers';
-import { parseCodexToml, parseContinueYaml, parseGemini, parseZed } from './parse-other-clients';
+import { parseCline, parseCodexToml, parseContinueYaml, parseGemini, parseZed } from './parse-other-clients';
 import { parseVsCode } from './parse-vscode';
 import type { ParsedSource } from './types';
 
@@ -68,6 +68,8 @@ function reimport(format: ExportFormat, text: string): Record<string, unknown> {
       return entriesOf(parseGemini(json(text), {}));
     case 'vscode':
       return entriesOf(parseVsCode(json(text), {}));
+    case 'cline':
+      return entriesOf(parseCline(json(text), {}));
     default:
       return entriesOf(parseMcpServers(json(text), {}));
   }
@@ -275,7 +277,7 @@ describe("each client's own file, read in, written out for that client, and read
   it.each([
     ['cursor', 'cursor-mcp.json', (text: string) => parseMcpServers(json(text), {})],
     ['windsurf', 'windsurf-mcp_config.json', (text: string) => parseMcpServers(json(text), {})],
-    ['cline', 'cline_mcp_settings.json', (text: string) => parseMcpServers(json(text), {})],
+    ['cline', 'cline_mcp_settings.json', (text: string) => parseCline(json(text), {})],
     ['zed', 'zed-settings.json', (text: string) => parseZed(json(text), {})],
     ['gemini', 'gemini-settings.json', (text: string) => parseGemini(json(text), {})],
     ['codex', 'codex-config.toml', (text: string) => parseCodexToml(text, {})],
@@ -292,7 +294,16 @@ describe("each client's own file, read in, written out for that client, and read
   });
 });
 
-describe('Codex and Continue files', () => {
+describe('Cline, Codex and Continue files', () => {
+  it("Cline: timeout is the call timeout in seconds, transportType the older spelling of type; autoApprove is kept", () => {
+    const servers = entriesOf(parseCline(json(fixture('cline_mcp_settings.json')), {}));
+    expect(servers.weather).toEqual({ command: 'node', args: ['/Users/ana/weather/build/index.js'], env: { OPENWEATHER_API_KEY: 'owm_3f9c2b71' }, disabled: false, autoApprove: ['get_forecast'], callTimeoutMs: 60000 });
+    expect(servers.legacy).toEqual({ type: 'sse', url: 'https://legacy.example.com/sse', disabled: false, autoApprove: [] });
+    expect(servers.stream).toEqual({ type: 'http', url: 'https://stream.example.com/mcp' });
+    const timed: ExportEntry = { name: 'slow', config: { command: 'slow-mcp', callTimeoutMs: 90000 } };
+    expect(reimport('cline', exported([timed], 'cline').text)).toEqual({ slow: timed.config });
+  });
+
   it('Codex: env_vars and env_http_headers are kept (used at launch), timeouts and tools become ours', () => {
     const servers = entriesOf(parseCodexToml(fixture('codex-config.toml'), {}));
     expect(servers.docs).toEqual({ command: 'docs-server', args: ['--port', '4000'], env: { LOG_LEVEL: 'info' }, env_vars: ['DOCS_API_KEY', 'HTTPS_PROXY'], connectTimeoutMs: 20000, callTimeoutMs: 45000 });

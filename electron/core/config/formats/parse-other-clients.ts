@@ -19,7 +19,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { entriesFromMap } from './parse-mcp-servers';
+import { entriesFromMap, parseMcpServers } from './parse-mcp-servers';
 import { SourceError, type ParseContext, type ParsedSource } from './types';
 import { asObject, fromContinueVariables, fromGeminiVariables, mapConfigStrings } from './variables';
 
@@ -153,4 +153,19 @@ export function parseContinueYaml(text: string, ctx: ParseContext): ParsedSource
   }
   if (/\$\{\{\s*(?:secrets|inputs)\./.test(text)) warnings.add("Continue's ${{ secrets.NAME }} and ${{ inputs.NAME }} became ${NAME}, read from the environment when the server starts: set them there.");
   return { format: 'Continue config (YAML)', entries: entriesFromMap(map, ctx, warnings), inputs: [], warnings: [...warnings] };
+}
+
+/**
+ * Cline's cline_mcp_settings.json: `mcpServers`, with `timeout` the call timeout in seconds
+ * (at least 1, 60 when absent: src/services/mcp/schemas.ts in cline/cline).
+ */
+export function parseCline(value: Record<string, unknown>, ctx: ParseContext): ParsedSource {
+  const source = parseMcpServers(value, ctx, 'Cline cline_mcp_settings.json');
+  const entries = source.entries.map((entry) => {
+    const raw = asObject(entry.raw);
+    if (!raw || typeof raw.timeout !== 'number' || raw.timeout <= 0) return entry;
+    const { timeout, ...rest } = raw;
+    return { ...entry, raw: { ...rest, callTimeoutMs: Math.round((timeout as number) * 1000) } };
+  });
+  return { ...source, entries };
 }
