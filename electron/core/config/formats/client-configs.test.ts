@@ -75,10 +75,13 @@ function reimport(format: ExportFormat, text: string): Record<string, unknown> {
   }
 }
 
+/** The note that Zed's, Gemini CLI's and Codex's files hold other settings (checked on its own below). */
+const MERGE_NOTE = /holds its other settings too: copy these servers into it rather than replacing the file/;
+
 const exported = (entries: ExportEntry[], format: ExportFormat, options = {}) => {
   const result = exportServers(entries, format, options);
   expectValid(format, result.text);
-  return result;
+  return { ...result, warnings: result.warnings.filter((w) => !MERGE_NOTE.test(w)), all: result.warnings };
 };
 
 describe("Cursor's static OAuth client (auth)", () => {
@@ -226,6 +229,14 @@ describe('the new export targets', () => {
       context_servers: { files: { source: 'custom', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/srv/docs'], env: { LOG: 'debug' } }, remote: { url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } } },
     });
     expect(exported([sse], 'zed').warnings).toContain('"legacy" was left out: Zed does not support the sse transport.');
+    for (const [format, file] of [
+      ['zed', "Zed's settings.json"],
+      ['gemini', "Gemini CLI's settings.json"],
+      ['codex', "Codex's config.toml"],
+    ] as const) {
+      expect(exported([stdio], format).all).toContain(`${file} holds its other settings too: copy these servers into it rather than replacing the file.`);
+    }
+    expect(exported([stdio], 'cline').all.join('\n')).not.toMatch(MERGE_NOTE);
     expect(JSON.parse(exported([http, sse], 'cline').text).mcpServers).toEqual({
       remote: { type: 'streamableHttp', url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'core' } },
       legacy: { type: 'sse', url: 'https://mcp.example.com/sse', headers: { 'X-Team': 'core' } },

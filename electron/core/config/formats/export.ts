@@ -226,10 +226,15 @@ export function exportServers(entries: ExportEntry[], format: ExportFormat, opti
   return { text: fileText(format, servers, inputs), warnings, fileName: FILE_NAMES[format] };
 }
 
+/** Clients whose file holds more than servers: the export is a part of it, to merge. */
+const SHARED_FILES: Partial<Record<ExportFormat, string>> = { zed: 'settings.json', gemini: 'settings.json', codex: 'config.toml' };
+
 /** What the whole file needs from the user: variables to set, defaults lost, variables the client will not expand. */
 function closingWarnings(format: ExportFormat, servers: Array<[string, Record<string, unknown>]>, secretsAsVariables: string[], droppedDefaults: Set<string>): string[] {
   const out: string[] = [];
   const client = CLIENT_NAMES[format];
+  const host = SHARED_FILES[format];
+  if (host && servers.length > 0) out.push(`${client}'s ${host} holds its other settings too: copy these servers into it rather than replacing the file.`);
   const expandsNothing = format !== 'mcp-servers' && format !== 'codex' && CLIENT_VARIABLES[format] === 'none';
   if (secretsAsVariables.length > 0) {
     const names = [...new Set(secretsAsVariables)].join(', ');
