@@ -589,6 +589,21 @@ describe("other clients' fields at work", () => {
     }
   });
 
+  it("explains a Zed extension's server in the preview, and refuses to import it", async () => {
+    const file = path.join(home, '.config', 'zed', 'settings.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.copyFile(path.join(__dirname, '..', 'config', 'formats', 'fixtures', 'zed-settings.json'), file);
+    const { api } = await start();
+    const source = (await api.listImportSources()).find((s) => s.id === 'zed')!.source;
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.key, c.error])).toEqual([
+      ['postgres', undefined],
+      ['mcp-server-github', expect.stringMatching(/^This server comes from a Zed extension: .*Add the server here with the command from the extension's documentation/)],
+      ['remote', undefined],
+    ]);
+    await expect(api.applyImport({ source, scope: 'user', choices: [{ key: 'mcp-server-github', name: 'github' }] })).rejects.toThrow(/"mcp-server-github" cannot be imported: This server comes from a Zed extension/);
+  });
+
   it('a URL-only entry that connected over the SSE fallback is exported as SSE to clients that pin a transport', async () => {
     const sse = await remote('sse-server');
     const { api } = await start();
