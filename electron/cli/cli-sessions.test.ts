@@ -53,7 +53,11 @@ afterAll(async () => {
 async function newHome(): Promise<{ home: string; callLog: string }> {
   const home = await fs.mkdtemp(path.join(root, 'home-'));
   const callLog = path.join(home, 'calls.log');
-  const servers = { page: { command: node, args: [fixtureServer('page-state'), '--call-log', callLog] }, web: { type: 'http', url: http.url } };
+  const servers = {
+    page: { command: node, args: [fixtureServer('page-state'), '--call-log', callLog] },
+    web: { type: 'http', url: http.url },
+    lingering: { command: node, args: [fixtureServer('page-state'), '--linger'] },
+  };
   await fs.writeFile(path.join(home, 'servers.json'), JSON.stringify({ mcpServers: servers }));
   return { home, callLog };
 }
@@ -147,6 +151,30 @@ describe.runIf(process.platform === 'linux')('CLI live sessions', { timeout: 300
     expect(isAlive(session.pid)).toBe(false);
     expect(isAlive(serverPid)).toBe(false);
     expect(existsSync(session.socket)).toBe(false);
+    expect(await readRecords(home)).toEqual([]);
+  });
+
+  it('a session process killed outright leaves no server: the next command stops it and drops the stale record', async () => {
+    const { home } = await newHome();
+    const { exited, record } = await spawnSession(home, { servers: ['lingering'] });
+    const connection = await connectLiveSession(record);
+    if (!connection) throw new Error('The session did not let the test in');
+    const answer = await connection.invoke('callTool', { server: 'lingering', tool: 'pid', arguments: {}, callId: randomUUID(), confirmed: true });
+    if (!answer.ok) throw new Error(answer.error.message);
+    const serverPid = Number((answer.value as { content: Array<{ text: string }> }).content[0]!.text);
+    await connection.close();
+
+    process.kill(record.pid, 'SIGKILL');
+    await exited;
+    // The server outlives its client (--linger), as a browser server may.
+    expect(isAlive(serverPid)).toBe(true);
+
+    // The record names a process that is gone: the command runs on its own core, which stops what the session left.
+    const { text, run } = await callText(home, ['lingering', 'current_page']);
+    expect(text).toBe('about:blank');
+    expect(run.stderr).not.toContain('Using live session');
+    expect(run.stderr).toMatch(/left by an earlier run/);
+    expect(isAlive(serverPid)).toBe(false);
     expect(await readRecords(home)).toEqual([]);
   });
 
