@@ -13,7 +13,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 
-export const LIVE_SESSIONS_DIR = 'cli-sessions';
+const LIVE_SESSIONS_DIR = 'cli-sessions';
 
 /**
  * A Unix socket's path must fit in sun_path (108 bytes on Linux, 104 on macOS, counting the
@@ -21,7 +21,7 @@ export const LIVE_SESSIONS_DIR = 'cli-sessions';
  */
 const MAX_SOCKET_PATH = 100;
 
-export const LiveSessionRecordSchema = z.object({
+const LiveSessionRecordSchema = z.object({
   id: z.string().regex(/^[a-f0-9]{12}$/),
   pid: z.number().int().positive(),
   socket: z.string().min(1),
@@ -36,7 +36,7 @@ export const LiveSessionRecordSchema = z.object({
 });
 export type LiveSessionRecord = z.infer<typeof LiveSessionRecordSchema>;
 
-export const liveSessionsDir = (dataDir: string) => path.join(dataDir, LIVE_SESSIONS_DIR);
+const liveSessionsDir = (dataDir: string) => path.join(dataDir, LIVE_SESSIONS_DIR);
 const recordPath = (dataDir: string, id: string) => path.join(liveSessionsDir(dataDir), `${id}.json`);
 
 /** A new session's id and token (the token: 32 random bytes). */
