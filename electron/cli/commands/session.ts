@@ -81,7 +81,7 @@ export async function sessionStart(run: CommandRun, servers: string[], options: 
 
 /** Starts the session's process, detached, and waits for it to say it is ready (or why not). */
 function startProcess(run: CommandRun, request: StartRequest): Promise<StartAnswer> {
-  const child = spawn(process.execPath, [SESSION_PROCESS_PATH], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: run.io.env, cwd: run.io.cwd });
+  const child = spawn(process.execPath, [SESSION_PROCESS_PATH], { detached: true, windowsHide: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: run.io.env, cwd: run.io.cwd });
   return new Promise((resolve) => {
     child.once('error', (error) => resolve({ type: 'failed', message: error.message, exitCode: EXIT.connection }));
     child.once('exit', (code) => resolve({ type: 'failed', message: `Its process ended (exit ${code ?? 'by a signal'}) before it was ready.`, exitCode: EXIT.connection }));

@@ -34,7 +34,7 @@ export interface LiveSessionOptions {
   onEnd(reason: 'idle' | 'stop'): void;
 }
 
-export function serveLiveSession(server: Server, core: LiveSessionCore, options: LiveSessionOptions): { close(): void } {
+export function serveLiveSession(server: Server, core: LiveSessionCore, options: LiveSessionOptions): void {
   const connections = new Set<Socket>();
   let callsUnderWay = 0;
   let ended = false;
@@ -127,10 +127,4 @@ export function serveLiveSession(server: Server, core: LiveSessionCore, options:
   });
 
   checkIdle();
-  return {
-    close() {
-      end('stop');
-      for (const socket of connections) socket.destroy();
-    },
-  };
 }
