@@ -220,7 +220,7 @@ Examples:
   );
 
   const skills = configure(program.command('skills').description("a server's skills (the MCP Skills extension): list them, show one, read a file, verify every file against its entry"));
-  serverCommand(skills, 'list', "list the skills of a server (every page), and the entries it refused with their reasons", async () => (await skillsCommands()).skillsList);
+  serverCommand(skills, 'list', "list the skills of a server (every page), and the entries it refused with their reasons", async () => (await skillsCommands()).skillsList, SERVER_ARGUMENT, LIVE);
   const skillCommand = <O extends SourceOptions & { json?: boolean }>(
     name: string,
     description: string,
@@ -230,7 +230,7 @@ Examples:
     handler: () => Promise<(run: CommandRun, operands: string[], options: O) => Promise<ExitCode>>,
   ) =>
     configure(
-      extra(withAdhoc(skills.command(name).description(description).usage(usage).argument('[server]', SERVER_ARGUMENT).argument(...argument)))
+      extra(withLiveSession(withAdhoc(skills.command(name).description(description).usage(usage).argument('[server]', SERVER_ARGUMENT).argument(...argument))))
         .addOption(jsonOption())
         .action(async (server: string | undefined, rest: string | string[] | undefined, options: O) => {
           const operands = [server, ...(Array.isArray(rest) ? rest : [rest])].filter((word): word is string => word !== undefined);
@@ -383,7 +383,7 @@ Examples:
   );
 
   const session = configure(
-    program.command('session').description("live sessions: a background process keeps servers connected between commands (a browser server keeps its page); tools, resources, prompts and tasks commands on them use it"),
+    program.command('session').description("live sessions: a background process keeps servers connected between commands (a browser server keeps its page); tools, resources, prompts, skills and tasks commands on them use it"),
   );
   configure(
     session

@@ -1,7 +1,7 @@
 /**
  * `session start | list | stop`: live sessions, background processes that keep servers
- * connected between commands (see live-session/). `tools`, `resources`, `prompts` and
- * `tasks` commands on a server of a live session run on it.
+ * connected between commands (see live-session/). `tools`, `resources`, `prompts`,
+ * `skills` and `tasks` commands on a server of a live session run on it.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -73,7 +73,7 @@ export async function sessionStart(run: CommandRun, servers: string[], options: 
   else {
     run.output.line(record.id);
     run.output.note(
-      `Live session ${record.id} (pid ${record.pid}) keeps ${record.servers.join(', ')} connected; tools, resources, prompts and tasks commands on ${record.servers.length === 1 ? 'it' : 'them'} use it. It ends after ${describeMs(idleMs)} without a command, or with: mcp-workbench session stop ${record.servers[0]}`,
+      `Live session ${record.id} (pid ${record.pid}) keeps ${record.servers.join(', ')} connected; tools, resources, prompts, skills and tasks commands on ${record.servers.length === 1 ? 'it' : 'them'} use it. It ends after ${describeMs(idleMs)} without a command, or with: mcp-workbench session stop ${record.servers[0]}`,
     );
   }
   return EXIT.ok;
