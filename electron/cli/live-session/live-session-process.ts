@@ -20,6 +20,7 @@ import { EXIT } from '../exit-codes';
 import { closeAllSessions, openSession, type Session } from '../session';
 import { controlSocketPath, newSessionSecrets, removeRecord, writeRecord, type LiveSessionRecord } from './live-session-records';
 import { serveLiveSession } from './live-session-server';
+import { messageOf } from '../../../shared/errors';
 
 export const StartRequestSchema = z
   .object({
@@ -69,7 +70,7 @@ process.once('message', (raw: unknown) => {
     return;
   }
   start(parsed.data).catch(async (error: unknown) => {
-    await report({ type: 'failed', message: error instanceof Error ? error.message : String(error), exitCode: (error as { exitCode?: number }).exitCode ?? EXIT.connection });
+    await report({ type: 'failed', message: messageOf(error), exitCode: (error as { exitCode?: number }).exitCode ?? EXIT.connection });
     await endProcess(EXIT.connection);
   });
 });
