@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,14 +20,24 @@ const out = path.join(root, 'docs', 'screenshots');
 const fixture = (name) => path.join(root, 'e2e', 'fixtures', 'servers', `${name}.mjs`);
 const node = process.execPath;
 
+/** A loopback port that was free a moment ago and is closed now. @returns {Promise<number>} */
+async function closedPort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  return port;
+}
+
 const SERVERS = {
   basic: { command: node, args: [fixture('basic-stdio')] },
   lab: { command: node, args: [fixture('tool-lab')] },
   notes: { command: node, args: [fixture('resources-stdio')] },
   everything: { command: node, args: [path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] },
   crashy: { command: node, args: [fixture('crash-on-start')] },
-  // Nothing listens on port 9: shows how a failed remote server looks.
-  remote: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+  // A port nothing listens on (taken and given back): shows how a failed remote server looks.
+  // Not a fixed low port: fetch refuses ports such as 9 outright ("bad port"), which no user meets.
+  remote: { type: 'http', url: `http://127.0.0.1:${await closedPort()}/mcp` },
   off: { command: node, args: [fixture('basic-stdio')], enabled: false },
 };
 

@@ -46,7 +46,9 @@ export function ServerList({ onAdd }: { onAdd: () => void }) {
           type="search"
           className="server-filter"
           aria-label="Filter servers"
-          placeholder="Filter (name, transport, scope, state)"
+          // Short enough not to be cut in a 1024 px window; what it matches is in the tooltip.
+          placeholder="Filter servers"
+          title="Matches name, transport, scope and state"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           onKeyDown={(event) => event.key === 'Escape' && setFilter('')}
