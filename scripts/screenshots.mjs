@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,16 +20,29 @@ const out = path.join(root, 'docs', 'screenshots');
 const fixture = (name) => path.join(root, 'e2e', 'fixtures', 'servers', `${name}.mjs`);
 const node = process.execPath;
 
+/** A loopback port that was free a moment ago and is closed now. @returns {Promise<number>} */
+async function closedPort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  return port;
+}
+
 const SERVERS = {
   basic: { command: node, args: [fixture('basic-stdio')] },
   lab: { command: node, args: [fixture('tool-lab')] },
   notes: { command: node, args: [fixture('resources-stdio')] },
   everything: { command: node, args: [path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] },
   crashy: { command: node, args: [fixture('crash-on-start')] },
-  // Nothing listens on port 9: shows how a failed remote server looks.
-  remote: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+  // A port nothing listens on (taken and given back): shows how a failed remote server looks.
+  // Not a fixed low port: fetch refuses ports such as 9 outright ("bad port"), which no user meets.
+  remote: { type: 'http', url: `http://127.0.0.1:${await closedPort()}/mcp` },
   off: { command: node, args: [fixture('basic-stdio')], enabled: false },
 };
+
+/** The servers above that connect (the others fail or are off): each row waits for its Doctor badge. */
+const CONNECTING = ['basic', 'lab', 'notes', 'everything'];
 
 /** @param {string} home @returns {Promise<{ url: string; stop(): Promise<void> }>} */
 async function startHost(home) {
@@ -69,8 +83,12 @@ async function screens(page, url, suffix) {
   await page.goto(url);
   /** @param {string} name */
   const row = (name) => page.locator(`li.server-item[data-server="${name}"]`);
-  await row('basic').getByText('Connected').waitFor();
-  await row('lab').getByText('Connected').waitFor();
+  // Every server that connects gets its Doctor badge once the check on connect has run:
+  // the badge, not "Connected", is what proves a row is complete.
+  for (const name of CONNECTING) {
+    await row(name).getByText('Connected').waitFor();
+    await row(name).locator('.doctor-badge[data-doctor]').waitFor();
+  }
   await row('crashy').getByText('Failed').waitFor();
   await page.getByRole('region', { name: 'Tools' }).locator('[role="option"]').first().waitFor();
   await shoot(page, `servers-${suffix}`);

@@ -23,6 +23,8 @@ export interface AppErrorData {
   code: ErrorCode;
   message: string;
   kind?: FailureKind;
+  /** For `server-error`: the JSON-RPC error code the server answered with (e.g. -32602 invalid params). */
+  rpcCode?: number;
 }
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
@@ -30,6 +32,7 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorD
 /** An error whose message is written for the user; safe to show as-is. */
 export class AppError extends Error {
   readonly kind?: FailureKind;
+  readonly rpcCode?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -38,20 +41,21 @@ export class AppError extends Error {
      * `kind`: what sort of failure it is (sent along); `cause`: the underlying error, for
      * code in the same process that needs its details (never sent).
      */
-    options: ErrorOptions & { kind?: FailureKind | undefined } = {},
+    options: ErrorOptions & { kind?: FailureKind | undefined; rpcCode?: number | undefined } = {},
   ) {
     super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'AppError';
     if (options.kind) this.kind = options.kind;
+    if (options.rpcCode !== undefined) this.rpcCode = options.rpcCode;
   }
 
   /** The error as it crosses IPC or the WebSocket. */
   toData(): AppErrorData {
-    return { code: this.code, message: this.message, ...(this.kind ? { kind: this.kind } : {}) };
+    return { code: this.code, message: this.message, ...(this.kind ? { kind: this.kind } : {}), ...(this.rpcCode !== undefined ? { rpcCode: this.rpcCode } : {}) };
   }
 }
 
 export function unwrapEnvelope<T>(envelope: Envelope<T>): T {
   if (envelope.ok) return envelope.value;
-  throw new AppError(envelope.error.code, envelope.error.message, { kind: envelope.error.kind });
+  throw new AppError(envelope.error.code, envelope.error.message, { kind: envelope.error.kind, rpcCode: envelope.error.rpcCode });
 }

@@ -59,7 +59,8 @@ test('eleven servers: compact rows, summary, transport, filter, keyboard menu, i
     expect(last.y + last.height).toBeLessThanOrEqual(900);
     await expect(wb.server('remote').locator('[data-transport]')).toHaveText('http');
     await expect(wb.server('alpha').locator('[data-transport]')).toHaveText('stdio');
-    await expect(wb.server('alpha').locator('.scope-badge')).toHaveText('User');
+    // A user entry carries no scope badge: only project and local ones do.
+    await expect(wb.server('alpha').locator('.scope-badge')).toHaveCount(0);
 
     // The filter narrows the list by transport, name or state.
     const filter = list.getByRole('searchbox', { name: 'Filter servers' });

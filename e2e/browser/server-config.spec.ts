@@ -77,7 +77,8 @@ test('creates a server of every transport through the forms, and edits one', asy
       await remote.extra?.(dialog);
     });
     await expect(wb.server(remote.name)).toBeVisible();
-    await expect(wb.server(remote.name).locator('.scope-badge')).toHaveText('User');
+    // A user entry carries no scope badge: only project and local ones do.
+    await expect(wb.server(remote.name).locator('.scope-badge')).toHaveCount(0);
   }
 
   const onDisk = (await readJson(path.join(host.home, 'servers.json'))).mcpServers;
@@ -177,7 +178,8 @@ test('moves servers between scopes, and a malformed .mcp.json is shown with its 
     expect((await readJson(path.join(host.home, 'local-servers.json'))).projects[project].mcpServers.basic).toEqual({ command: process.execPath, args: [fixtureServer('basic-stdio')] });
 
     await wb.serverAction('team', 'Move to User');
-    await expect(wb.server('team').locator('.scope-badge')).toHaveText('User');
+    // A user entry carries no scope badge: only project and local ones do.
+    await expect(wb.server('team').locator('.scope-badge')).toHaveCount(0);
     expect((await readJson(projectFile)).mcpServers).toEqual({});
     expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.team).toEqual({ type: 'http', url: 'http://127.0.0.1:9/changed' });
   } finally {
@@ -270,7 +272,8 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(fromConfig.getByLabel('Import into')).toHaveValue('user');
     await expect(fromConfig).toContainText('It is added switched on and connects at once');
     await fromConfig.getByRole('button', { name: 'Add server' }).click();
-    await expect(wb.server('docs').locator('.scope-badge')).toHaveText('User');
+    // A user entry carries no scope badge: only project and local ones do.
+    await expect(wb.server('docs').locator('.scope-badge')).toHaveCount(0);
     await expect(wb.server('docs').getByText('Disabled', { exact: true })).toHaveCount(0);
     expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' } });
 

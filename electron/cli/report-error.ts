@@ -6,6 +6,7 @@
  */
 import { AppError, type FailureKind } from '../../shared/envelope';
 import { isStdioConfig, type ServerName } from '../../shared/config/server-config';
+import { eraMismatchOf } from '../core/connections/era/era-errors';
 import type { ServerView } from '../../shared/domain';
 import { CliError, exitCodeOf, type ExitCode } from './exit-codes';
 import type { Output } from './output';
@@ -46,14 +47,29 @@ export async function describeFailure(error: unknown, ctx: FailureContext): Prom
   if (error.code === 'not-found' && !view) return { ...base, message: `No server named "${server}".`, hint: await whereServersAre(session) };
 
   const failure: Failure = { ...base, ...(error.kind ? { kind: error.kind } : {}) };
+  // The server's own JSON-RPC error (its upstream failed, it rejected the arguments, …) is its message, said as such.
+  if (error.kind === 'server-error' && message.startsWith(`${server}: `)) failure.message = `${server} answered with an error: ${message.slice(server.length + 2)}`;
   if (view?.stderrTail?.length && view.status !== 'connected') failure.stderr = view.stderrTail;
-  const hint = error.kind ? hintFor(error.kind, server, view, session, ctx.timeoutMs, ctx.catalog) : undefined;
+  const hint = error.kind ? hintFor(error.kind, server, view, session, { ...(ctx.timeoutMs ? { timeoutMs: ctx.timeoutMs } : {}), ...(ctx.catalog ? { catalog: ctx.catalog } : {}), ...(error.rpcCode !== undefined ? { rpcCode: error.rpcCode } : {}), message }) : undefined;
   if (hint) failure.hint = hint;
   return failure;
 }
 
+/** What is known about the failure beyond its kind. */
+interface HintContext {
+  timeoutMs?: number;
+  catalog?: Catalog;
+  /** The JSON-RPC error code of a server-error. */
+  rpcCode?: number;
+  /** The error's message. */
+  message?: string;
+}
+
+/** JSON-RPC codes that mean the request named something the server does not have (a method, a resource: -32002), or had the wrong arguments. */
+const WRONG_REQUEST = new Set([-32601, -32602, -32002]);
+
 /** What the user can do about a failure of this kind. */
-export function hintFor(kind: FailureKind, server: ServerName, view: ServerView | undefined, session: Session, timeoutMs?: number, catalog: Catalog = 'tools'): string | undefined {
+export function hintFor(kind: FailureKind, server: ServerName, view: ServerView | undefined, session: Session, { timeoutMs, catalog = 'tools', rpcCode, message = '' }: HintContext = {}): string | undefined {
   const config = view?.config;
   switch (kind) {
     case 'timeout':
@@ -68,9 +84,18 @@ export function hintFor(kind: FailureKind, server: ServerName, view: ServerView 
     case 'disabled':
       return `Enable it in MCP Workbench, or remove "enabled": false from its entry.`;
     case 'server-error':
-      return `The server refused the request. mcp-workbench ${catalog} list ${session.adhoc ? '<same server options>' : server} shows what it offers${catalog === 'resources' || catalog === 'skills' ? '' : ` and the arguments each ${catalog === 'tools' ? 'tool' : 'prompt'} takes`}.`;
+      // Any other error is the server's own trouble (its upstream, its state): its message says it all.
+      if (rpcCode === undefined || !WRONG_REQUEST.has(rpcCode)) return undefined;
+      return `mcp-workbench ${catalog} list ${session.adhoc ? '<same server options>' : server} shows what it offers${catalog === 'resources' || catalog === 'skills' ? '' : ` and the arguments each ${catalog === 'tools' ? 'tool' : 'prompt'} takes`}.`;
     case 'connection': {
       const hints: string[] = [];
+      // Reached and answered, in another protocol era than the one asked for: nothing to check about reachability.
+      const era = eraMismatchOf(view?.error ?? message);
+      if (era) {
+        return era === 'legacy-only'
+          ? `The server was reached: it speaks only the 2025-era protocol. Use --protocol auto (what an entry without "protocol" gets) to connect in the era it speaks.`
+          : `The server was reached, but not in the protocol version asked for. Run with --protocol auto to use the version it speaks.`;
+      }
       // Only a process that started (and then failed) has anything to show when run by hand.
       if (config && isStdioConfig(config) && (view?.exit || view?.stderrTail?.length)) {
         hints.push(`Check the command: run ${[config.command, ...(config.args ?? [])].join(' ')} yourself to see what it prints.`);

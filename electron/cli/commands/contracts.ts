@@ -24,7 +24,10 @@ async function liveSnapshot(run: CommandRun, session: Session, server: string | 
   if (view.status !== 'connected') {
     throw new CliError(`${name} did not connect (${view.status})${view.error ? `: ${view.error}` : ''}.`, view.errorKind === 'timeout' ? EXIT.timeout : EXIT.connection);
   }
-  return captureSnapshot(session.api, view);
+  const snapshot = await captureSnapshot(session.api, view);
+  // Written all the same: the failing list is part of what clients meet. Said once, on stderr.
+  for (const failed of snapshot.failing ?? []) run.output.note(`Warning: ${name} declares "${failed.capability}" but ${failed.method} failed: ${failed.error}. Recorded under "failing"; its list is empty.`);
+  return snapshot;
 }
 
 /** Reads a snapshot file; a missing, unreadable or invalid one is bad input (exit 2), said plainly. */

@@ -4,12 +4,14 @@ import { EXIT, usageError, type ExitCode } from '../exit-codes';
 import type { SourceOptions } from '../session';
 import { formatTable } from '../table';
 import { parsePromptArguments, type ArgumentOptions } from '../tool-arguments';
+import { listUnlessNotOffered } from './not-offered';
 import { renderContent } from './resources';
 
 export async function promptsList(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
+  run.catalog = 'prompts';
   const session = await run.session(options);
   const name = run.serverName(session, server);
-  const prompts = await session.api.listPrompts({ server: name });
+  const prompts = await listUnlessNotOffered(session, name, 'prompts', () => session.api.listPrompts({ server: name }), []);
   if (run.output.json) {
     run.output.document({ server: name, prompts });
   } else if (prompts.length === 0) {
@@ -37,7 +39,7 @@ export async function promptsGet(run: CommandRun, operands: string[], options: S
   if (extra.length) throw usageError(`Unexpected ${extra.map((word) => `"${word}"`).join(' ')}: arguments go in --args '<JSON>' or --arg key=value.`);
   const name = run.serverName(session, server);
   if (!prompt) throw usageError(`Name the prompt to get from ${name}.`, `mcp-workbench prompts list ${session.adhoc ? '<same server options>' : name} shows them.`);
-  const prompts = await session.api.listPrompts({ server: name });
+  const prompts = await listUnlessNotOffered(session, name, 'prompts', () => session.api.listPrompts({ server: name }), []);
   const info = prompts.find((p) => p.name === prompt);
   if (!info) throw usageError(`${name} has no prompt named "${prompt}".`, prompts.length ? `Its prompts: ${prompts.map((p) => p.name).join(', ')}.` : `${name} offers no prompts.`);
   const missing = info.arguments.filter((a) => a.required && args[a.name] === undefined).map((a) => a.name);

@@ -1,4 +1,5 @@
 /** `resources list`, `resources templates` and `resources read`. */
+import type { ResourceCatalog } from '../../../shared/api/resources';
 import type { ContentView } from '../../../shared/content-view';
 import type { CommandRun } from '../command-run';
 import { EXIT, usageError, type ExitCode } from '../exit-codes';
@@ -6,15 +7,19 @@ import type { Output } from '../output';
 import { renderBlock, wholeBlocks } from '../render-result';
 import type { SourceOptions } from '../session';
 import { formatBytes, formatTable } from '../table';
+import { listUnlessNotOffered } from './not-offered';
+
+const NO_RESOURCES: ResourceCatalog = { resources: [], templates: [], subscriptions: [] };
 
 export async function resourcesList(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
+  run.catalog = 'resources';
   const session = await run.session(options);
   const name = run.serverName(session, server);
-  const { resources } = await session.api.listResources({ server: name });
+  const { resources, templates } = await listUnlessNotOffered(session, name, 'resources', () => session.api.listResources({ server: name }), NO_RESOURCES);
   if (run.output.json) {
     run.output.document({ server: name, resources });
   } else if (resources.length === 0) {
-    run.output.note(`${name} offers no resources${hasTemplatesHint(session.adhoc !== undefined, name)}.`);
+    run.output.note(`${name} offers no resources${templates.length ? hasTemplatesHint(session.adhoc !== undefined, name) : ''}.`);
   } else {
     const lines = formatTable(
       resources,
@@ -37,9 +42,10 @@ function hasTemplatesHint(adhoc: boolean, name: string): string {
 }
 
 export async function resourcesTemplates(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
+  run.catalog = 'resources';
   const session = await run.session(options);
   const name = run.serverName(session, server);
-  const { templates } = await session.api.listResources({ server: name });
+  const { templates } = await listUnlessNotOffered(session, name, 'resources', () => session.api.listResources({ server: name }), NO_RESOURCES);
   if (run.output.json) {
     run.output.document({ server: name, templates });
   } else if (templates.length === 0) {

@@ -449,7 +449,7 @@ function maskSecrets(api: CoreApi, redactor: SecretRedactor): CoreApi {
         return redactor.redactDeep(await (fn as (request: unknown, context?: CallContext) => Promise<unknown>)(request, context));
       } catch (error) {
         // The original is not attached: its message is what is being masked.
-        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind });
+        if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind, rpcCode: error.rpcCode });
         // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
         throw new Error(redactor.redact(messageOf(error)));
       }

@@ -38,7 +38,7 @@ import { eraModeOf, type EraMode } from './era/era-plan';
 import { closeReasonOf, openConnection, withReason, type OpenDeps } from './open-connection';
 import { ProtocolLog } from './protocol-log';
 import { MAX_RECONNECTS, reconnectDelay, triesUsed } from './reconnect-backoff';
-import { isConnectionClosed } from './sdk-errors';
+import { isConnectionClosed, isProtocolError } from './sdk-errors';
 import { ServerCaches } from './server-caches';
 import { ServerConnection, STDERR_LINES_KEPT, type AttemptSinks, type Link, type ServerState } from './server-connection';
 import { connectInBatches } from './startup';
@@ -340,7 +340,7 @@ export class ConnectionManager {
             })
           }`,
           // Callers in the core may need the protocol error itself (e.g. URL elicitation, -32042).
-          { cause: error, kind: callFailureKind(error, signal?.aborted === true) },
+          { cause: error, kind: callFailureKind(error, signal?.aborted === true), ...(isProtocolError(error) && !signal?.aborted ? { rpcCode: error.code } : {}) },
         );
       }
     }

@@ -10,7 +10,7 @@
  * what was removed, the newer one for the rest.
  */
 import type { ChangeKind, ContractChange } from '../../../shared/contracts';
-import type { ContractSnapshot, PromptContract, SkillContract, ToolContract } from './snapshot';
+import type { ContractSnapshot, FailingList, PromptContract, SkillContract, ToolContract } from './snapshot';
 
 export { CHANGE_KINDS,  type ContractChange } from '../../../shared/contracts';
 
@@ -50,6 +50,7 @@ export function diffSnapshots(before: ContractSnapshot, after: ContractSnapshot)
   matchBy(before.prompts, after.prompts, (p) => p.name, '/prompts', 'prompt', add, (a, b, pa, pb) => diffPrompt(a, b, pa, pb, add));
   // A snapshot without skills (an older one, or a server without the extension) has none to lose.
   matchBy(before.skills ?? [], after.skills ?? [], (s) => s.uri, '/skills', 'skill', add, (a, b, pa, pb) => diffSkill(a, b, pa, pb, add));
+  diffFailing(before.failing ?? [], after.failing ?? [], add);
   return changes;
 }
 
@@ -72,6 +73,18 @@ function matchBy<T>(before: T[], after: T[], key: (item: T) => string, base: str
   });
   after.forEach((item, index) => {
     if (!beforeKeys.has(key(item))) add('additive', join(base, index), `${noun} ${key(item)} added`);
+  });
+}
+
+/** A declared list that now fails is breaking (clients get an error); one that answers again is additive. */
+function diffFailing(before: FailingList[], after: FailingList[], add: Add): void {
+  const failedBefore = new Set(before.map((f) => f.method));
+  const failsAfter = new Set(after.map((f) => f.method));
+  after.forEach((f, index) => {
+    if (!failedBefore.has(f.method)) add('breaking', join('/failing', index), `${f.method} now fails: ${f.error}`);
+  });
+  before.forEach((f, index) => {
+    if (!failsAfter.has(f.method)) add('additive', BEFORE + join('/failing', index), `${f.method} answers again`);
   });
 }
 

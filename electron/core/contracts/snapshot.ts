@@ -42,6 +42,9 @@ const SkillSchema = z.object({
   files: z.union([z.array(SkillFileSchema), z.literal('dynamic')]),
 });
 
+/** A list the server declares (capability) but answered with a JSON-RPC error when the snapshot was taken. */
+const FailingListSchema = z.object({ capability: z.string(), method: z.string(), error: z.string() });
+
 const ContractSnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
   server: z.object({ name: z.string(), version: z.string(), title: Text }),
@@ -54,11 +57,14 @@ const ContractSnapshotSchema = z.object({
   prompts: z.array(PromptSchema),
   /** Only for a server that declares the skills extension (older snapshots have none). */
   skills: z.array(SkillSchema).optional(),
+  /** Only when a declared list failed (older snapshots, and healthy servers, have none). */
+  failing: z.array(FailingListSchema).optional(),
 });
 export type ContractSnapshot = z.infer<typeof ContractSnapshotSchema>;
 export type ToolContract = z.infer<typeof ToolSchema>;
 export type PromptContract = z.infer<typeof PromptSchema>;
 export type SkillContract = z.infer<typeof SkillSchema>;
+export type FailingList = z.infer<typeof FailingListSchema>;
 
 /** What a live connection knows, as the core's API hands it out. */
 export interface ServerSurface {
@@ -69,6 +75,8 @@ export interface ServerSurface {
   prompts: PromptInfo[];
   /** The server's skills listing (absent, or not supported: no `skills` in the snapshot). */
   skills?: SkillCatalog;
+  /** Declared lists whose request failed (their lists above are empty). */
+  failing?: FailingList[];
 }
 
 /** Only the fields that are set, so absent and undefined read the same. */
@@ -131,6 +139,7 @@ export function buildSnapshot(surface: ServerSurface): ContractSnapshot {
             .sort((a, b) => compare(a.uri, b.uri)),
         }
       : {}),
+    ...(surface.failing?.length ? { failing: [...surface.failing].sort((a, b) => compare(a.method, b.method)) } : {}),
   };
 }
 

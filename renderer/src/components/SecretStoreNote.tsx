@@ -1,7 +1,8 @@
 /**
- * Where secrets are kept, in one plain sentence: by secret fields (only when they are not
- * encrypted, or encrypted with a weakness) and in Settings (always). The store's own words
- * (a keychain's error, the file's path) are behind a disclosure.
+ * Where secrets are kept. In Settings (`always`): one plain sentence, whatever the store.
+ * By secret fields: a few words, only when they are not encrypted or encrypted with a
+ * weakness. Either way the store's own words (a keychain's error, the file's path) are
+ * behind a disclosure, never in the way.
  */
 import { useWorkbench } from '../state/store';
 import './SecretStoreNote.css';
@@ -11,13 +12,9 @@ export function SecretStoreNote({ always = false }: { always?: boolean }) {
   if (!store) return null;
   const plain = store.encrypted && !store.warning;
   if (plain && !always) return null;
-  const sentence = !store.encrypted
-    ? 'Secrets are kept unencrypted on this machine, in a file only your user account can read: no system keychain answered.'
-    : store.warning
-      ? 'Secrets are encrypted, with a weakness.'
-      : 'Secrets are encrypted by the system keychain.';
+  const sentence = always ? settingsSentence(store) : fieldNote(store);
   return (
-    <div className={`secret-store-note${store.encrypted && !store.warning ? '' : ' unencrypted'}`} role="note">
+    <div className={`secret-store-note${plain ? '' : ' unencrypted'}`} role="note">
       <span>{sentence}</span>
       <details>
         <summary>Details</summary>
@@ -28,4 +25,16 @@ export function SecretStoreNote({ always = false }: { always?: boolean }) {
       </details>
     </div>
   );
+}
+
+type Store = { encrypted: boolean; warning?: string };
+
+function settingsSentence(store: Store): string {
+  if (!store.encrypted) return 'Secrets are kept unencrypted on this machine, in a file only your user account can read: no system keychain answered.';
+  return store.warning ? 'Secrets are encrypted, with a weakness.' : 'Secrets are encrypted by the system keychain.';
+}
+
+/** Beside the field, where the sentence in Settings would crowd the form. */
+function fieldNote(store: Store): string {
+  return store.encrypted ? 'Stored encrypted, with a weakness.' : 'Stored unencrypted: no system keychain answered.';
 }

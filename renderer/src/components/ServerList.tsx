@@ -1,6 +1,6 @@
 /**
  * The left column: one compact row per configured server (its name on a line of its own,
- * then its state, transport, scope and version, and why it failed), its actions in a menu,
+ * then its state, transport, scope when it is not the user's own, and version, and why it failed), its actions in a menu,
  * a filter and a summary line. The full details are in the server's workspace.
  */
 import { useMemo, useState } from 'react';
@@ -46,7 +46,9 @@ export function ServerList({ onAdd }: { onAdd: () => void }) {
           type="search"
           className="server-filter"
           aria-label="Filter servers"
-          placeholder="Filter (name, transport, scope, state)"
+          // Short enough not to be cut in a 1024 px window; what it matches is in the tooltip.
+          placeholder="Filter servers"
+          title="Matches name, transport, scope and state"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           onKeyDown={(event) => event.key === 'Escape' && setFilter('')}
@@ -85,7 +87,8 @@ function ServerItem({ server, selected }: { server: ServerView; selected: boolea
           <span className="transport" data-transport={transportOf(server.config)}>
             {transportOf(server.config)}
           </span>
-          <ScopeBadge scope={server.scope ?? 'user'} />
+          {/* User is where every entry lives unless the project says otherwise: only a project or local entry is worth a badge. */}
+          {server.scope && server.scope !== 'user' && <ScopeBadge scope={server.scope} />}
           {server.serverInfo && (
             <span className="server-version" title={`${server.serverInfo.name} ${server.serverInfo.version}`}>
               {server.serverInfo.name} {server.serverInfo.version}

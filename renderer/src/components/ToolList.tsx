@@ -156,7 +156,8 @@ export function ToolList({ server }: { server?: string } = {}) {
         ref={searchRef}
         type="search"
         className="tool-search"
-        placeholder="Search tools (name, description)"
+        placeholder="Search tools"
+        title="Matches tool names and descriptions"
         aria-label="Search tools"
         value={search}
         onChange={(event) => setSearch(event.target.value)}

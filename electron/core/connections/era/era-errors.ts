@@ -18,6 +18,18 @@ import type { EraMode } from './era-plan';
 const HEADER_MISMATCH = -32020;
 const MISSING_CLIENT_CAPABILITY = -32021;
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+const SPEAKS_ONLY_2025 = 'it is a 2025 server';
+
+/**
+ * Which way a connect failure's message (as describeEraError wrote it) says the eras
+ * missed: `legacy-only` for a 2025 server asked for 2026-07-28, `mismatch` for any other
+ * version the server refused; undefined when the message is about something else. The
+ * server was reached in both cases: front ends that only have the message use this.
+ */
+export function eraMismatchOf(message: string): 'legacy-only' | 'mismatch' | undefined {
+  if (message.includes(SPEAKS_ONLY_2025)) return 'legacy-only';
+  return /\(error -32022\)/.test(message) ? 'mismatch' : undefined;
+}
 
 interface RpcError {
   code: number;
@@ -44,7 +56,7 @@ export function describeEraError(error: unknown, mode: EraMode): string | undefi
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && /pinned protocol version/.test(error.message)) {
     const pinned = mode.kind === 'modern' ? mode.version : MODERN_PROTOCOL_VERSION;
-    return `This server does not speak MCP ${pinned} (it answered server/discover without offering it, or not at all): it is a 2025 server. Set Protocol to Auto or Legacy.`;
+    return `This server does not speak MCP ${pinned} (it answered server/discover without offering it, or not at all): ${SPEAKS_ONLY_2025}. Set Protocol to Auto or Legacy.`;
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
     return `This request does not exist in the protocol version the connection uses (${error.message}). Set Protocol to Legacy to use it, if the server also speaks the 2025 protocol.`;
