@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetError, checkBudgets, parseBudgets, type BudgetFigures } from './budgets';
 import { activeSlots, parseProfile, ProfileError } from './load-profile';
-import { looksLikeLeak, memoryTrend } from './leak-slope';
+import { afterWarmUp, looksLikeLeak, memoryTrend } from './leak-slope';
 
 const figures = (over: Partial<BudgetFigures> & { p95?: number } = {}): BudgetFigures => ({
   requests: 1000,
@@ -81,5 +81,8 @@ describe('memory trend', () => {
     const flat = Array.from({ length: 10 }, (_, i) => ({ t: i * 1000, rss: 50e6 + (i % 2) * 1000 }));
     expect(looksLikeLeak(memoryTrend(flat))).toBe(false);
     expect(memoryTrend(climbing.slice(0, 2))).toBeUndefined();
+    // A steady climb over too few samples is only a warm-up as far as anyone can tell.
+    expect(looksLikeLeak(memoryTrend(climbing.slice(0, 5)))).toBe(false);
+    expect(afterWarmUp(climbing, 10_000).map((p) => p.t)).toEqual([2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]);
   });
 });

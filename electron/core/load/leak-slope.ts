@@ -36,7 +36,18 @@ export function memoryTrend(points: ReadonlyArray<{ t: number; rss: number }>): 
   return { bytesPerMinute: Math.round(slopePerMs * 60_000), r2: Math.round(r2 * 1000) / 1000, samples: n };
 }
 
-/** A slope that says "leak": steady (R² ≥ 0.8) and at least 1 MiB a minute. */
+/** Fewer samples than this (about one a second) say nothing about a leak. */
+const LEAK_MIN_SAMPLES = 8;
+
+/** A slope that says "leak": over enough samples, steady (R² ≥ 0.8) and at least 1 MiB a minute. */
 export function looksLikeLeak(trend: MemoryTrend | undefined): boolean {
-  return trend !== undefined && trend.r2 >= 0.8 && trend.bytesPerMinute >= 1024 * 1024;
+  return trend !== undefined && trend.samples >= LEAK_MIN_SAMPLES && trend.r2 >= 0.8 && trend.bytesPerMinute >= 1024 * 1024;
+}
+
+/**
+ * The samples a trend is fitted on: the first fifth of the run is left out, as a server
+ * that has just started grows while it warms up (code loaded, caches filled).
+ */
+export function afterWarmUp<T extends { t: number }>(points: readonly T[], elapsedMs: number): T[] {
+  return points.filter((point) => point.t >= elapsedMs * 0.2);
 }

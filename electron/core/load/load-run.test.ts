@@ -113,12 +113,18 @@ describe('load run over stdio', () => {
   }, 30_000);
 
   it("states a leaking server's memory slope", async () => {
-    const report = await new LoadRun(plan(stdio('leaky-stdio', ['--leak-kb', '256']), { requests: undefined, durationMs: 4_000, concurrency: 4 })).run();
+    const report = await new LoadRun(plan(stdio('leaky-stdio', ['--leak-kb', '256']), { requests: undefined, durationMs: 14_000, concurrency: 4, rate: 200 })).run();
     const trend = report.serverResources?.memoryTrend;
     expect(trend, 'memory samples were taken').toBeDefined();
     expect(trend!.bytesPerMinute).toBeGreaterThan(1024 * 1024);
     expect(report.serverResources?.leakSuspected).toBe(true);
-  }, 60_000);
+  }, 90_000);
+
+  it('does not call a server that keeps its memory a leak', async () => {
+    const report = await new LoadRun(plan(stdio('load-target'), { requests: undefined, durationMs: 14_000, concurrency: 4, rate: 200 })).run();
+    expect(report.serverResources?.memoryTrend, 'memory samples were taken').toBeDefined();
+    expect(report.serverResources?.leakSuspected).toBe(false);
+  }, 90_000);
 });
 
 describe('load run over Streamable HTTP', () => {

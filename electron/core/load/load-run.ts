@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isStdioConfig, transportOf } from '../../../shared/config/server-config';
 import { classifyError, ErrorTally, type ErrorClass } from './error-tally';
 import { LatencyHistogram } from './latency-histogram';
-import { looksLikeLeak, memoryTrend } from './leak-slope';
+import { afterWarmUp, looksLikeLeak, memoryTrend } from './leak-slope';
 import { LoadClient } from './load-client';
 import type { LoadPlan, LoadStep } from './load-plan';
 import { LOAD_LIMITS } from './load-plan';
@@ -286,7 +286,7 @@ export class LoadRun {
       latency: state.histogram.summary(),
     }));
     const samples = this.sampler.points;
-    const trend = memoryTrend(samples);
+    const trend = memoryTrend(afterWarmUp(samples, elapsedMs));
     return {
       version: 1,
       server: plan.server,
