@@ -122,6 +122,38 @@ describe('mcp-workbench load', () => {
     expect(html).not.toMatch(/<script|src=|href=/);
   }, 120_000);
 
+  it('runs a collection as a weighted mix, with arguments from a data file', async () => {
+    const collection = path.join(home, 'mix.yaml');
+    const data = path.join(home, 'rows.json');
+    await fs.writeFile(data, JSON.stringify([{ delay: 30, word: 'a' }, { delay: 30, word: 'b' }]));
+    await fs.writeFile(
+      collection,
+      ['name: mix', 'steps:', '  - id: quick', '    tool: work', '    weight: 3', '    arguments: { text: "${data.word}" }', '  - id: slow', '    tool: work', '    weight: 1', '    arguments: { delayMs: "${data.delay}" }', ''].join('\n'),
+    );
+    const run = await load(['--stdio', target(), '--collection', collection, '--data', data, '--requests', '80', '--concurrency', '4', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    const [quick, slow] = report.steps;
+    expect(quick.requests + slow.requests).toBe(80);
+    // 3 : 1 by weight; chance alone would need to be very unkind to turn it round over 80 calls.
+    expect(quick.requests).toBeGreaterThan(slow.requests);
+    expect(slow.requests).toBeGreaterThan(0);
+    // The data row's delay (a number, as the whole string is one variable) reached the server.
+    expect(slow.latency.p50).toBeGreaterThanOrEqual(29.5);
+  }, 120_000);
+
+  it.each([
+    ['arguments: { text: "${steps.other.content}" }', /run independently/],
+    ['arguments: { text: "${data.word}" }', /give the rows with --data/],
+    ['weight: 0', /a weight is a share of the calls, above 0/],
+  ])('refuses a collection step with %s (exit 2)', async (line, message) => {
+    const collection = path.join(home, `bad-${randomUUID()}.yaml`);
+    await fs.writeFile(collection, ['name: bad', 'steps:', '  - id: other', '    tool: pid', '  - id: one', '    tool: work', `    ${line}`, ''].join('\n'));
+    const run = await load(['--stdio', target(), '--collection', collection, '--requests', '5']);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(message);
+  }, 60_000);
+
   it.runIf(process.platform === 'linux')('Ctrl+C stops the run, stops every server process it started, prints what was measured, and exits 130', async () => {
     const marker = `load-sigint-${randomUUID()}`;
     const child = spawn(process.execPath, [BUILT_CLI, 'load', '--stdio', target('--delay-ms', '5', marker), '--tool', 'work', '--clients', '3', '--concurrency', '2', '--duration', '10m', '--progress', '--json'], {

@@ -365,10 +365,14 @@ Examples:
       program
         .command('load')
         .description('load-test a server: K clients with N calls in flight each call a tool for a duration or a number of calls; prints latency percentiles, throughput, errors by class and the server\'s CPU and memory; exits 1 when a --budget is missed')
-        .usage('[options] <server> --tool <name>   (with --stdio or --url: [options] --tool <name>)')
+        .usage('[options] <server> --tool <name> | --collection <file>   (with --stdio or --url: no <server>)')
         .argument('[server]', SERVER_ARGUMENT),
     )
       .option('--tool <name>', 'the tool to call')
+      .option('--collection <file>', "a collection's tool steps as a mix, each chosen in proportion to its weight: (default 1)")
+      .option('--server <name>', "with --collection: the server to load (default: the collection's own)")
+      .option('--data <file>', "rows for the collection's ${data.<column>} variables, one per call in turn: a CSV file with a header line, or a JSON array of objects")
+      .addOption(new Option('--allow-env <names>', 'environment variables the collection may read as ${env.NAME}, comma-separated (repeatable)').argParser(collect))
       .option('--args <json>', "its arguments as a JSON object, e.g. --args '{\"text\": \"hi\"}'")
       .addOption(new Option('--arg <key=value>', 'one argument (repeatable, applied over --args); the value is taken as JSON when it parses as JSON').argParser(collect))
       .option('--clients <K>', 'clients, each with its own connection (and, for stdio, its own server process) (default 1)')

@@ -7,18 +7,22 @@
  * cannot be reached. Ctrl+C stops the run, every client and every server it started, and
  * still prints what was measured.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isStdioConfig, type ServerConfig } from '../../../shared/config/server-config';
 import { ideLockDir } from '../../core/connections/transports/ide-lockfiles';
+import { parseCollection } from '../../core/collections/collection-parse';
+import { VariableError } from '../../core/collections/variables';
 import { checkBudgets, type BudgetVerdict } from '../../core/load/budgets';
+import { collectionSteps, readDataRows, WorkloadError } from '../../core/load/collection-workload';
 import { renderHtmlReport } from '../../core/load/html-report';
-import type { LoadPlan } from '../../core/load/load-plan';
+import type { LoadPlan, LoadStep } from '../../core/load/load-plan';
 import type { LoadReport, LoadSnapshot } from '../../core/load/load-report';
 import { LoadConnectError, LoadRun, type ToolAnnotationsList } from '../../core/load/load-run';
 import type { CommandRun } from '../command-run';
 import { CliError, EXIT, usageError, type ExitCode } from '../exit-codes';
-import type { SourceOptions } from '../session';
+import type { CliIo } from '../output';
+import { allowedEnvNames, type SourceOptions } from '../session';
 import { takeOverStopSignals } from '../signal-handoff';
 import { formatBytes, formatMs } from '../table';
 import { parseToolArguments, type ArgumentOptions } from '../tool-arguments';
@@ -26,6 +30,9 @@ import { parseLoadOptions, type LoadOptionsText } from './load-options';
 
 export interface LoadOptions extends SourceOptions, ArgumentOptions, LoadOptionsText {
   tool?: string;
+  collection?: string;
+  server?: string;
+  data?: string;
   html?: string;
   yes?: boolean;
   allowDestructive?: boolean;
@@ -35,13 +42,12 @@ export interface LoadOptions extends SourceOptions, ArgumentOptions, LoadOptions
 
 export async function load(run: CommandRun, server: string | undefined, options: LoadOptions): Promise<ExitCode> {
   const settings = await parseLoadOptions(options, run.io.cwd);
-  if (!options.tool) throw usageError('Name the tool to call with --tool <name>.', 'mcp-workbench tools list <server> shows its tools.');
-  const tool = options.tool;
-  const args = parseToolArguments(options);
+  const workload = await readWorkload(options, run.io);
   const htmlFile = options.html !== undefined ? path.resolve(run.io.cwd, options.html) : undefined;
+  if (server !== undefined && options.server !== undefined && server !== options.server) throw usageError(`Give the server once: "${server}" or --server ${options.server}.`);
 
   const session = await run.session(options);
-  const name = run.serverName(session, server);
+  const name = run.serverName(session, server ?? options.server ?? (session.adhoc ? undefined : workload.server));
   const config = await session.launchConfig(name);
   refuseRemoteWithoutConsent(name, config, options.yes === true);
   if (options.sharedProcess && !isStdioConfig(config)) throw usageError('--shared-process is for stdio servers: each client of a remote server has its own session.');
@@ -50,7 +56,7 @@ export async function load(run: CommandRun, server: string | undefined, options:
   const plan: LoadPlan = {
     server: name,
     config,
-    steps: [{ name: tool, tool, weight: 1, args: () => args }],
+    steps: workload.steps,
     clients: settings.clients,
     concurrency: settings.concurrency,
     ...(settings.durationMs !== undefined ? { durationMs: settings.durationMs } : {}),
@@ -66,8 +72,10 @@ export async function load(run: CommandRun, server: string | undefined, options:
   const stderr = run.output.stderr;
   const live = options.progress ?? stderr.isTTY === true;
   const loadRun = new LoadRun(plan, {
-    approve: (tools) => approveTool(name, tool, tools, options.allowDestructive === true),
-    onStarted: (clients) => run.output.note(`Load on ${name}: ${tool} from ${clients === 1 && settings.clients > 1 ? `${settings.clients} clients on one server process` : `${clients} client(s)`}, ${settings.concurrency} in flight each. Ctrl+C stops.`),
+    approve: (tools) => {
+      for (const tool of new Set(workload.steps.map((step) => step.tool))) approveTool(name, tool, tools, options.allowDestructive === true);
+    },
+    onStarted: (clients) => run.output.note(`Load on ${name}: ${workload.label} from ${clients === 1 && settings.clients > 1 ? `${settings.clients} clients on one server process` : `${clients} client(s)`}, ${settings.concurrency} in flight each. Ctrl+C stops.`),
     ...(live ? { onSnapshot: (snapshot: LoadSnapshot) => run.output.note(liveLine(snapshot)) } : {}),
   });
   let stopped = false;
@@ -102,6 +110,47 @@ export async function load(run: CommandRun, server: string | undefined, options:
     return EXIT.toolError;
   }
   return EXIT.ok;
+}
+
+interface Workload {
+  steps: LoadStep[];
+  /** What the run calls, for its first line. */
+  label: string;
+  /** The collection's own server, when it names one. */
+  server?: string;
+}
+
+/** One tool with its arguments, or a collection's tool steps as a weighted mix. */
+async function readWorkload(options: LoadOptions, io: CliIo): Promise<Workload> {
+  if (options.collection === undefined) {
+    if (options.data !== undefined) throw usageError('--data gives rows to a collection\'s ${data.<column>} variables: use it with --collection.');
+    if (options.server !== undefined) throw usageError('--server goes with --collection; otherwise name the server as the first argument.');
+    if (!options.tool) throw usageError('Name the tool to call with --tool <name>, or give a collection with --collection <file>.', 'mcp-workbench tools list <server> shows its tools.');
+    const args = parseToolArguments(options);
+    return { steps: [{ name: options.tool, tool: options.tool, weight: 1, args: () => args }], label: options.tool };
+  }
+  if (options.tool !== undefined || options.args !== undefined || options.arg?.length) throw usageError('Give either --tool (with --args) or --collection: the collection\'s steps say what to call.');
+  const file = path.resolve(io.cwd, options.collection);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw usageError(`--collection: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+  const parsed = parseCollection(text, file);
+  if (!parsed.collection) throw usageError(parsed.problems.map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.step ? `step ${problem.step}: ` : ''}${problem.message}`).join('\n'));
+  try {
+    const rows = options.data !== undefined ? await readDataRows(path.resolve(io.cwd, options.data)) : [];
+    const names = allowedEnvNames(options.allowEnv);
+    const steps = collectionSteps(parsed.collection, { env: io.env, allowedEnv: { names: new Set(names), how: 'allow it with --allow-env <NAME>' } }, rows);
+    // A bad variable shows now, not as a failed call per request.
+    for (const step of steps) step.args(0);
+    const mix = steps.length === 1 ? steps[0]!.tool : `${steps.length} steps of ${parsed.collection.name}`;
+    return { steps, label: mix, ...(parsed.collection.server ? { server: parsed.collection.server } : {}) };
+  } catch (error) {
+    if (error instanceof WorkloadError || error instanceof VariableError) throw usageError(`--collection ${options.collection}: ${error.message}`);
+    throw error;
+  }
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
