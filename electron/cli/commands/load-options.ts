@@ -39,7 +39,7 @@ export interface LoadSettings {
   defaultBound: boolean;
 }
 
-export const DEFAULT_DURATION_MS = 30_000;
+const DEFAULT_DURATION_MS = 30_000;
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 export async function parseLoadOptions(options: LoadOptionsText, cwd: string): Promise<LoadSettings> {
@@ -95,7 +95,7 @@ function positiveNumber(option: string, text: string): number {
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `500ms`, `30s`, `5m`, `1h`, `1m30s`; a bare number is seconds. */
-export function parseDuration(text: string): number {
+function parseDuration(text: string): number {
   const value = text.trim();
   let ms: number;
   if (/^\d+(\.\d+)?$/.test(value)) ms = Number(value) * 1000;

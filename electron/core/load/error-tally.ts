@@ -6,8 +6,7 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { ProtocolError } from '../connections/sdk-errors';
 
-export const ERROR_CLASSES = ['jsonrpc', 'tool-error', 'http', 'timeout', 'connection-lost', 'other'] as const;
-export type ErrorClass = (typeof ERROR_CLASSES)[number];
+export type ErrorClass = 'jsonrpc' | 'tool-error' | 'http' | 'timeout' | 'connection-lost' | 'other';
 
 export interface ErrorClassReport {
   count: number;
