@@ -32,10 +32,11 @@ const load = (args: string[]) => runBuiltCli(['load', ...args], { home, killAfte
 
 describe('mcp-workbench load', () => {
   it('prints one JSON report with requests, errors, throughput and latency overall and per step; exit 0 when the budgets are met', async () => {
-    const run = await load(['--stdio', target('--delay-ms', '10', '--error-rate', '0.1'), '--tool', 'work', '--clients', '2', '--concurrency', '2', '--requests', '40', '--budget', 'p50>=10ms,errors<=20%', '--json']);
+    // One shared server process counts every call, so exactly every 10th fails.
+    const run = await load(['--stdio', target('--delay-ms', '10', '--error-rate', '0.1'), '--tool', 'work', '--clients', '2', '--shared-process', '--concurrency', '2', '--requests', '40', '--budget', 'p50>=10ms,errors<=20%', '--json']);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ requests: 40, errors: 4, errorRate: 0.1, end: 'completed', settings: { clients: 2, concurrency: 2, requests: 40 } });
+    expect(report).toMatchObject({ requests: 40, errors: 4, errorRate: 0.1, end: 'completed', settings: { clients: 2, concurrency: 2, requests: 40, sharedProcess: true } });
     expect(report.throughput).toBeGreaterThan(0);
     for (const key of ['p50', 'p90', 'p95', 'p99', 'max']) expect(typeof report.latency[key]).toBe('number');
     expect(report.latency.p50).toBeGreaterThanOrEqual(9.5);
