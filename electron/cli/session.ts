@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildAppApi } from '../../shared/api/client';
 import type { AppApi } from '../../shared/api';
-import { unwrapEnvelope } from '../../shared/envelope';
+import { unwrapEnvelope, type Envelope } from '../../shared/envelope';
 import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerConfig, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
@@ -83,6 +83,11 @@ export interface Session {
   unreadableSecrets(): string | undefined;
   /** The server's entry as it is launched (variables and secrets filled in). */
   launchConfig(name: ServerName): Promise<ServerConfig>;
+  /**
+   * One AppApi call answered as an envelope, cancelled by `signal` as well as by cancel():
+   * how a live session (live-session/) serves the calls of the commands that use it.
+   */
+  invoke(method: string, payload: unknown, signal: AbortSignal): Promise<Envelope<unknown>>;
   /** Cancels every call under way (and any made after): each settles as cancelled. */
   cancel(): void;
   close(): Promise<void>;
@@ -105,6 +110,12 @@ function unreadableSecrets(dataDir: string, usingKeychain: boolean): string | un
 }
 
 const open = new Set<Session>();
+
+/** Counts a session opened elsewhere (a live session's client) among those Ctrl+C cancels and closes; returns the way to forget it. */
+export function trackSession(session: Session): () => void {
+  open.add(session);
+  return () => open.delete(session);
+}
 
 /** Cancels the calls under way in every open session (Ctrl+C), before they are closed. */
 export function cancelAllSessions(): void {
@@ -186,6 +197,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     },
     unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
     launchConfig: (name) => core.launchConfig(name),
+    invoke: (method, payload, signal) => dispatch(method, payload, { signal: AbortSignal.any([stop.signal, signal]) }),
     cancel: () => stop.abort(),
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
