@@ -9,6 +9,7 @@ import { runCommand, type CommandRun } from './command-run';
 import type { DiffOptions, SnapshotOptions } from './commands/contracts';
 import type { ConformanceOptions } from './commands/conformance';
 import type { DoctorOptions } from './commands/doctor';
+import type { LoadOptions } from './commands/load';
 import type { TestOptions } from './commands/test';
 import type { RecordOptions } from './commands/record';
 import type { MockOptions, ReplayOptions } from './commands/recordings';
@@ -37,6 +38,7 @@ const contractsCommands = () => import('./commands/contracts');
 const testCommand = () => import('./commands/test');
 const recordCommand = () => import('./commands/record');
 const recordingsCommands = () => import('./commands/recordings');
+const loadCommand = () => import('./commands/load');
 const sessionCommands = () => import('./commands/session');
 
 declare const __APP_VERSION__: string;
@@ -99,7 +101,7 @@ export function buildProgram(io: CliIo, done: Done): Command {
       `
 Exit codes: 0 success, 1 the tool returned isError (or the server answered with an error,
 doctor found an error, diff a breaking change, test a failed step, conformance a failed
-scenario, replay a different answer, or a skill file did not match its entry), 2 usage or config error (or an unreadable snapshot, collection or recording file),
+scenario, replay a different answer, a skill file did not match its entry, or load missed a --budget), 2 usage or config error (or an unreadable snapshot, collection or recording file),
 3 connection or sign-in failure, 4 timeout, 5 the task is gone (expired, or unknown to the
 server). record exits with its server's exit status.
 
@@ -380,6 +382,41 @@ Examples:
       .option('--http [port]', 'serve Streamable HTTP on 127.0.0.1 (port 0 or none: any free port; the URL is printed on stderr)')
       .addOption(new Option('--ignore <JSON pointer>', 'a place in request params not to match on (repeatable; * matches any one segment)').argParser(collect))
       .action(async (file: string, options: MockOptions) => done(await runCommand(io, false, async (run) => (await recordingsCommands()).mock(run, file, options)))),
+  );
+
+  configure(
+    withAdhoc(
+      program
+        .command('load')
+        .description('load-test a server: K clients with N calls in flight each call a tool for a duration or a number of calls; prints latency percentiles, throughput, errors by class and the server\'s CPU and memory; exits 1 when a --budget is missed')
+        .usage('[options] <server> --tool <name> | --collection <file>   (with --stdio or --url: no <server>)')
+        .argument('[server]', SERVER_ARGUMENT),
+    )
+      .option('--tool <name>', 'the tool to call')
+      .option('--collection <file>', "a collection's tool steps as a mix, each chosen in proportion to its weight: (default 1)")
+      .option('--server <name>', "with --collection: the server to load (default: the collection's own)")
+      .option('--data <file>', "rows for the collection's ${data.<column>} variables, one per call in turn: a CSV file with a header line, or a JSON array of objects")
+      .addOption(new Option('--allow-env <names>', 'environment variables the collection may read as ${env.NAME}, comma-separated (repeatable)').argParser(collect))
+      .option('--args <json>', "its arguments as a JSON object, e.g. --args '{\"text\": \"hi\"}'")
+      .addOption(new Option('--arg <key=value>', 'one argument (repeatable, applied over --args); the value is taken as JSON when it parses as JSON').argParser(collect))
+      .option('--clients <K>', 'clients, each with its own connection (and, for stdio, its own server process) (default 1)')
+      .option('--concurrency <N>', 'calls in flight per client (default 1)')
+      .option('--duration <time>', 'how long to run: 30s, 5m, 1h (default 30s when --requests is not given either)')
+      .option('--requests <N>', 'how many calls to make in all (the run ends at the first bound reached)')
+      .option('--rate <R>', 'at most R calls per second over all clients')
+      .option('--profile <profile>', 'constant (default), ramp or ramp:FROM%-TO% (of the clients × concurrency slots), spike (a tenth of the load, all of it for the middle fifth), soak')
+      .option('--budget <budgets>', 'limits the run must meet, e.g. "p95<=200ms,p99<=500ms,errors<=0.5%,throughput>=50/s"; with --baseline also "p95<=+15%"')
+      .option('--baseline <file>', "a previous run's --json report, for relative budgets")
+      .option('--timeout <ms>', 'time limit of each call (default 60000): a call that takes longer counts as a timeout')
+      .option('--shared-process', 'stdio: every client shares one server process (one connection)')
+      .option('--pid <pid>', 'also sample the CPU and memory of this local process (a server you started yourself)')
+      .option('--allow-destructive', 'call a tool that is not marked read-only (or is marked destructive)')
+      .option('-y, --yes', 'load a server that is not on this machine (a URL whose host is not loopback)')
+      .option('--html <file>', 'also write a self-contained HTML report with charts to this file')
+      .option('--progress', 'print live figures on stderr each second even when it is not a terminal')
+      .option('--no-progress', 'never print live figures')
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: LoadOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await loadCommand()).load(run, server, options)))),
   );
 
   const session = configure(

@@ -85,6 +85,8 @@ interface StepCommon {
   answers?: ScriptedAnswers;
   /** How long to wait for the answer (default: the app's call timeout). */
   timeoutMs?: number;
+  /** In a load test, the step's share of the calls relative to the other steps' (default 1); a collection run ignores it. */
+  weight?: number;
 }
 
 /** Strings may hold `${env.NAME}` and `${steps.<id>.<path>}`; a string that is only one variable takes the value's own type. */
@@ -299,6 +301,7 @@ const StepShape = z.strictObject({
   expect: z.array(AssertionSchema).max(500).optional(),
   answers: ScriptedAnswersSchema.optional(),
   timeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  weight: z.number().positive('a weight is a share of the calls, above 0').max(1_000_000).optional(),
 });
 
 const STEP_KINDS = ['tool', 'resource', 'prompt'] as const;

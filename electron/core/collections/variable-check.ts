@@ -1,6 +1,7 @@
 /**
  * Variables checked when the file is read, before anything runs: each `${…}` must be
- * `${env.NAME}` or `${steps.<id>…}` naming an earlier step. (Whether the environment
+ * `${env.NAME}`, `${steps.<id>…}` naming an earlier step, or `${data.<column>}` (a load
+ * test's data row; a plain collection run says it has none). (Whether the environment
  * variable is set, or the path finds something, can only be known when the step runs.)
  */
 import type { Collection } from '../../../shared/api/collections';
@@ -35,8 +36,8 @@ export function checkVariables(collection: Collection): VariableProblem[] {
           else if (id === step.id) message = `\${${expression}}: a step cannot read its own result`;
           else if (later.has(id)) message = `\${${expression}}: the step "${id}" runs after this one`;
           else if (!earlier.has(id)) message = `\${${expression}}: no earlier step has the id "${id}"`;
-        } else if (!/^env\.[^\s]+$/.test(expression)) {
-          message = `\${${expression}}: unknown variable (variables are \${env.NAME} and \${steps.<id>.<path>}; write $\${ for a literal \${)`;
+        } else if (!/^(env|data)\.[^\s]+$/.test(expression)) {
+          message = `\${${expression}}: unknown variable (variables are \${env.NAME}, \${steps.<id>.<path>} and, in a load test, \${data.<column>}; write $\${ for a literal \${)`;
         }
         if (message) problems.push({ step: index, path, message });
       }

@@ -34,5 +34,12 @@ describe('substitute', () => {
     expect(error('${steps.broken.x}')).toBe('${steps.broken.x}: the step "broken" has no result to read (it was skipped, or not sent)');
     expect(error('x ${steps.first.structuredContent.none}')).toBe('${steps.first.structuredContent.none}: structuredContent.none finds nothing in the result of "first"');
     expect(error('${secret}')).toMatch(/^\$\{secret\}: unknown variable/);
+    expect(error('${data.city}')).toBe('${data.city}: data rows exist only in a load test with a data file (mcp-workbench load --data <file>)');
+  });
+
+  it("fills ${data.<column>} from a load test's row, keeping a whole value's type", () => {
+    const row = { steps: new Map(), env: {}, data: { city: 'Oslo', days: 3 } };
+    expect(substitute({ q: 'weather in ${data.city}', n: '${data.days}' }, row)).toEqual({ q: 'weather in Oslo', n: 3 });
+    expect(() => substitute('${data.town}', row)).toThrow('${data.town}: the data file has no column "town" (it has city, days)');
   });
 });

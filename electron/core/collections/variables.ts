@@ -1,5 +1,5 @@
 /**
- * `${env.NAME}` and `${steps.<id>.<path>}` in a step's arguments, URI and scripted
+ * `${env.NAME}`, `${steps.<id>.<path>}` and, in a load test, `${data.<column>}` in a step's arguments, URI and scripted
  * answers, filled in just before the step runs. A string that is one variable and nothing
  * else takes the value as it is (a number stays a number, an object stays an object);
  * inside a longer string the value is written as text (JSON for objects and arrays).
@@ -21,6 +21,8 @@ export interface VariableScope {
   steps: ReadonlyMap<string, unknown>;
   /** Steps that exist but have no result (skipped, or ended without an answer), for a clearer message. */
   withoutResult?: ReadonlySet<string>;
+  /** A load test's data row (`${data.<column>}`), from its --data file. */
+  data?: Readonly<Record<string, unknown>>;
 }
 
 export class VariableError extends Error {
@@ -57,7 +59,13 @@ function resolveVariable(expression: string, scope: VariableScope): unknown {
     if (!found.found) throw new VariableError(`\${${text}}: ${found.error ?? `${path} finds nothing in the result of "${id}"`}`);
     return found.value;
   }
-  throw new VariableError(`\${${text}}: unknown variable (variables are \${env.NAME} and \${steps.<id>.<path>})`);
+  if (text.startsWith('data.')) {
+    if (!scope.data) throw new VariableError(`\${${text}}: data rows exist only in a load test with a data file (mcp-workbench load --data <file>)`);
+    const column = text.slice(5);
+    if (!(column in scope.data)) throw new VariableError(`\${${text}}: the data file has no column "${column}" (it has ${Object.keys(scope.data).join(', ') || 'none'})`);
+    return scope.data[column];
+  }
+  throw new VariableError(`\${${text}}: unknown variable (variables are \${env.NAME}, \${steps.<id>.<path>} and, in a load test, \${data.<column>})`);
 }
 
 /** The expressions of every `${…}` in a text (not the `$${` escapes). */

@@ -1,0 +1,66 @@
+/**
+ * CPU and memory of the server processes a run can see (the stdio servers it started, or a
+ * local pid the user named), sampled about once a second with pidusage (/proc on Linux, ps
+ * on macOS, the system's process API on Windows). The points are summed over the processes:
+ * K clients with their own servers are one server fleet to the user.
+ */
+import pidusage from 'pidusage';
+
+export interface ServerSample {
+  /** Milliseconds since the run started. */
+  t: number;
+  /** CPU, in percent of one core, summed over the processes. */
+  cpu: number;
+  /** Resident memory in bytes, summed over the processes. */
+  rss: number;
+  processes: number;
+}
+
+/** Past this, every other point is dropped: an hour-long soak still fits in a report. */
+const MAX_POINTS = 4000;
+
+export class ServerSampler {
+  readonly points: ServerSample[] = [];
+  private sampling = false;
+
+  constructor(private readonly pids: () => number[]) {}
+
+  /** Takes one sample; a sample still under way, or no process to look at, is skipped. */
+  async sample(t: number): Promise<ServerSample | undefined> {
+    const pids = this.pids();
+    if (this.sampling || pids.length === 0) return undefined;
+    this.sampling = true;
+    try {
+      const stats = await pidusage(pids).catch(() => undefined);
+      if (!stats) return undefined;
+      let cpu = 0;
+      let rss = 0;
+      let processes = 0;
+      for (const stat of Object.values(stats)) {
+        // A process that ended between listing and sampling has no stat.
+        if (!stat) continue;
+        cpu += stat.cpu;
+        rss += stat.memory;
+        processes++;
+      }
+      if (processes === 0) return undefined;
+      const point = { t, cpu: Math.round(cpu * 10) / 10, rss, processes };
+      this.points.push(point);
+      if (this.points.length > MAX_POINTS) thinOut(this.points);
+      return point;
+    } finally {
+      this.sampling = false;
+    }
+  }
+
+  /** Forgets pidusage's per-process history (it keeps one entry per pid it saw). */
+  dispose(): void {
+    pidusage.clear();
+  }
+}
+
+function thinOut(points: ServerSample[]): void {
+  let write = 0;
+  for (let read = 0; read < points.length; read += 2) points[write++] = points[read]!;
+  points.length = write;
+}
