@@ -17,6 +17,7 @@ import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
+import type { SecretStore } from '../core/secrets/secret-store';
 import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDirs } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
@@ -85,6 +86,10 @@ export interface Session {
   launchConfig(name: ServerName): Promise<ServerConfig>;
   /** Cancels every call under way (and any made after): each settles as cancelled. */
   cancel(): void;
+  /** Aborted by cancel() (Ctrl+C): for work of a command's own that must stop with the calls. */
+  signal: AbortSignal;
+  /** The secret store the run uses (the keychain's, shared with the app), for secrets a command reads itself. */
+  secretStore: SecretStore;
   close(): Promise<void>;
 }
 
@@ -187,6 +192,8 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
     launchConfig: (name) => core.launchConfig(name),
     cancel: () => stop.abort(),
+    signal: stop.signal,
+    secretStore,
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
       return closing;
