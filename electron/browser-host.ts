@@ -19,6 +19,7 @@ import { startSandboxServer } from './host/apps/sandbox-server';
 import { allowedOrigins } from './host/request-guard';
 import { hostHeaderNames } from './host/bind-address';
 import { openInBrowser } from './core/platform/open-browser';
+import { messageOf } from '../shared/errors';
 
 declare const __APP_VERSION__: string;
 
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  process.stderr.write(`MCP Workbench could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`MCP Workbench could not start: ${messageOf(error)}\n`);
   diagnostics.error('MCP Workbench could not start', error);
   await diagnostics.close();
   process.exit(1);

@@ -8,6 +8,7 @@ import { runCli } from './cli/run-cli';
 import { stopSignalOwner } from './cli/signal-handoff';
 import { onStopSignals, signalExitCode } from './core/lifecycle/stop-signals';
 import { installLastResortHandler } from './core/util/last-resort';
+import { messageOf } from '../shared/errors';
 
 
 const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
@@ -26,11 +27,8 @@ async function exit(code: number): Promise<never> {
 const closeSessions = async () => (await import('./cli/session')).closeAllSessions();
 /** Ctrl+C: what is under way is cancelled first (its server is told), then everything is closed. */
 const cancelThenClose = async () => {
+  // Closing waits (briefly) for the cancelled calls to reach their servers (connection-manager.ts closeAll).
   (await import('./cli/session')).cancelAllSessions();
-  // The cancelled calls settle in promise jobs, and only then ask their servers to confirm they
-  // read the cancel (connection-manager.ts confirmCancelRead); closing waits for those, so let
-  // them settle first.
-  await new Promise((resolve) => setImmediate(resolve));
   await closeSessions();
 };
 
@@ -56,7 +54,7 @@ runCli(process.argv.slice(2), io).then(
     if (!interrupted) void exit(code);
   },
   async (error: unknown) => {
-    process.stderr.write(`mcp-workbench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`mcp-workbench failed: ${messageOf(error)}\n`);
     await closeSessions();
     await exit(EXIT.connection);
   },

@@ -24,6 +24,7 @@ import type { ServerConfig } from '../shared/config/server-config';
 import type { ServerView, ToolInfo } from '../shared/domain';
 import { createCore, type Core } from './core/api/core-api';
 import { followAuthorization } from './core/auth/follow-authorization';
+import { messageOf } from '../shared/errors';
 
 declare const __APP_VERSION__: string;
 
@@ -186,7 +187,7 @@ function log(message: string): void {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`failed: ${messageOf(error)}`);
     process.exit(1);
   },
 );

@@ -30,6 +30,7 @@ import { openExternal } from './shell/open-external';
 import { applyPermissionPolicy } from './shell/permissions';
 import { quitAfterCleanup } from './shell/quit';
 import { isTrustedSender } from './shell/trusted-sender';
+import { messageOf } from '../shared/errors';
 
 // One folder for every mode, so the desktop app, browser mode and the CLI share config;
 // Chromium's own caches go to the cache folder.
@@ -147,7 +148,7 @@ function start(): void {
     .catch((error: unknown) => {
       console.error('MCP Workbench failed to start:', error);
       diagnostics.error('MCP Workbench failed to start', error);
-      dialog.showErrorBox('MCP Workbench could not start', error instanceof Error ? error.message : String(error));
+      dialog.showErrorBox('MCP Workbench could not start', messageOf(error));
       void diagnostics.close().finally(() => app.exit(1));
     });
 

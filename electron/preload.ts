@@ -15,6 +15,7 @@ import type { ApiTransport } from '../shared/api/client';
 import { EVENT_CHANNEL } from '../shared/api/event-channel';
 import type { Envelope, ErrorCode } from '../shared/envelope';
 import type { AppEvent } from '../shared/events';
+import { messageOf } from '../shared/errors';
 
 /** Each AppApi method's IPC channel, from the channel table (scripts/build.mjs). */
 declare const __APP_CHANNELS__: Readonly<Record<string, string>>;
@@ -29,7 +30,7 @@ const bridge: ApiTransport = {
       return (await ipcRenderer.invoke(channel, payload)) as Envelope<unknown>;
     } catch (error) {
       // IPC itself failed (a payload it cannot clone, the main process going away): still an envelope.
-      return failure('failed', error instanceof Error ? error.message : String(error));
+      return failure('failed', messageOf(error));
     }
   },
   onEvents(listener) {

@@ -29,7 +29,8 @@ const common = {
 const buildCli = () =>
   build({
     ...common,
-    entryPoints: ['electron/cli.ts'],
+    // The CLI, and the process of a live session (`session start`), which runs the same core.
+    entryPoints: { cli: 'electron/cli.ts', 'cli-session': 'electron/cli/live-session/live-session-process.ts' },
     external: ['sharp', 'bufferutil', 'utf-8-validate', '@anthropic-ai/tokenizer'],
     // ESM builds first: jsonc-parser's CommonJS entry is a UMD wrapper whose requires a bundler cannot follow.
     mainFields: ['module', 'main'],

@@ -7,6 +7,7 @@ import type { ServerName } from '../../shared/config/server-config';
 import { EXIT, type ExitCode } from './exit-codes';
 import { Output, type CliIo } from './output';
 import { describeFailure, reportFailure, type Catalog } from './report-error';
+import type { LiveSessionChoice } from './live-session/use-live-session';
 import type { Session, SessionHooks, SourceOptions } from './session';
 
 export class CommandRun {
@@ -26,8 +27,25 @@ export class CommandRun {
     this.output = new Output(io, json);
   }
 
-  async session(options: SourceOptions, hooks?: SessionHooks): Promise<Session> {
+  /** The server named on the command line of a command that may run on a live session (`session start`). */
+  private liveSessionServer: string | undefined;
+
+  /** Lets the command run on a live session for `server`, when one runs (and --no-session was not given). */
+  offerLiveSession(server: string | undefined): void {
+    this.liveSessionServer = server;
+  }
+
+  async session(options: SourceOptions & LiveSessionChoice, hooks?: SessionHooks): Promise<Session> {
     const [{ openSession }, { declineServerRequests }] = await Promise.all([import('./session'), import('./server-requests')]);
+    if (this.liveSessionServer !== undefined && !hooks) {
+      const { openLiveSession } = await import('./live-session/use-live-session');
+      const live = await openLiveSession(this.liveSessionServer, options, this.io, (text) => this.output.note(text));
+      if (live) {
+        this.opened = live;
+        declineServerRequests(live.api, (text) => this.output.note(text));
+        return live;
+      }
+    }
     this.opened = await openSession(options, this.io, hooks);
     for (const note of this.opened.notes) this.output.note(`Note: ${note}`);
     if (!hooks?.answersServerRequests) declineServerRequests(this.opened.api, (text) => this.output.note(text));

@@ -17,6 +17,7 @@ import type { VerifyOptions as SkillVerifyOptions } from './commands/skills-veri
 import type { CallOptions } from './commands/tools';
 import type { ChatOptions } from './commands/chat';
 import type { ModelsListOptions } from './commands/models';
+import type { SessionStartOptions } from './commands/session';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
 import { REPORTERS } from './reporters/collection-results';
@@ -40,6 +41,7 @@ const recordCommand = () => import('./commands/record');
 const recordingsCommands = () => import('./commands/recordings');
 const chatCommand = () => import('./commands/chat');
 const modelsCommands = () => import('./commands/models');
+const sessionCommands = () => import('./commands/session');
 
 declare const __APP_VERSION__: string;
 
@@ -70,6 +72,12 @@ function withAdhoc(command: Command): Command {
     .addOption(new Option('--header <"Name: value">', 'an HTTP header for --url (repeatable); ${VAR} is filled in from the environment').argParser(collect).helpGroup(ADHOC_GROUP))
     .addOption(new Option('--name <name>', 'what to call the ad-hoc server in messages (default: from its package or host)').helpGroup(ADHOC_GROUP));
 }
+
+/** --no-session: a command that would run on its server's live session opens its own connection instead. */
+function withLiveSession(command: Command): Command {
+  return command.addOption(new Option('--no-session', "run on a connection of this command's own, even when a live session (session start) runs for the server"));
+}
+const LIVE = { live: true };
 
 const jsonOption = () => new Option('--json', 'print one JSON document on stdout (and nothing else there)');
 
@@ -110,12 +118,28 @@ Examples:
   // Subcommands report their own parse errors the same way.
   const configure = (command: Command) => command.exitOverride().showHelpAfterError('(add --help for the options)').configureOutput(program.configureOutput());
   /** `<group> <name> [server]`: one server (configured or ad hoc), --json, nothing else. */
-  const serverCommand = <O extends SourceOptions & { json?: boolean }>(group: Command, name: string, description: string, handler: () => Promise<ServerHandler<O>>, argument = SERVER_ARGUMENT) =>
+  const serverCommand = <O extends SourceOptions & { json?: boolean }>(
+    group: Command,
+    name: string,
+    description: string,
+    handler: () => Promise<ServerHandler<O>>,
+    argument = SERVER_ARGUMENT,
+    { live = false }: { live?: boolean } = {},
+  ) =>
     configure(
-      withAdhoc(group.command(name).description(description).argument('[server]', argument))
+      (live ? withLiveSession : (command: Command) => command)(withAdhoc(group.command(name).description(description).argument('[server]', argument)))
         .addOption(jsonOption())
-        .action(async (server: string | undefined, options: O) => done(await runCommand(io, !!options.json, async (run) => (await handler())(run, server, options)))),
+        .action(async (server: string | undefined, options: O) =>
+          done(
+            await runCommand(io, !!options.json, async (run) => {
+              if (live) run.offerLiveSession(server);
+              return (await handler())(run, server, options);
+            }),
+          ),
+        ),
     );
+  /** Runs a command on the live session of its server (`session start`), if one runs. */
+  const onLiveSession = (run: CommandRun, operands: string[]) => run.offerLiveSession(operands[0]);
 
   const servers = configure(program.command('servers').description('configured servers: list them, check that they connect'));
   configure(
@@ -135,16 +159,16 @@ Examples:
   );
 
   const tools = configure(program.command('tools').description("a server's tools: list them, call one"));
-  serverCommand(tools, 'list', 'list the tools of a server', async () => (await toolsCommands()).toolsList);
+  serverCommand(tools, 'list', 'list the tools of a server', async () => (await toolsCommands()).toolsList, SERVER_ARGUMENT, LIVE);
   configure(
-    withAdhoc(
+    withLiveSession(withAdhoc(
       tools
         .command('call')
         .description('call a tool and print its result')
         .usage('[options] <server> <tool>   (with --stdio or --url: [options] <tool>)')
         .argument('[server]', SERVER_ARGUMENT)
         .argument('[tool]', 'the tool to call'),
-    )
+    ))
       .option('--args <json>', "the arguments as a JSON object, e.g. --args '{\"text\": \"hi\"}'")
       .addOption(
         new Option('--arg <key=value>', 'one argument (repeatable, applied over --args); the value is taken as JSON when it parses as JSON (3, true, ["a"], "quoted"), else as a string').argParser(
@@ -160,20 +184,20 @@ Examples:
       .addOption(jsonOption())
       .action(async (server: string | undefined, tool: string | undefined, options: CallOptions & { json?: boolean }) => {
         const operands = [server, tool].filter((word): word is string => word !== undefined);
-        done(await runCommand(io, !!options.json, async (run) => (await toolsCommands()).toolsCall(run, operands, options)));
+        done(await runCommand(io, !!options.json, async (run) => (onLiveSession(run, operands), (await toolsCommands()).toolsCall(run, operands, options))));
       }),
   );
   const tasks = configure(program.command('tasks').description('tasks a server runs for us (tools call --task): list them, look at one, wait for its result, cancel it'));
-  serverCommand(tasks, 'list', 'list the tasks MCP Workbench knows of on a server (and, on a 2025-11-25 server, the ones it lists)', async () => (await tasksCommands()).tasksList);
+  serverCommand(tasks, 'list', 'list the tasks MCP Workbench knows of on a server (and, on a 2025-11-25 server, the ones it lists)', async () => (await tasksCommands()).tasksList, SERVER_ARGUMENT, LIVE);
   const taskCommand = (name: string, description: string, handler: () => Promise<(run: CommandRun, operands: string[], options: SourceOptions & { json?: boolean }) => Promise<ExitCode>>) =>
     configure(
-      withAdhoc(tasks.command(name).description(description).usage('[options] <server> <task id>').argument('[server]', SERVER_ARGUMENT).argument('[id]', 'the task id'))
+      withLiveSession(withAdhoc(tasks.command(name).description(description).usage('[options] <server> <task id>').argument('[server]', SERVER_ARGUMENT).argument('[id]', 'the task id')))
         .option('--progress', 'show the status on stderr even when it is not a terminal')
         .option('--no-progress', 'never show the status')
         .addOption(jsonOption())
         .action(async (server: string | undefined, id: string | undefined, options: SourceOptions & { json?: boolean }) => {
           const operands = [server, id].filter((word): word is string => word !== undefined);
-          done(await runCommand(io, !!options.json, async (run) => (await handler())(run, operands, options)));
+          done(await runCommand(io, !!options.json, async (run) => (onLiveSession(run, operands), (await handler())(run, operands, options))));
         }),
     );
   taskCommand('get', "ask the server for the task's status now", async () => (await tasksCommands()).tasksGet);
@@ -181,26 +205,26 @@ Examples:
   taskCommand('cancel', 'ask the server to cancel the task (tasks/cancel); it decides whether it stops', async () => (await tasksCommands()).tasksCancel);
 
   const resources = configure(program.command('resources').description("a server's resources: list them and their templates, read one"));
-  serverCommand(resources, 'list', 'list the resources of a server (every page)', async () => (await resourcesCommands()).resourcesList);
-  serverCommand(resources, 'templates', 'list the resource templates of a server', async () => (await resourcesCommands()).resourcesTemplates);
+  serverCommand(resources, 'list', 'list the resources of a server (every page)', async () => (await resourcesCommands()).resourcesList, SERVER_ARGUMENT, LIVE);
+  serverCommand(resources, 'templates', 'list the resource templates of a server', async () => (await resourcesCommands()).resourcesTemplates, SERVER_ARGUMENT, LIVE);
   configure(
-    withAdhoc(
+    withLiveSession(withAdhoc(
       resources
         .command('read')
         .description('read a resource: text printed whole, images and binary content saved to files (--json: the contents, binary as base64)')
         .usage('[options] <server> <uri>   (with --stdio or --url: [options] <uri>)')
         .argument('[server]', SERVER_ARGUMENT)
         .argument('[uri]', 'the resource to read'),
-    )
+    ))
       .addOption(jsonOption())
       .action(async (server: string | undefined, uri: string | undefined, options: SourceOptions & { json?: boolean }) => {
         const operands = [server, uri].filter((word): word is string => word !== undefined);
-        done(await runCommand(io, !!options.json, async (run) => (await resourcesCommands()).resourcesRead(run, operands, options)));
+        done(await runCommand(io, !!options.json, async (run) => (onLiveSession(run, operands), (await resourcesCommands()).resourcesRead(run, operands, options))));
       }),
   );
 
   const skills = configure(program.command('skills').description("a server's skills (the MCP Skills extension): list them, show one, read a file, verify every file against its entry"));
-  serverCommand(skills, 'list', "list the skills of a server (every page), and the entries it refused with their reasons", async () => (await skillsCommands()).skillsList);
+  serverCommand(skills, 'list', "list the skills of a server (every page), and the entries it refused with their reasons", async () => (await skillsCommands()).skillsList, SERVER_ARGUMENT, LIVE);
   const skillCommand = <O extends SourceOptions & { json?: boolean }>(
     name: string,
     description: string,
@@ -210,11 +234,11 @@ Examples:
     handler: () => Promise<(run: CommandRun, operands: string[], options: O) => Promise<ExitCode>>,
   ) =>
     configure(
-      extra(withAdhoc(skills.command(name).description(description).usage(usage).argument('[server]', SERVER_ARGUMENT).argument(...argument)))
+      extra(withLiveSession(withAdhoc(skills.command(name).description(description).usage(usage).argument('[server]', SERVER_ARGUMENT).argument(...argument))))
         .addOption(jsonOption())
         .action(async (server: string | undefined, rest: string | string[] | undefined, options: O) => {
           const operands = [server, ...(Array.isArray(rest) ? rest : [rest])].filter((word): word is string => word !== undefined);
-          done(await runCommand(io, !!options.json, async (run) => (await handler())(run, operands, options)));
+          done(await runCommand(io, !!options.json, async (run) => (onLiveSession(run, operands), (await handler())(run, operands, options))));
         }),
     );
   skillCommand(
@@ -247,22 +271,22 @@ Examples:
   );
 
   const prompts = configure(program.command('prompts').description("a server's prompts: list them, get one with its arguments"));
-  serverCommand(prompts, 'list', 'list the prompts of a server and their arguments ([optional] ones in brackets)', async () => (await promptsCommands()).promptsList);
+  serverCommand(prompts, 'list', 'list the prompts of a server and their arguments ([optional] ones in brackets)', async () => (await promptsCommands()).promptsList, SERVER_ARGUMENT, LIVE);
   configure(
-    withAdhoc(
+    withLiveSession(withAdhoc(
       prompts
         .command('get')
         .description('get a prompt with its arguments and print its messages')
         .usage('[options] <server> <name>   (with --stdio or --url: [options] <name>)')
         .argument('[server]', SERVER_ARGUMENT)
         .argument('[name]', 'the prompt'),
-    )
+    ))
       .option('--args <json>', "the arguments as a JSON object of strings, e.g. --args '{\"city\": \"Paris\"}'")
       .addOption(new Option('--arg <key=value>', 'one argument (repeatable, applied over --args), taken as written: prompt arguments are strings').argParser(collect))
       .addOption(jsonOption())
       .action(async (server: string | undefined, name: string | undefined, options: SourceOptions & ArgumentOptions & { json?: boolean }) => {
         const operands = [server, name].filter((word): word is string => word !== undefined);
-        done(await runCommand(io, !!options.json, async (run) => (await promptsCommands()).promptsGet(run, operands, options)));
+        done(await runCommand(io, !!options.json, async (run) => (onLiveSession(run, operands), (await promptsCommands()).promptsGet(run, operands, options))));
       }),
   );
 
@@ -401,6 +425,39 @@ Examples:
       .description("remove a provider's saved API key")
       .argument('<provider>', 'anthropic, openai, google, openai-compatible or ollama')
       .action(async (provider: string) => done(await runCommand(io, false, async (run) => (await modelsCommands()).modelsForgetKey(run, provider)))),
+  );
+
+  const session = configure(
+    program.command('session').description("live sessions: a background process keeps servers connected between commands (a browser server keeps its page); tools, resources, prompts, skills and tasks commands on them use it"),
+  );
+  configure(
+    session
+      .command('start')
+      .description('start a live session that keeps these servers connected until it is stopped or idle')
+      .argument('[server...]', 'configured servers to keep connected')
+      .option('--idle <duration>', 'end after this long without a command, such as 90s, 10m or 1h (default 10m)')
+      .addOption(new Option('--protocol <era>', "the MCP protocol era for the session's servers: auto, legacy, modern or a version such as 2025-06-18"))
+      .addOption(new Option('--allow-headers-helper', "run a server's headersHelper without asking (the session has no terminal to ask on)"))
+      .addOption(new Option('--project <dir>', "also this project's servers (its .mcp.json and your local entries for it)"))
+      .addOption(new Option('--approve-project', 'with --project: start its .mcp.json servers you have not approved (the session has no terminal to ask on)'))
+      .addOption(jsonOption())
+      .action(async (names: string[], options: SessionStartOptions) => done(await runCommand(io, !!options.json, async (run) => (await sessionCommands()).sessionStart(run, names, options)))),
+  );
+  configure(
+    session
+      .command('list')
+      .description('list the live sessions: id, process, servers, idle limit')
+      .addOption(jsonOption())
+      .action(async (options: { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await sessionCommands()).sessionList(run)))),
+  );
+  configure(
+    session
+      .command('stop')
+      .description("stop a live session (the one running, the one of a server, or --all): its servers are closed, nothing is left running")
+      .argument('[server]', 'the server whose session to stop')
+      .option('--all', 'stop every live session')
+      .addOption(jsonOption())
+      .action(async (server: string | undefined, options: { all?: boolean; json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await sessionCommands()).sessionStop(run, server, options)))),
   );
 
   const auth = configure(program.command('auth').description('OAuth sign-in for remote servers (the app\'s sign-in, credentials shared with browser mode)'));

@@ -10,6 +10,7 @@ import type { ServerView } from '../../shared/domain';
 import { CliError, exitCodeOf, type ExitCode } from './exit-codes';
 import type { Output } from './output';
 import type { Session } from './session';
+import { messageOf } from '../../shared/errors';
 
 export interface FailureContext {
   session?: Session;
@@ -35,7 +36,7 @@ export interface Failure {
 
 export async function describeFailure(error: unknown, ctx: FailureContext): Promise<Failure> {
   const exitCode = exitCodeOf(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const base: Failure = { message, exitCode, ...(ctx.server ? { server: ctx.server } : {}) };
   if (error instanceof CliError) return { ...base, ...(error.hint ? { hint: error.hint } : {}) };
   if (!(error instanceof AppError) || !ctx.session || !ctx.server) return base;

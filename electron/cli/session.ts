@@ -11,13 +11,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildAppApi } from '../../shared/api/client';
 import type { AppApi } from '../../shared/api';
-import { unwrapEnvelope } from '../../shared/envelope';
+import { unwrapEnvelope, type Envelope } from '../../shared/envelope';
 import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerConfig, type ServerName } from '../../shared/config/server-config';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
-import type { SecretStore } from '../core/secrets/secret-store';
 import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDirs } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
@@ -84,12 +83,15 @@ export interface Session {
   unreadableSecrets(): string | undefined;
   /** The server's entry as it is launched (variables and secrets filled in). */
   launchConfig(name: ServerName): Promise<ServerConfig>;
+  /**
+   * One AppApi call answered as an envelope, cancelled by `signal` as well as by cancel():
+   * how a live session (live-session/) serves the calls of the commands that use it.
+   */
+  invoke(method: string, payload: unknown, signal: AbortSignal): Promise<Envelope<unknown>>;
   /** Cancels every call under way (and any made after): each settles as cancelled. */
   cancel(): void;
   /** Aborted by cancel() (Ctrl+C): for work of a command's own that must stop with the calls. */
   signal: AbortSignal;
-  /** The secret store the run uses (the keychain's, shared with the app), for secrets a command reads itself. */
-  secretStore: SecretStore;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,12 @@ function unreadableSecrets(dataDir: string, usingKeychain: boolean): string | un
 }
 
 const open = new Set<Session>();
+
+/** Counts a session opened elsewhere (a live session's client) among those Ctrl+C cancels and closes; returns the way to forget it. */
+export function trackSession(session: Session): () => void {
+  open.add(session);
+  return () => open.delete(session);
+}
 
 /** Cancels the calls under way in every open session (Ctrl+C), before they are closed. */
 export function cancelAllSessions(): void {
@@ -191,9 +199,9 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     },
     unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
     launchConfig: (name) => core.launchConfig(name),
+    invoke: (method, payload, signal) => dispatch(method, payload, { signal: AbortSignal.any([stop.signal, signal]) }),
     cancel: () => stop.abort(),
     signal: stop.signal,
-    secretStore,
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
       return closing;

@@ -14,6 +14,7 @@ import { WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMes
 import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
+import { messageOf } from '../../shared/errors';
 
 /**
  * How much may wait, unsent, for one client. Well above what a reading client ever has
@@ -102,7 +103,7 @@ function jsonProblem(value: unknown): unknown {
 }
 
 function failedEnvelope(error: unknown): Envelope<unknown> {
-  return { ok: false, error: { code: 'failed', message: error instanceof Error ? error.message : String(error) } };
+  return { ok: false, error: { code: 'failed', message: messageOf(error) } };
 }
 
 function parseRequest(text: string | undefined): WsRequest | undefined {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { SseIdeServerConfig, WsIdeServerConfig } from '../config/server-config';
 import type { ServerView } from '../domain';
+import { CallIdSchema, type CancellableRequest } from './call-id';
 import type { ChannelTable } from './channel-table';
 import { ServerRefSchema, type ServerRef } from './servers';
 
@@ -18,16 +19,19 @@ export interface IdeServerOffer {
 }
 
 export interface ConnectionsApi {
-  connectServer(request: ServerRef): Promise<ServerView>;
+  /** Connects; cancelling (its callId) ends the wait, not the connect, which others may share. */
+  connectServer(request: ServerRef & CancellableRequest): Promise<ServerView>;
   disconnectServer(request: ServerRef): Promise<ServerView>;
   /** Closes the connection (even a healthy one) and connects again. */
-  reconnectServer(request: ServerRef): Promise<ServerView>;
+  reconnectServer(request: ServerRef & CancellableRequest): Promise<ServerView>;
   listIdeServers(): Promise<IdeServerOffer[]>;
 }
 
+const ConnectRequestSchema = ServerRefSchema.extend({ callId: CallIdSchema.optional() });
+
 export const connectionsChannels: ChannelTable<ConnectionsApi> = {
-  connectServer: { channel: 'connections:connect', request: ServerRefSchema },
+  connectServer: { channel: 'connections:connect', request: ConnectRequestSchema },
   disconnectServer: { channel: 'connections:disconnect', request: ServerRefSchema },
-  reconnectServer: { channel: 'connections:reconnect', request: ServerRefSchema },
+  reconnectServer: { channel: 'connections:reconnect', request: ConnectRequestSchema },
   listIdeServers: { channel: 'connections:list-ide', request: z.undefined() },
 };

@@ -5,6 +5,7 @@
  * comes from.
  */
 import { z } from 'zod';
+import { CallIdSchema, type CancellableRequest } from './call-id';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import type { ChannelTable } from './channel-table';
 
@@ -99,7 +100,7 @@ export interface HostToolView {
   dropped?: string;
 }
 
-export interface RunDoctorRequest {
+export interface RunDoctorRequest extends CancellableRequest {
   /** Default: every enabled server. */
   servers?: ServerName[];
   /** Default: every host. The spec's rules always apply. */
@@ -123,7 +124,7 @@ const HostSchema = z.enum(DOCTOR_HOSTS);
 export const doctorChannels: ChannelTable<DoctorApi> = {
   runDoctor: {
     channel: 'doctor:run',
-    request: z.strictObject({ servers: z.array(ServerNameSchema).max(500).optional(), hosts: z.array(HostSchema).max(DOCTOR_HOSTS.length).optional(), tokens: z.boolean().optional() }),
+    request: z.strictObject({ servers: z.array(ServerNameSchema).max(500).optional(), hosts: z.array(HostSchema).max(DOCTOR_HOSTS.length).optional(), tokens: z.boolean().optional(), callId: CallIdSchema.optional() }),
   },
   toolsAsHost: { channel: 'doctor:tools-as-host', request: z.strictObject({ name: ServerNameSchema, host: HostSchema }) },
 };

@@ -1,11 +1,12 @@
 /** Prompts: list them (every page) and get one with arguments, shown as a conversation. */
 import { z } from 'zod';
+import { CallIdSchema, type CancellableRequest } from './call-id';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import type { ContentView } from '../content-view';
 import type { ChannelTable } from './channel-table';
 import type { ListResourcesRequest } from './resources';
 
-const ListPromptsRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() });
+const ListPromptsRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional(), callId: CallIdSchema.optional() });
 
 interface PromptArgumentInfo {
   name: string;
@@ -21,7 +22,7 @@ export interface PromptInfo {
   arguments: PromptArgumentInfo[];
 }
 
-interface GetPromptRequest {
+interface GetPromptRequest extends CancellableRequest {
   server: ServerName;
   name: string;
   /** Prompt arguments are strings; an empty optional one is best left out. */
@@ -53,6 +54,7 @@ export const promptsChannels: ChannelTable<PromptsApi> = {
       server: ServerNameSchema,
       name: z.string().min(1).max(512),
       arguments: z.record(z.string().max(512), z.string().max(65_536)),
+      callId: CallIdSchema.optional(),
     }),
   },
 };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import type { EmbeddedResourceView } from '../content-view';
+import { CallIdSchema, type CancellableRequest } from './call-id';
 import type { ChannelTable } from './channel-table';
 
 export interface ResourceInfo {
@@ -55,11 +56,11 @@ export interface ResourceReadResult {
 }
 
 /** `refresh`: ask the server even when a cached answer is still fresh. */
-export interface ListResourcesRequest extends ServerRequest {
+export interface ListResourcesRequest extends ServerRequest, CancellableRequest {
   refresh?: boolean;
 }
 
-interface ReadResourceRequest extends ResourceRequest {
+interface ReadResourceRequest extends ResourceRequest, CancellableRequest {
   refresh?: boolean;
 }
 
@@ -98,8 +99,8 @@ const ArgumentValueSchema = z.string().max(16_384);
 
 export const ServerRequestSchema = z.strictObject({ server: ServerNameSchema });
 const ResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: UriSchema });
-const ListResourcesRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() });
-const ReadResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: UriSchema, refresh: z.boolean().optional() });
+const ListResourcesRequestSchema = z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional(), callId: CallIdSchema.optional() });
+const ReadResourceRequestSchema = z.strictObject({ server: ServerNameSchema, uri: UriSchema, refresh: z.boolean().optional(), callId: CallIdSchema.optional() });
 
 const CompleteRequestSchema = z.strictObject({
   server: ServerNameSchema,

@@ -8,6 +8,7 @@
  * may repeat within a server and across servers.
  */
 import { z } from 'zod';
+import { CallIdSchema, type CancellableRequest } from './call-id';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import { UriSchema } from './resources';
 import type { ChannelTable } from './channel-table';
@@ -127,7 +128,7 @@ export interface SkillDirectoryEntry {
   size?: number;
 }
 
-interface ListSkillsRequest {
+interface ListSkillsRequest extends CancellableRequest {
   server: ServerName;
   /** Ask the server even when a cached listing is still fresh. */
   refresh?: boolean;
@@ -164,7 +165,7 @@ export interface SkillsApi {
 const SkillRequestSchema = z.strictObject({ server: ServerNameSchema, skill: UriSchema });
 
 export const skillsChannels: ChannelTable<SkillsApi> = {
-  listSkills: { channel: 'skills:list', request: z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional() }) },
+  listSkills: { channel: 'skills:list', request: z.strictObject({ server: ServerNameSchema, refresh: z.boolean().optional(), callId: CallIdSchema.optional() }) },
   getSkill: { channel: 'skills:get', request: SkillRequestSchema },
   readSkillFile: {
     channel: 'skills:read-file',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ServerNameSchema, type ServerName } from '../config/server-config';
 import type { ToolInfo } from '../domain';
 import type { ToolRunResult } from '../tool-results';
+import { CallIdSchema, type CancellableRequest } from './call-id';
 import type { ChannelTable } from './channel-table';
 import { ServerRefSchema, type ServerRef } from './servers';
 
@@ -42,7 +43,7 @@ export interface CallToolRequest {
   acceptChanges?: boolean;
 }
 
-interface ListToolsRequest extends ServerRef {
+interface ListToolsRequest extends ServerRef, CancellableRequest {
   /** Ask the server even when a cached list is still fresh (within the `ttlMs` a 2026-07-28 server gave it). */
   refresh?: boolean;
 }
@@ -60,10 +61,8 @@ export interface ToolsApi {
   cancelCall(request: CancelCallRequest): Promise<boolean>;
 }
 
-const CallIdSchema = z.string().min(1).max(128);
-
 export const toolsChannels: ChannelTable<ToolsApi> = {
-  listTools: { channel: 'tools:list', request: ServerRefSchema.extend({ refresh: z.boolean().optional() }) },
+  listTools: { channel: 'tools:list', request: ServerRefSchema.extend({ refresh: z.boolean().optional(), callId: CallIdSchema.optional() }) },
   callTool: {
     channel: 'tools:call',
     request: z.strictObject({

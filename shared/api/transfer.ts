@@ -7,14 +7,15 @@ import { CONFIG_SCOPES, type ConfigScope } from '../config/scopes';
 import { ServerNameSchema, type ServerConfig, type ServerName, type TransportType } from '../config/server-config';
 import type { ChannelTable } from './channel-table';
 
-export type ImportClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'cline' | 'zed' | 'gemini' | 'codex';
+export type ImportClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'cline' | 'zed' | 'gemini' | 'codex' | 'continue';
 
 /**
  * How a file's content is read: `mcpServers` (Claude Desktop, .mcp.json, Cursor, Windsurf,
  * Cline), ~/.claude.json, VS Code's `servers` + `inputs`, Zed's `context_servers`, Gemini
- * CLI's settings.json, or Codex's config.toml.
+ * CLI's settings.json, Codex's config.toml, or Continue's YAML (`mcpServers` as a list);
+ * `cline` is `mcpServers` whose `timeout` is in seconds.
  */
-const FILE_FORMATS = ['auto', 'mcp-servers', 'claude-code', 'vscode', 'zed', 'gemini', 'codex'] as const;
+const FILE_FORMATS = ['auto', 'mcp-servers', 'cline', 'claude-code', 'vscode', 'zed', 'gemini', 'codex', 'continue'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export type ImportSourceRef =
@@ -37,6 +38,8 @@ export interface ImportInput {
   id: string;
   description?: string;
   password: boolean;
+  /** The value the client offers when it asks (VS Code's `default`), pre-filled in the form. */
+  default?: string;
   /** The entries that use it. */
   usedBy: string[];
 }
@@ -103,7 +106,7 @@ export interface ApplyImportResult {
   replaced: ServerName[];
 }
 
-export const EXPORT_FORMATS = ['mcp-servers', 'claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
+export const EXPORT_FORMATS = ['mcp-servers', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini', 'codex', 'continue'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
@@ -112,6 +115,12 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   'claude-desktop': 'Claude Desktop (claude_desktop_config.json)',
   cursor: 'Cursor (mcp.json)',
   vscode: 'VS Code (.vscode/mcp.json)',
+  windsurf: 'Windsurf (mcp_config.json)',
+  cline: 'Cline (cline_mcp_settings.json)',
+  zed: 'Zed (settings.json context_servers)',
+  gemini: 'Gemini CLI (settings.json)',
+  codex: 'Codex (config.toml)',
+  continue: 'Continue (.continue/mcpServers/*.yaml)',
 };
 
 export interface ExportRequest {

@@ -6,7 +6,7 @@
 import { transportOf, type ServerConfig } from './server-config';
 
 /** Fields honoured only on some transports (a headersHelper adds HTTP headers, which stdio has none of). */
-const HONOURED_ON: Readonly<Record<string, readonly string[]>> = { headersHelper: ['http', 'sse', 'ws'] };
+const HONOURED_ON: Readonly<Record<string, readonly string[]>> = { headersHelper: ['http', 'sse', 'ws'], env_vars: ['stdio'], env_http_headers: ['http', 'sse', 'ws'] };
 
 /** Our own fields and the transports' fields. */
 const OWN_FIELDS = new Set([
@@ -34,6 +34,8 @@ export const HONOURED_FOREIGN_FIELDS: Readonly<Record<string, string>> = {
   envFile: 'a dotenv file whose variables are added to the environment (env wins)',
   disabledTools: 'these tools are hidden and refused',
   headersHelper: 'a command run before each connect, once you allow it; its JSON output adds headers',
+  env_vars: "Codex's list of environment variables passed to the server as they are (env wins)",
+  env_http_headers: "Codex's headers filled from environment variables, when they are set (headers win)",
 };
 
 export interface ForeignFields {

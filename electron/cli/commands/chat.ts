@@ -9,6 +9,7 @@ import { runAgent, type PendingToolCall, type StepRecord, type ToolApproval } fr
 import { ModelKeys } from '../../core/models/model-keys';
 import { openModel } from '../../core/models/model-library';
 import { loadPriceTable } from '../../core/models/prices';
+import { createSecretStore } from '../../core/secrets/create-secret-store';
 import { ModelChoiceError, parseModelChoice, PROVIDERS, type ModelChoice } from '../../core/models/providers';
 import type { CommandRun } from '../command-run';
 import { EXIT, usageError, type ExitCode } from '../exit-codes';
@@ -40,7 +41,8 @@ export async function chat(run: CommandRun, servers: string[], options: ChatOpti
   const session = await run.session(options);
   if (session.adhoc && servers.length) throw usageError(`Give server names or an ad-hoc server (--stdio, --url), not both.`);
   const names = session.adhoc ? [session.adhoc.name] : servers;
-  const keys = new ModelKeys({ secrets: session.secretStore, env: run.io.env });
+  // The app's secret store (the keychain's where one answers), where `models set-key` and the app save keys.
+  const keys = new ModelKeys({ secrets: await createSecretStore({ dataDir: session.dataDir, env: run.io.env }), env: run.io.env });
   const key = await keys.resolve(choice.provider);
   const provider = PROVIDERS[choice.provider];
   if (provider.needsKey && !key.key) {

@@ -14,6 +14,7 @@ import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes';
 import { openSession, type Session } from '../session';
 import { collectionFiles, loadAll, type TestOptions } from './test';
 import { forTerminal, jsonForTerminal } from '../terminal-text';
+import { messageOf } from '../../../shared/errors';
 
 export const ERAS = [
   { label: '2025-11-25', protocol: '2025-11-25' },
@@ -140,7 +141,7 @@ async function runAtEra(session: Session, loaded: Awaited<ReturnType<typeof load
     try {
       runs.push(await session.api.runCollection({ collection, source: file, server }));
     } catch (error) {
-      runs.push({ error: error instanceof Error ? error.message : String(error), exit: exitCodeOf(error) });
+      runs.push({ error: messageOf(error), exit: exitCodeOf(error) });
     }
     negotiated.push((await session.view(server))?.protocolVersion);
   }

@@ -17,6 +17,7 @@ import { collectionHeader, collectionsPretty, stepPretty, summaryLine } from '..
 import { collectionsTap } from '../reporters/tap-collections';
 import type { SourceOptions } from '../session';
 import { forTerminal, jsonForTerminal } from '../terminal-text';
+import { messageOf } from '../../../shared/errors';
 
 export interface TestOptions extends SourceOptions {
   server?: string;
@@ -97,7 +98,7 @@ export async function test(run: CommandRun, files: string[], options: TestOption
       outcomes.push({ kind: 'ran', report });
       if (report.status !== 'passed' && worst === EXIT.ok) worst = EXIT.toolError;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       // A run that could not happen (the server did not connect) outranks failed assertions.
       if (worst === EXIT.ok || worst === EXIT.toolError) worst = exitCodeOf(error);
       outcomes.push({ kind: 'error', file, collection: collection.name, server, message });

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import type { AppEvent } from '../../../shared/events';
@@ -500,7 +501,8 @@ enabled = false
     });
     expect(await configsOf('gemini')).toMatchObject({
       github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', callTimeoutMs: 5000 },
-      events: { type: 'sse', url: 'http://localhost:8080/sse' },
+      // A url without a type: Gemini CLI tries Streamable HTTP, then SSE.
+      events: { type: 'http', typeInferred: true, url: 'http://localhost:8080/sse' },
       fs: { command: 'npx', disabledTools: ['write_file'], trust: false },
     });
     expect(await configsOf('codex')).toEqual({
@@ -533,6 +535,85 @@ describe("other clients' fields", () => {
 
     expect((await api.setServerEnabled({ name: 'off', enabled: true })).status).toBe('connected');
     expect((await readJson(path.join(dataDir, SERVERS_FILE))).mcpServers.off).toEqual({ command: 'node', args: [fixtureServer('basic-stdio')] });
+  });
+});
+
+describe("other clients' fields at work", () => {
+  const remotes: RunningFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(remotes.splice(0).map((f) => f.stop()));
+  });
+  const remote = async (name: 'http-server' | 'sse-server', args: string[] = []) => {
+    const running = await startFixture(name, args);
+    remotes.push(running);
+    return running;
+  };
+  const textOf = (result: { content: Array<{ type: string; text?: unknown }> }) => result.content.map((b) => b.text).join('');
+
+  it("Codex's env_vars pass the listed variables to a stdio server, and env_http_headers fill headers from the environment", async () => {
+    const { api } = await start({ PASSED_ON: 'from-shell', NOT_LISTED: 'kept-back', ORG_ID: 'org-42' });
+    const stdio = { command: 'node', args: [fixtureServer('env-stdio')], env: { API_KEY: 'k', PASSED_ON: 'env-wins' }, env_vars: ['PASSED_ON', 'NOT_SET_ANYWHERE'] } as ServerConfig;
+    expect((await api.addServer({ name: 'codex-stdio', config: stdio })).status).toBe('connected');
+    const env = async (name: string) => textOf(await api.callTool({ server: 'codex-stdio', tool: 'env', arguments: { name }, confirmed: true }));
+    expect(await env('PASSED_ON')).toBe('env-wins');
+    expect(await env('NOT_LISTED')).toBe('(not set)');
+    expect(await env('NOT_SET_ANYWHERE')).toBe('(not set)');
+    await api.updateServer({ name: 'codex-stdio', scope: 'user', config: { ...stdio, env: { API_KEY: 'k' } } as ServerConfig });
+    expect(await env('PASSED_ON')).toBe('from-shell');
+
+    // The fixture refuses every request without the header.
+    const http = await remote('http-server', ['--require-header', 'X-Org-Id=org-42']);
+    const view = await api.addServer({ name: 'codex-http', config: { type: 'http', url: http.url, env_http_headers: { 'X-Org-Id': 'ORG_ID' } } as ServerConfig });
+    expect(view.error).toBeUndefined();
+    expect(view.status).toBe('connected');
+  });
+
+  it("imports Cursor's static OAuth client with its secret in the secret store, and no export writes the secret", async () => {
+    const file = path.join(home, '.cursor', 'mcp.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.copyFile(path.join(__dirname, '..', 'config', 'formats', 'fixtures', 'cursor-mcp.json'), file);
+    const { api } = await start();
+    const source = (await api.listImportSources()).find((s) => s.id === 'cursor-global')!.source;
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates.find((c) => c.key === 'pipes')).toMatchObject({ secretFields: ['oauth.clientSecret'], config: { oauth: { clientId: 'pipes-client', clientSecret: MASK, scopes: ['openid', 'kb:read'] } } });
+    expect(JSON.stringify(preview)).not.toContain('pcs_live');
+    await api.applyImport({ source, scope: 'user', choices: [{ key: 'pipes', name: 'pipes' }] });
+    const saved = await fs.readFile(path.join(dataDir, SERVERS_FILE), 'utf8');
+    expect(saved).not.toContain('pcs_live');
+    expect(JSON.parse(saved).mcpServers.pipes.oauth).toEqual({ clientId: 'pipes-client', clientSecret: expect.stringMatching(/^\$\{secret:pipes\.oauth\.clientSecret\./), scopes: ['openid', 'kb:read'] });
+    expect(Object.values(await secretsOnDisk())).toContain('pcs_live_7f3a9b2c');
+    for (const format of ['mcp-servers', 'claude-code', 'cursor', 'vscode', 'windsurf', 'cline', 'zed', 'gemini', 'codex', 'continue'] as const) {
+      const exported = await api.exportServers({ names: ['pipes'], format });
+      expect(exported.text, format).not.toContain('pcs_live');
+      expect(exported.text, format).not.toContain('secret:');
+    }
+  });
+
+  it("explains a Zed extension's server in the preview, and refuses to import it", async () => {
+    const file = path.join(home, '.config', 'zed', 'settings.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.copyFile(path.join(__dirname, '..', 'config', 'formats', 'fixtures', 'zed-settings.json'), file);
+    const { api } = await start();
+    const source = (await api.listImportSources()).find((s) => s.id === 'zed')!.source;
+    const preview = await api.previewImport({ source, scope: 'user' });
+    expect(preview.candidates.map((c) => [c.key, c.error])).toEqual([
+      ['postgres', undefined],
+      ['mcp-server-github', expect.stringMatching(/^This server comes from a Zed extension: .*Add the server here with the command from the extension's documentation/)],
+      ['remote', undefined],
+    ]);
+    await expect(api.applyImport({ source, scope: 'user', choices: [{ key: 'mcp-server-github', name: 'github' }] })).rejects.toThrow(/"mcp-server-github" cannot be imported: This server comes from a Zed extension/);
+  });
+
+  it('a URL-only entry that connected over the SSE fallback is exported as SSE to clients that pin a transport', async () => {
+    const sse = await remote('sse-server');
+    const { api } = await start();
+    const view = await api.addServer({ name: 'either', config: { type: 'http', typeInferred: true, url: sse.url } });
+    expect(view).toMatchObject({ status: 'connected', transportNote: expect.stringMatching(/Connected over SSE/) });
+    const code = await api.exportServers({ names: ['either'], format: 'claude-code' });
+    expect(JSON.parse(code.text).mcpServers.either).toEqual({ type: 'sse', url: sse.url });
+    expect(code.warnings).toEqual([]);
+    // What connected is written wherever a client can say it, even one that would find it by itself.
+    expect(JSON.parse((await api.exportServers({ names: ['either'], format: 'cursor' })).text).mcpServers.either).toEqual({ type: 'sse', url: sse.url });
   });
 });
 

@@ -3,23 +3,25 @@ import type { ConnectionsApi, IdeServerOffer } from '../../../shared/api/connect
 import { ServerNameSchema } from '../../../shared/config/server-config';
 import { ideServerUrl, runningIdes } from '../connections/transports/ide-lockfiles';
 import type { CoreApi } from './call-context';
+import type { CancellableCalls } from './cancellable-calls';
 import type { CoreContext } from './core-context';
 
-export function createConnectionsApi(ctx: CoreContext): Pick<CoreApi, keyof ConnectionsApi> {
+export function createConnectionsApi(ctx: CoreContext, calls: CancellableCalls): Pick<CoreApi, keyof ConnectionsApi> {
   return {
-    connectServer: ({ name }, context) => ctx.connectQuietly(name, context?.signal),
+    connectServer: ({ name, callId }, context) => calls.run(callId, context, (signal) => ctx.connectQuietly(name, signal)),
     async disconnectServer({ name }) {
       ctx.configOf(name);
       await ctx.connections.disconnect(name);
       return ctx.viewOf(name);
     },
-    async reconnectServer({ name }, context) {
-      await ctx.connections.reconnect(name, ctx.configOf(name), context?.signal ? { signal: context.signal } : {}).catch((error: unknown) => {
-        // Cancelled: the caller hears it; any other failure is in the server's state.
-        if (context?.signal?.aborted) throw error;
-      });
-      return ctx.viewOf(name);
-    },
+    reconnectServer: ({ name, callId }, context) =>
+      calls.run(callId, context, async (signal) => {
+        await ctx.connections.reconnect(name, ctx.configOf(name), signal ? { signal } : {}).catch((error: unknown) => {
+          // Cancelled: the caller hears it; any other failure is in the server's state.
+          if (signal?.aborted) throw error;
+        });
+        return ctx.viewOf(name);
+      }),
     async listIdeServers() {
       return (await runningIdes(ctx.ideLockDir)).map((lock): IdeServerOffer => {
         const config =

@@ -56,6 +56,7 @@ import type { CallContext, CoreApi } from './call-context';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { createCollectionsApi } from './collections-api';
+import { CancellableCalls } from './cancellable-calls';
 import { createConnectionsApi } from './connections-api';
 import { createConformanceApi } from './conformance-api';
 import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
@@ -82,6 +83,7 @@ import { createSkillsApi } from './skills-api';
 import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
+import { messageOf } from '../../../shared/errors';
 
 export interface CoreOptions {
   /** More environment variables collections may read, besides the setting's (the CLI's --allow-env). */
@@ -358,16 +360,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   registry.onChange = sync.onChange;
 
+  // Requests a front end named with a callId, so cancelCall can cancel them (tool calls have the runner's own).
+  const calls = new CancellableCalls();
   // The collections runner calls tools, resources and prompts through this same API.
   const api: CoreApi = maskSecrets(
     {
       ...createServersApi(ctx, sync),
-      ...createConnectionsApi(ctx),
-      ...createResourcesApi(ctx, resources),
-      ...createSkillsApi(ctx, skills),
-      ...createPromptsApi(ctx, prompts),
+      ...createConnectionsApi(ctx, calls),
+      ...createResourcesApi(ctx, resources, calls),
+      ...createSkillsApi(ctx, skills, calls),
+      ...createPromptsApi(ctx, prompts, calls),
       ...createServerConsoleApi(ctx, serverConsole),
-      ...createToolsApi(ctx, toolKit, tools, tasks),
+      ...createToolsApi(ctx, toolKit, tools, calls, tasks),
       ...createTasksApi(ctx, tasks),
       ...createResultsApi(ctx, toolKit),
       ...createPermissionsApi(toolKit),
@@ -380,7 +384,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createTransferApi(ctx, options.importLocator),
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config, registry.originOf(name, config))),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
-      ...createDoctorApi(ctx, toolKit, options.doctorThresholds),
+      ...createDoctorApi(ctx, toolKit, calls, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       ...createCollectionsApi(ctx, {
         api: () => api,
@@ -447,7 +451,7 @@ function maskSecrets(api: CoreApi, redactor: SecretRedactor): CoreApi {
         // The original is not attached: its message is what is being masked.
         if (error instanceof AppError) throw new AppError(error.code, redactor.redact(error.message), { kind: error.kind });
         // eslint-disable-next-line preserve-caught-error -- the cause would carry the unmasked message
-        throw new Error(redactor.redact(error instanceof Error ? error.message : String(error)));
+        throw new Error(redactor.redact(messageOf(error)));
       }
     };
   }

@@ -9,6 +9,7 @@ import { channels, isAppApiMethod, type AppApiMethod } from '../../../shared/api
 import { AppError, type Envelope } from '../../../shared/envelope';
 import type { CallContext, CoreApi } from './call-context';
 import { findForbiddenKey } from './payload-guard';
+import { messageOf } from '../../../shared/errors';
 
 export type Dispatch = (method: unknown, payload: unknown, context?: CallContext) => Promise<Envelope<unknown>>;
 
@@ -63,7 +64,7 @@ export function createDispatcher(api: CoreApi): Dispatch {
     } catch (error) {
       if (error instanceof AppError) return { ok: false, error: error.toData() };
       // Unexpected errors: the message only, never a stack trace.
-      return { ok: false, error: { code: 'failed', message: error instanceof Error ? error.message : String(error) } };
+      return { ok: false, error: { code: 'failed', message: messageOf(error) } };
     }
   };
 }

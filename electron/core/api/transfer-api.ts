@@ -10,6 +10,12 @@ export function createTransferApi(ctx: CoreContext, locator: Partial<Omit<Source
     registry: ctx.registry,
     secrets: ctx.secrets,
     owners: ctx.secretOwners,
+    reachedOver: (name, config) => {
+      const state = ctx.connections.state(name, config);
+      if (state.status !== 'connected') return undefined;
+      // A transport note is set only when a URL-only entry connected over the SSE fallback (open-connection.ts).
+      return state.transportNote ? 'sse' : 'http';
+    },
     locator: () => ({
       home: locator.home ?? os.homedir(),
       platform: locator.platform ?? process.platform,

@@ -20,6 +20,7 @@ import { providerSession } from './provider-session';
 import type { TokenKeeper } from './token-keeper';
 import { WorkbenchOAuthProvider } from './workbench-oauth-provider';
 import { logFailure } from '../diagnostics/diagnostics';
+import { messageOf } from '../../../shared/errors';
 
 interface Flow {
   listener?: CallbackListener;
@@ -130,7 +131,7 @@ function throwIfCancelled(flow: Flow): void {
 
 /** A sign-in failure in words that name what went wrong. */
 function signInFailure(error: unknown, settings: OAuthSettings | undefined): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (/does not support dynamic client registration/.test(message) && !settings?.clientId) {
     return `${message}. Enter a pre-registered client id (and secret) under OAuth sign-in in the server's settings.`;
   }

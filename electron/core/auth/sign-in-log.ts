@@ -8,6 +8,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthHttpExchange, OAuthLog, OAuthLogEntry, OAuthLogKind } from '../../../shared/api/auth';
 import type { ServerName } from '../../../shared/config/server-config';
 import { maskBody, maskHeaders, maskUrl } from './oauth-masking';
+import { messageOf } from '../../../shared/errors';
 
 const MAX_ENTRIES = 300;
 
@@ -82,7 +83,7 @@ export class SignInLogs {
         response = await base(url, init);
       } catch (error) {
         exchange.durationMs = Math.round(performance.now() - started);
-        exchange.error = error instanceof Error ? error.message : String(error);
+        exchange.error = messageOf(error);
         this.add(server, 'http', `${method} ${shortUrl(url)} failed: ${exchange.error}`, undefined, exchange);
         throw error;
       }

@@ -12,6 +12,7 @@ import { issuerOfDiscovery, sameIssuer } from './issuer';
 import { refreshMargin, RefreshTimers } from './refresh-timers';
 import { grants } from './workbench-oauth-provider';
 import { logFailure } from '../diagnostics/diagnostics';
+import { messageOf } from '../../../shared/errors';
 
 /**
  * How long shutting down waits for a refresh already under way. Authorization servers
@@ -81,7 +82,7 @@ export class TokenKeeper {
         return await this.save(server, serverUrl, settings, { ...tokens, issuer }, epoch);
       } catch (error) {
         if (epochs.of(server) !== epoch) return undefined;
-        logs.add(server, 'error', `The refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+        logs.add(server, 'error', `The refresh failed: ${messageOf(error)}`);
         // A refresh token the server no longer accepts is worth nothing: sign-in is needed.
         if (error instanceof OAuthError && error.code === OAuthErrorCode.InvalidGrant) await store.delete(server, ['tokens']);
         throw error;

@@ -13,6 +13,7 @@ import { checkAssertions, type StepAnswer } from './assertions';
 import { errorDocument, promptDocument, resourceDocument, toolDocument } from './result-document';
 import { answerScripted, type AnswerChannel } from './scripted-answers';
 import { substitute, VariableError, type VariableScope } from './variables';
+import { messageOf } from '../../../shared/errors';
 
 export type StepApi = AnswerChannel & Pick<ToolsApi, 'callTool' | 'cancelCall'> & Pick<ResourcesApi, 'readResource'> & Pick<PromptsApi, 'getPrompt'>;
 
@@ -111,7 +112,7 @@ export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcom
       return { result: { ...base, target, status: 'skipped', outcome: 'failed', error: 'The run was cancelled.', durationMs, assertions: [] }, cancelled: true };
     }
     if (failure instanceof StepTimeout && kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
-    requestError = failure instanceof Error ? failure.message : String(failure);
+    requestError = messageOf(failure);
     const failureKind = failure instanceof AppError ? failure.kind : failure instanceof StepTimeout ? 'timeout' : undefined;
     answer = { kind, outcome: 'failed', document: errorDocument(requestError, failureKind), durationMs };
   } finally {

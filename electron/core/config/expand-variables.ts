@@ -1,6 +1,7 @@
 /**
  * Fills in an entry right before it is launched: `${VAR}` and `${VAR:-default}` from the
- * environment (as Claude Code does, in command, args, env, url and headers), and
+ * environment (as Claude Code does, in command, args, env, url and headers; and in the
+ * OAuth client's id and secret), and
  * `${secret:KEY}` from the secret store. The stored entry is never changed; the expanded
  * copy is used for one launch only.
  *
@@ -130,6 +131,10 @@ export async function expandConfig(config: ServerConfig, ctx: ExpandContext): Pr
   const oauth = record.oauth as Record<string, unknown> | undefined;
   if (oauth && typeof oauth.clientSecret === 'string') {
     record.oauth = { ...oauth, clientSecret: await expandString(oauth.clientSecret, 'oauth.clientSecret', ctx, ['oauth', 'clientSecret']) };
+  }
+  // Cursor writes its static client's id as ${env:NAME} too; an id is no secret.
+  if (oauth && typeof oauth.clientId === 'string') {
+    record.oauth = { ...(record.oauth as Record<string, unknown>), clientId: await expandString(oauth.clientId, 'oauth.clientId', ctx) };
   }
   return record as ServerConfig;
 }

@@ -50,11 +50,12 @@ export function knownSources(loc: SourceLocator): KnownSource[] {
       client: 'cline',
       label: 'Cline (VS Code extension)',
       path: p.join(config, 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
-      format: 'mcp-servers',
+      format: 'cline',
     },
     { id: 'zed', client: 'zed', label: 'Zed (settings.json)', path: p.join(zedDir, 'settings.json'), format: 'zed' },
     { id: 'gemini', client: 'gemini', label: 'Gemini CLI (~/.gemini/settings.json)', path: p.join(loc.home, '.gemini', 'settings.json'), format: 'gemini' },
     { id: 'codex', client: 'codex', label: 'Codex (~/.codex/config.toml)', path: p.join(loc.env.CODEX_HOME || p.join(loc.home, '.codex'), 'config.toml'), format: 'codex' },
+    { id: 'continue', client: 'continue', label: 'Continue (~/.continue/config.yaml)', path: p.join(loc.home, '.continue', 'config.yaml'), format: 'continue' },
   ];
   if (loc.projectDir) {
     const project = loc.projectDir;

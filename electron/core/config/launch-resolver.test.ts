@@ -61,6 +61,19 @@ describe('createLaunchResolver', () => {
     );
   });
 
+  it("uses Codex's env_vars and env_http_headers: set variables only, written values winning, header values masked in logs", async () => {
+    const bin = path.join(dir, 'bin');
+    await executable(path.join(bin, 'docs-server'));
+    const seen: string[] = [];
+    const environment = async () => ({ PATH: bin, DOCS_API_KEY: 'from-env', LOG_LEVEL: 'debug', ORG_ID: 'org-42', EMPTY: '  ' });
+    const resolver = createLaunchResolver({ secrets: new FileSecretStore(path.join(dir, 's.json')), environment, platform: 'linux', onSecret: (v) => seen.push(v) });
+    const stdio = { command: 'docs-server', env: { LOG_LEVEL: 'info' }, env_vars: ['DOCS_API_KEY', 'LOG_LEVEL', 'UNSET'] } as ServerConfig;
+    expect(((await resolver.resolve('docs', stdio)) as StdioServerConfig).env).toEqual({ PATH: bin, DOCS_API_KEY: 'from-env', LOG_LEVEL: 'info' });
+    const http = { type: 'http', url: 'https://mcp.figma.com/mcp', headers: { 'X-Region': 'us' }, env_http_headers: { 'X-Org-Id': 'ORG_ID', 'X-Region': 'ORG_ID', 'X-Empty': 'EMPTY', 'X-Unset': 'UNSET' } } as ServerConfig;
+    expect(((await resolver.resolve('figma', http)) as { headers?: Record<string, string> }).headers).toEqual({ 'X-Org-Id': 'org-42', 'X-Region': 'us' });
+    expect(seen).toContain('org-42');
+  });
+
   it('fills in ${CLAUDE_PROJECT_DIR} with the open project, as Claude Code does in .mcp.json', async () => {
     const project = path.join(dir, 'shop');
     const tool = await executable(path.join(project, 'scripts', 'mcp-server'));

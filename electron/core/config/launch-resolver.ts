@@ -7,6 +7,7 @@
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
+import { headersFromEnv, passedThroughEnv } from './codex-pass-through';
 import { findCommand } from './command-path';
 import { readEnvFile } from './env-file';
 import { expandConfig, expandString } from './expand-variables';
@@ -74,7 +75,13 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
       ...(options.onSecret ? { onSecret: options.onSecret } : {}),
       secretRefusal: secretOwnership(name, config, origin, options.owners),
     });
-    if (!isStdioConfig(expanded)) return expanded;
+    if (!isStdioConfig(expanded)) {
+      const fromEnv = headersFromEnv(config, env);
+      if (Object.keys(fromEnv).length === 0) return expanded;
+      for (const value of Object.values(fromEnv)) options.onSecret?.(value);
+      const written = (expanded as { headers?: Record<string, string> }).headers ?? {};
+      return { ...expanded, headers: { ...fromEnv, ...written } } as ServerConfig;
+    }
     const envFile = (config as { envFile?: unknown }).envFile;
     // A project approval covers the file's contents, found without variables (env-file.ts): a project entry may use no others.
     if (origin?.scope === 'project' && typeof envFile === 'string' && envFile.replaceAll('${CLAUDE_PROJECT_DIR}', '').includes('${')) {
@@ -90,7 +97,7 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
       ...expanded,
       // On Windows the command stays as written: cross-spawn needs the name to pick the right shim.
       command: platform === 'win32' ? expanded.command : found,
-      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...fromFile, ...expanded.env },
+      env: { ...(env.PATH ? { PATH: env.PATH } : {}), ...passedThroughEnv(config, env), ...fromFile, ...expanded.env },
     };
   }
 

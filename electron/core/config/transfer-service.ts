@@ -26,7 +26,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { credentialArgs, maskCredentialArgs } from './formats/credential-args';
 import { exportServers } from './formats/export';
 import { claudeJsonProjects, hasProjectServers, parseClaudeJson, parseMcpServers, parseWholeClaudeJson } from './formats/parse-mcp-servers';
-import { parseCodexToml, parseGemini, parseZed } from './formats/parse-other-clients';
+import { parseCline, parseCodexToml, parseContinueYaml, parseGemini, parseZed } from './formats/parse-other-clients';
 import { parsePaste } from './formats/parse-paste';
 import { isVsCodeShape, parseVsCode } from './formats/parse-vscode';
 import { uniqueName, validNameFor } from './formats/suggest-name';
@@ -74,6 +74,8 @@ export interface TransferDeps {
   locator: () => SourceLocator;
   /** Records which entry each imported secret belongs to. */
   owners?: SecretOwners;
+  /** How a connected URL-only entry was reached (`sse` after the SSE fallback), so exports can pin the transport that works. */
+  reachedOver?: (name: string, config: ServerConfig) => 'http' | 'sse' | undefined;
 }
 
 async function readSourceFile(file: string): Promise<string> {
@@ -98,10 +100,12 @@ export async function readSource(ref: ImportSourceRef, projectDir: string | unde
     const text = await readSourceFile(ref.path);
     const format = ref.format ?? 'auto';
     if (format === 'codex' || (format === 'auto' && ref.path.endsWith('.toml'))) return parseCodexToml(text, ctx);
+    if (format === 'continue' || (format === 'auto' && /\.ya?ml$/i.test(ref.path))) return parseContinueYaml(text, ctx);
     const parsed = parseJsonText(text, { jsonc: true });
     if (!parsed.ok) throw new SourceError(`${ref.path} does not parse: ${parsed.problem.message}.`);
     if (format === 'zed' || (format === 'auto' && asObject(parsed.value.context_servers))) return parseZed(parsed.value, ctx);
     if (format === 'gemini') return parseGemini(parsed.value, ctx);
+    if (format === 'cline' || (format === 'auto' && path.basename(ref.path) === 'cline_mcp_settings.json')) return parseCline(parsed.value, ctx);
     if (format === 'vscode' || (format === 'auto' && isVsCodeShape(parsed.value))) return parseVsCode(parsed.value, ctx);
     if (format === 'claude-code') return parseClaudeJson(parsed.value, ctx, ref.project);
     if (format === 'auto' && hasProjectServers(parsed.value)) return parseWholeClaudeJson(parsed.value, ctx);
@@ -191,12 +195,13 @@ export function createTransferService(deps: TransferDeps) {
     const warnings = [...parsed.warnings];
     const passwordInputs = new Set(parsed.inputs.filter((i) => i.password).map((i) => i.id));
     const suggestedNames = new Set<string>();
-    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw, name: suggested, origin }) => {
+    const candidates: ImportCandidate[] = parsed.entries.map(({ key, raw, name: suggested, origin, problem }) => {
       // Two groups of one source (user and local entries of ~/.claude.json) may reuse a name.
       const name = uniqueName(validNameFor(suggested ?? key), (n) => suggestedNames.has(n));
       suggestedNames.add(name);
       const inputs = [...new Set([...JSON.stringify(raw ?? null).matchAll(INPUT_REF)].map((m) => m[1]!))];
       const base = { key, name, summary: summarize(raw), existsIn: scopesWith(name), inputs, secretFields: [] as string[], ...(origin ? { origin } : {}) };
+      if (problem) return { ...base, error: problem };
       const stored = storedSecretProblem(raw);
       if (stored) return { ...base, error: stored };
       const valid = ServerConfigSchema.safeParse(raw);
@@ -256,6 +261,7 @@ export function createTransferService(deps: TransferDeps) {
     for (const choice of request.choices) {
       const entry = parsed.entries.find((e) => e.key === choice.key);
       if (!entry) throw new AppError('not-found', `"${choice.key}" is no longer in the source; preview it again.`);
+      if (entry.problem) throw new AppError('invalid-request', `"${choice.key}" cannot be imported: ${entry.problem}`);
       if (names.has(choice.name)) throw new AppError('conflict', `Two servers would be named "${choice.name}"; rename one.`);
       names.add(choice.name);
       const object = asObject(entry.raw);
@@ -303,7 +309,9 @@ export function createTransferService(deps: TransferDeps) {
       if (!entry) throw new AppError('not-found', `No server named "${name}".`);
       return { name, config: entry.config };
     });
-    const exported = exportServers(entries, request.format);
+    const configs = new Map(entries.map((entry) => [entry.name, entry.config]));
+    const reachedOver = deps.reachedOver;
+    const exported = exportServers(entries, request.format, reachedOver ? { reachedOver: (name) => reachedOver(name, configs.get(name)!) } : {});
     if (!request.path) return exported;
     const target = request.path.trim();
     await writeExportFile(target, exported.text, { dataDir: registry.dataFolder, ...(request.overwrite ? { overwrite: true } : {}) });

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConformanceCheck, ConformanceScenario } from '../../../shared/api/conformance';
+import { messageOf } from '../../../shared/errors';
 
 /** The scenario names under "Server scenarios" in the suite's `list` output ("  - name" or "  - name [tags]"). */
 export function parseServerScenarios(listing: string): string[] {
@@ -62,7 +63,7 @@ export function scenarioResult(name: string, dir: string | undefined, failure?: 
   try {
     checks = z.array(CheckSchema).parse(JSON.parse(readFileSync(file, 'utf8'))).map(checkOf);
   } catch (error) {
-    return { name, status: 'no-checks', checks: [], note: `Its results could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return { name, status: 'no-checks', checks: [], note: `Its results could not be read: ${messageOf(error)}` };
   }
   if (checks.length === 0) return { name, status: 'no-checks', checks, note: 'The scenario ran but recorded no check.' };
   if (checks.some((check) => check.status === 'FAILURE')) return { name, status: 'failed', checks };

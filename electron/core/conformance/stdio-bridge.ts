@@ -14,6 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { messageOf } from '../../../shared/errors';
 
 /** Starts a fresh server process (one per session) and hands back its transport, not yet started. */
 export type OpenServer = () => Promise<Transport>;
@@ -274,7 +275,7 @@ export async function startStdioBridge(openServer: OpenServer): Promise<StdioBri
       res.end();
     };
     work().catch((error: unknown) => {
-      if (!res.headersSent) rpcError(res, 500, error instanceof Error ? error.message : String(error));
+      if (!res.headersSent) rpcError(res, 500, messageOf(error));
       else res.end();
     });
   });

@@ -4,10 +4,13 @@
  * Each wait is a gate the test holds shut; the test asserts the call settled before the
  * gate opened, never on how long it took.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import { waitUntil } from '../../../e2e/support/processes';
+import { TempDirs } from '../../../tests/support/temp-dirs';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import { AppError } from '../../../shared/envelope';
 import { controllableTransports, method } from '../../../tests/support/controllable-transport';
@@ -22,6 +25,7 @@ const fixtures: RunningFixture[] = [];
 let manager: ConnectionManager | undefined;
 let tools: ToolsService;
 let transports: ReturnType<typeof controllableTransports>;
+const temp = new TempDirs();
 
 function create(extra: Partial<ConnectionManagerOptions> = {}): ConnectionManager {
   const bus = new EventBus();
@@ -35,6 +39,7 @@ afterEach(async () => {
   await manager?.closeAll();
   manager = undefined;
   await Promise.all(fixtures.splice(0).map((f) => f.stop()));
+  await temp.removeAll();
 });
 
 const outcomeOf = (promise: Promise<unknown>) =>
@@ -90,5 +95,33 @@ describe('cancelling a request', () => {
     // The new session is up (the server is connected again); the cancelled call never went out on it.
     await waitUntil(() => m.state('expiring').status === 'connected', 'the new session');
     expect((await f.http<{ expired: number }>('/stats')).expired).toBe(callsBefore);
+  });
+});
+
+describe('closing every connection right after a cancel', () => {
+  it('in the same tick: waits for the server to read the cancel, and the call settles as cancelled', async () => {
+    const dir = await temp.make('mcpwb-cancel-drain-');
+    const callLog = path.join(dir, 'calls.log');
+    const lab: ServerConfig = { command: process.execPath, args: [fixtureServer('tool-lab'), '--call-log', callLog] };
+    const m = create();
+    await m.connect('lab', lab);
+    const controller = new AbortController();
+    const call = outcomeOf(tools.call('lab', lab, 'slow_progress', { steps: 1000, delayMs: 50 }, { signal: controller.signal }));
+    await transports.latest().passed('in', method('notifications/progress'));
+
+    // Nobody waits between the two: whoever aborted, closing itself gives the cancel its time.
+    controller.abort();
+    const closing = m.closeAll();
+
+    expect(await call).toBe('cancelled: lab: The call was cancelled.');
+    await closing;
+    // The server read the cancel before its process was stopped (it reads in order, and the
+    // ping sent after the cancel was answered before the close).
+    expect(readFileSync(callLog, 'utf8').trim().split('\n')).toEqual(['slow_progress', 'slow_progress cancelled']);
+    const log = transports.latest().log;
+    const ping = log.find((entry) => entry.direction === 'out' && 'method' in entry.message && entry.message.method === 'ping');
+    expect(ping, 'a ping after the cancel').toBeDefined();
+    const pingId = ping && 'id' in ping.message ? ping.message.id : undefined;
+    expect(log.some((entry) => entry.direction === 'in' && !('method' in entry.message) && 'id' in entry.message && entry.message.id === pingId)).toBe(true);
   });
 });

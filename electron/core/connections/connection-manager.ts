@@ -31,7 +31,7 @@ import type { ClientFeature } from './client-feature';
 import { sleep, systemClock, type Clock } from './clock';
 import type { ConnectionAuth } from './connection-auth';
 import { isSessionExpiredError, isUnauthorizedError, SessionExpiredError } from './connection-errors';
-import { callFailureKind, describeCallError, formatDuration, messageOf } from './describe-error';
+import { callFailureKind, describeCallError, formatDuration } from './describe-error';
 import type { EraCache } from './era/era-cache';
 import { describeEraError } from './era/era-errors';
 import { eraModeOf, type EraMode } from './era/era-plan';
@@ -45,6 +45,7 @@ import { connectInBatches } from './startup';
 import type { TokenProvider } from './token-provider';
 import { ideLockDir } from './transports/ide-lockfiles';
 import type { createTransport } from './transports/transport-factory';
+import { failure, messageOf } from '../../../shared/errors';
 
 export type { ServerState } from './server-connection';
 
@@ -54,6 +55,7 @@ export const SESSION_RETRY_DELAYS_MS = [0, 500, 1500];
 /** How long closing waits for servers to read the cancels sent just before (see closeAll). */
 const CANCEL_DRAIN_MS = 1000;
 const STDERR_LINES_IN_ERRORS = 10;
+const noop = () => undefined;
 
 /** The settings the connection manager reads (live: each connect and call reads them anew). */
 export interface ConnectionSettings {
@@ -127,7 +129,7 @@ export function connectionKey(name: ServerName, config: ServerConfig): string {
 
 /** The error of a call cancelled before it was sent (while it waited for a connection or a retry). */
 export function cancelledCall(name: ServerName): AppError {
-  return new AppError('failed', `${name}: The call was cancelled.`, { kind: 'cancelled' });
+  return failure('cancelled', `${name}: The call was cancelled.`);
 }
 
 export class ConnectionManager {
@@ -145,6 +147,8 @@ export class ConnectionManager {
   private shutDown = false;
   /** Pings sent after a request was cancelled; answered, the server has read the cancel. */
   private readonly draining = new Set<Promise<void>>();
+  /** Requests under way that a signal can cancel, each with a promise that settles after it did (closeAll waits for the cancelled ones). */
+  private readonly cancellable = new Set<{ signal: AbortSignal; settled: Promise<void> }>();
 
   /** Called after every state change; the core API turns it into a `server-state` event. */
   onStateChange?: (name: ServerName) => void;
@@ -232,12 +236,21 @@ export class ConnectionManager {
 
   /**
    * Closes every connection for good (app shutdown): later connects are refused. A request
-   * cancelled just before (the CLI's Ctrl+C) has had its notifications/cancelled written,
-   * but a process stopped at once never reads it: closing first waits, a second at most,
-   * for the ping sent after it to be answered (a server reads in order).
+   * cancelled just before (the CLI's Ctrl+C, or any caller, even in the same tick) has had
+   * its notifications/cancelled written, but a process stopped at once never reads it:
+   * closing first waits, a second at most, for such requests to settle and for the ping
+   * each sends after its cancel to be answered (a server reads in order).
    */
   async closeAll(): Promise<void> {
-    if (this.draining.size > 0) await Promise.race([Promise.all(this.draining), sleep(this.clock, CANCEL_DRAIN_MS)]);
+    const cancelled = [...this.cancellable].filter((call) => call.signal.aborted).map((call) => call.settled);
+    if (cancelled.length > 0 || this.draining.size > 0) {
+      const cancelsRead = (async () => {
+        // A cancelled request asks its server to confirm the read as it settles (confirmCancelRead).
+        await Promise.all(cancelled);
+        await Promise.all(this.draining);
+      })();
+      await Promise.race([cancelsRead, sleep(this.clock, CANCEL_DRAIN_MS)]);
+    }
     this.shutDown = true;
     await Promise.all([...this.attempts.values()].map((attempt) => attempt.retire({ status: 'disconnected' })));
   }
@@ -273,7 +286,17 @@ export class ConnectionManager {
    * `run` gets the caller's signal (the SDK removes its listener when each request ends);
    * the signal also ends every wait before the request is sent.
    */
-  async request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
+  request<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext = {}): Promise<T> {
+    const { signal } = ctx;
+    const running = this.runRequest(name, config, run, ctx);
+    if (!signal) return running;
+    const call = { signal, settled: running.then(noop, noop) };
+    this.cancellable.add(call);
+    void call.settled.then(() => this.cancellable.delete(call));
+    return running;
+  }
+
+  private async runRequest<T>(name: ServerName, config: ServerConfig, run: (client: Client, signal?: AbortSignal) => Promise<T>, ctx: RequestContext): Promise<T> {
     const { signal } = ctx;
     for (let attempt = 0; ; attempt++) {
       // Open already (the usual call): no step to wait for before the request goes out.
@@ -290,7 +313,7 @@ export class ConnectionManager {
           if (wait === undefined) {
             const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;
             await connection.retire({ status: 'failed', error: message, errorKind: 'connection' });
-            throw new AppError('failed', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`, { kind: 'connection' });
+            throw failure('connection', `${name}: ${describeCallError(new SessionExpiredError(message), { timeoutMs: 0 })}`);
           }
           connection.logEvent(`The server ended the session; starting a new one and retrying${wait ? ` in ${formatDuration(wait)}` : ''}.`);
           // The new session starts at once (the row goes from connected to connecting); the
@@ -356,11 +379,11 @@ export class ConnectionManager {
 
   private refuseUnconnectable(name: ServerName, config: ServerConfig): void {
     if (config.enabled === false) {
-      throw new AppError('failed', `${name} is disabled; enable it to connect.`, { kind: 'disabled' });
+      throw failure('disabled', `${name} is disabled; enable it to connect.`);
     }
     // Start-up batches may still be running while the app quits: starting a server now
     // would leave its process behind.
-    if (this.shutDown) throw new AppError('failed', `${name}: not connecting, MCP Workbench is shutting down.`, { kind: 'cancelled' });
+    if (this.shutDown) throw failure('cancelled', `${name}: not connecting, MCP Workbench is shutting down.`);
   }
 
   /**

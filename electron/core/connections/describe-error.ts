@@ -4,6 +4,7 @@ import { isHttpTransportError, isSessionExpiredError, isUnauthorizedError, termi
 import { isConnectionClosed, isProtocolError, isRequestTimeout } from './sdk-errors';
 import { isNotMcpReason } from './transports/stdio-transport';
 import { RequestTimeoutError } from './transports/timeout-fetch';
+import { messageOf } from '../../../shared/errors';
 
 export interface ConnectErrorContext {
   /** The stdio command, to name it when it cannot be started. */
@@ -93,11 +94,6 @@ export class ConnectTimeoutError extends Error {
     super(`Timed out after ${formatDuration(timeoutMs)} waiting for the server to answer initialize.`);
     this.name = 'ConnectTimeoutError';
   }
-}
-
-export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 export function formatDuration(ms: number): string {

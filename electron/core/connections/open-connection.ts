@@ -10,13 +10,13 @@ import { Client } from '@modelcontextprotocol/client';
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import { clientIdentity } from '../doctor/host-clients';
-import { diagnostics, logFailure } from '../diagnostics/diagnostics';
+import { diagnostics, ignoreFailure, logFailure } from '../diagnostics/diagnostics';
 import { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
 import { withDeadline } from './async-helpers';
 import { mergeCapabilities } from './client-feature';
 import type { RemoteAuth } from './connection-auth';
 import { isUnauthorizedError } from './connection-errors';
-import { connectFailureKind, describeConnectError, messageOf } from './describe-error';
+import { connectFailureKind, describeConnectError } from './describe-error';
 import { describeEraError, isProbeClosedError } from './era/era-errors';
 import type { EraMode } from './era/era-plan';
 import { planEra } from './era/era-plan';
@@ -27,6 +27,7 @@ import { DegradationGuard } from './transports/degradation-guard';
 import { LoggingTransport } from './transports/logging-transport';
 import { RequestMetaTransport } from './transports/request-meta-transport';
 import { createTransport, safeUrl, type BuiltTransport } from './transports/transport-factory';
+import { failure, messageOf } from '../../../shared/errors';
 
 const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 60_000;
 const STDERR_LINES_IN_ERRORS = 10;
@@ -102,7 +103,7 @@ export async function openConnection(attempt: ServerConnection, deps: OpenDeps, 
     throw new AppError('failed', `${name}: ${reason}`, { kind: connectFailureKind(error) });
   }
   if (attempt.retired) {
-    await built.transport.close().catch(() => undefined);
+    await built.transport.close().catch(ignoreFailure('closing the transport of a connection that did not open'));
     throw cancelled(name);
   }
 
@@ -178,7 +179,7 @@ export async function openConnection(attempt: ServerConnection, deps: OpenDeps, 
     await options.eraCache?.set(attempt.key, found).catch(logFailure(`Remembering the protocol era of ${name} failed`));
     // Retired, or the server went away while the verdict was written: that is what the state says (lost, with the crash's details), not "connected".
     if (attempt.retired) throw cancelled(name);
-    if (attempt.phase === 'ended') throw new AppError('failed', `${name}: ${attempt.state.error ?? 'The server closed the connection.'}`, { kind: 'connection' });
+    if (attempt.phase === 'ended') throw failure('connection', `${name}: ${attempt.state.error ?? 'The server closed the connection.'}`);
   }
   const serverInfo = client.getServerVersion();
   const instructions = client.getInstructions();
@@ -207,7 +208,7 @@ export function withReason(reason: string | undefined): { closeReason?: string }
 }
 
 function cancelled(name: ServerName): AppError {
-  return new AppError('failed', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`, { kind: 'cancelled' });
+  return failure('cancelled', `${name}: the connection attempt was cancelled (disconnected, or its config changed).`);
 }
 
 function withRemoteAuth(remoteAuth: RemoteAuth | undefined): { remoteAuth?: RemoteAuth } {

@@ -51,3 +51,11 @@ export function logFailure(message: string, level: DiagnosticLevel = 'warn'): (e
     return undefined;
   };
 }
+
+/**
+ * For a `.catch` whose failure changes nothing (a best-effort close, a body nobody reads):
+ * still recorded, at debug, with why it does not matter, so a failure is never dropped unseen.
+ */
+export function ignoreFailure(why: string): (error: unknown) => undefined {
+  return logFailure(`Ignored: ${why}`, 'debug');
+}

@@ -6,9 +6,9 @@
 import { DOCTOR_HOSTS, type DoctorFinding, type DoctorHost, type DoctorReport, type HostToolView, type RunDoctorRequest, type ServerDoctorReport } from '../../../shared/api/doctor';
 import type { ServerName } from '../../../shared/config/server-config';
 import type { ToolInfo } from '../../../shared/domain';
+import type { AppError } from '../../../shared/envelope';
 import type { CoreContext } from '../api/core-context';
 import { listPage, type ListMethod } from '../connections/list-page';
-import { messageOf } from '../connections/describe-error';
 import { checkTools, hostsWithSpec, rulesFor } from './check-tools';
 import { crossServerFindings } from './live/cross-server';
 import { annotationFindings, descriptionFindings } from './live/description-checks';
@@ -21,6 +21,7 @@ import { SKILL_RULE_INFOS, skillFindings } from './rules/skills';
 import { gatherSkillsEvidence } from '../skills/skills-evidence';
 import { listRawTools } from './raw-tools';
 import { toolTokenCosts } from './token-cost';
+import { failure, messageOf } from '../../../shared/errors';
 
 export interface DoctorThresholds {
   slowConnectMs: number;
@@ -39,6 +40,11 @@ const CAPABILITY_LISTS: Array<{ capability: string; method: ListMethod }> = [
   { capability: 'prompts', method: 'prompts/list' },
 ];
 
+/** A run stopped by its caller: one error for the whole run (never a finding). */
+function cancelledRun(): AppError {
+  return failure('cancelled', 'The doctor run was cancelled.');
+}
+
 export class DoctorService {
   constructor(
     private readonly ctx: CoreContext,
@@ -46,11 +52,13 @@ export class DoctorService {
     private readonly thresholds: DoctorThresholds = DEFAULT_THRESHOLDS,
   ) {}
 
-  async run(request: RunDoctorRequest): Promise<DoctorReport> {
+  /** `signal` cancels the run, whatever it waits for (a connect, a list): it rejects as cancelled. */
+  async run(request: RunDoctorRequest, signal?: AbortSignal): Promise<DoctorReport> {
     const hosts = request.hosts?.length ? [...new Set(request.hosts)] : [...DOCTOR_HOSTS];
     const applied = hostsWithSpec(hosts);
     const names = request.servers?.length ? request.servers : this.ctx.registry.effective().filter((entry) => entry.config.enabled !== false).map((entry) => entry.name);
-    const checked = await Promise.all(names.map((name) => this.checkServer(name, applied, request.tokens !== false)));
+    const checked = await Promise.all(names.map((name) => this.checkServer(name, applied, request.tokens !== false, signal)));
+    if (signal?.aborted) throw cancelledRun();
     const relevant = (finding: DoctorFinding) => finding.hosts.some((host) => applied.includes(host));
     const servers = checked.map(({ report }) => ({ ...report, findings: report.findings.filter(relevant) }));
     const shared = crossServerFindings(
@@ -61,9 +69,9 @@ export class DoctorService {
     return { hosts: applied, servers, shared, rules, time: Date.now() };
   }
 
-  async toolsAsHost(name: ServerName, host: DoctorHost): Promise<HostToolView[]> {
+  async toolsAsHost(name: ServerName, host: DoctorHost, signal?: AbortSignal): Promise<HostToolView[]> {
     const config = this.ctx.configOf(name);
-    const tools = await listRawTools(this.ctx.connections, name, config);
+    const tools = await listRawTools(this.ctx.connections, name, config, signal);
     const set = HOST_RULE_SETS[host];
     const findings = checkTools(name, tools, [host]).filter((f) => f.hosts.includes(host));
     return tools.map((tool, index) => {
@@ -83,7 +91,7 @@ export class DoctorService {
     });
   }
 
-  private async checkServer(name: ServerName, hosts: DoctorHost[], countTokens: boolean): Promise<{ report: ServerDoctorReport; tools: ToolInfo[] }> {
+  private async checkServer(name: ServerName, hosts: DoctorHost[], countTokens: boolean, signal?: AbortSignal): Promise<{ report: ServerDoctorReport; tools: ToolInfo[] }> {
     const { connections } = this.ctx;
     const config = this.ctx.configOf(name);
     const lists: Record<string, number> = {};
@@ -92,8 +100,9 @@ export class DoctorService {
     if (connections.state(name, config).status !== 'connected') {
       const started = performance.now();
       try {
-        await connections.connect(name, config);
+        await connections.connect(name, config, signal ? { signal } : {});
       } catch (error) {
+        if (signal?.aborted) throw cancelledRun();
         const message = messageOf(error);
         const rule = liveRule('live-connect-failed');
         const finding: DoctorFinding = { rule: rule.id, severity: rule.severity, hosts: rule.hosts, server: name, pointer: '', source: rule.source, message: `The server did not connect: ${message}` };
@@ -113,10 +122,11 @@ export class DoctorService {
       if (!(capability in capabilities)) continue;
       const started = performance.now();
       try {
-        await connections.request(name, config, (client, signal) => listPage(client, method, undefined, signal ? { signal } : undefined));
+        await connections.request(name, config, (client, signal) => listPage(client, method, undefined, signal ? { signal } : undefined), signal ? { signal } : {});
         lists[method] = Math.round(performance.now() - started);
         if (lists[method] > this.thresholds.slowListMs) live('live-slow-list', `${method} took ${lists[method]} ms; hosts list every server at start and wait for it. Answer lists from memory.`);
       } catch (error) {
+        if (signal?.aborted) throw cancelledRun();
         // Templates are optional within the resources capability: a server may well not have the method.
         if (method === 'resources/templates/list' && /-32601|not found/i.test(messageOf(error))) continue;
         live('live-capability-failing', `The server declares "${capability}" but ${method} fails: ${messageOf(error)}. Answer it (an empty list is fine) or drop the capability.`);
@@ -124,17 +134,19 @@ export class DoctorService {
     }
 
     // A connection lost while checking skills says nothing about them: the other checks still report.
-    const skills = await gatherSkillsEvidence(connections, name, config).catch(() => undefined);
+    const skills = await gatherSkillsEvidence(connections, name, config, signal).catch(() => undefined);
+    if (signal?.aborted) throw cancelledRun();
     if (skills) findings.push(...skillFindings(name, skills));
 
     let tools: ToolInfo[] = [];
     if ('tools' in capabilities) {
       const started = performance.now();
       try {
-        tools = await listRawTools(connections, name, config);
+        tools = await listRawTools(connections, name, config, signal);
         lists['tools/list'] = Math.round(performance.now() - started);
         if (lists['tools/list'] > this.thresholds.slowListMs) live('live-slow-list', `tools/list took ${lists['tools/list']} ms; hosts list every server at start and wait for it. Answer lists from memory.`);
       } catch (error) {
+        if (signal?.aborted) throw cancelledRun();
         live('live-capability-failing', `The server declares "tools" but tools/list fails: ${messageOf(error)}. Answer it (an empty list is fine) or drop the capability.`);
       }
     }

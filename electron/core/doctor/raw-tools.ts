@@ -17,7 +17,7 @@ const RawToolsPage = z.looseObject({
 /** Every page; a server that repeats a cursor stops after this many pages rather than looping. */
 const MAX_PAGES = 100;
 
-export async function listRawTools(connections: ConnectionManager, name: ServerName, config: ServerConfig): Promise<ToolInfo[]> {
+export async function listRawTools(connections: ConnectionManager, name: ServerName, config: ServerConfig, signal?: AbortSignal): Promise<ToolInfo[]> {
   return connections.request(name, config, async (client, signal) => {
     const tools: ToolInfo[] = [];
     let cursor: string | undefined;
@@ -30,5 +30,5 @@ export async function listRawTools(connections: ConnectionManager, name: ServerN
       if (!cursor) break;
     }
     return tools;
-  });
+  }, signal ? { signal } : {});
 }

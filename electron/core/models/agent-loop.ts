@@ -36,7 +36,7 @@ export interface PendingToolCall {
 
 export type ToolApproval = { decision: 'approve'; arguments?: Record<string, unknown> } | { decision: 'deny'; reason?: string };
 
-export interface ModelTurnRecord {
+interface ModelTurnRecord {
   kind: 'model';
   step: number;
   startedAt: number;
@@ -52,7 +52,7 @@ export interface ModelTurnRecord {
   request: { body: unknown; tools: AdaptedTool[] };
 }
 
-export interface ToolCallRecord {
+interface ToolCallRecord {
   kind: 'tool';
   /** The model turn that asked for it. */
   step: number;
@@ -113,7 +113,7 @@ export interface AgentRunResult {
 }
 
 /** The tools to offer, named for the model, with the exposed tool behind each name. */
-export async function exposedTools(gateway: ToolGateway, servers: ServerName[], filter?: (tool: ToolInfo) => boolean) {
+async function exposedTools(gateway: ToolGateway, servers: ServerName[], filter?: (tool: ToolInfo) => boolean) {
   const infos: ToolInfo[] = [];
   for (const server of servers) {
     const tools = await gateway.listTools({ name: server });

@@ -59,7 +59,7 @@ export interface ModelTool {
   inputSchema: Record<string, unknown>;
 }
 
-export interface ModelToolCall {
+interface ModelToolCall {
   id: string;
   name: string;
   input: unknown;

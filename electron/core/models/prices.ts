@@ -17,7 +17,6 @@ const PriceSchema = z.strictObject({
   /** USD per million output tokens. */
   output: z.number().nonnegative().max(10_000),
 });
-export type Price = z.infer<typeof PriceSchema>;
 
 const PriceTableSchema = z.strictObject({
   /** When the prices were copied from the providers' pages (YYYY-MM-DD). */

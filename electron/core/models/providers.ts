@@ -91,8 +91,3 @@ function checkBaseUrl(url: string): void {
     throw new ModelChoiceError('--base-url must not carry a user name or password.', 'Save the key with the provider instead; it is sent as a header.');
   }
 }
-
-/** How a model choice is written back (`ollama:llama3.2`). */
-export function formatModelChoice(choice: ModelChoice): string {
-  return `${choice.provider}:${choice.model}`;
-}

@@ -3,8 +3,7 @@
  * to each provider (Gemini's OpenAPI subset drops keywords, OpenAI's strict mode adds
  * some); this compares the schema the server gave with the one in the request body the
  * provider received, and lists every keyword removed or changed (lossy: the model never
- * sees it) and every one added. The Doctor's rule set for the same family of hosts says
- * what each host does with such schemas.
+ * sees it) and every one added.
  */
 import type { ProviderId } from './providers';
 
@@ -24,11 +23,8 @@ export interface AdaptedTool {
   changes: SchemaChange[];
 }
 
-/** The Doctor host whose rules describe this provider's schema handling, where there is one. */
-export const DOCTOR_HOST: Partial<Record<ProviderId, string>> = { openai: 'openai', google: 'gemini', anthropic: 'claude-desktop' };
-
 /** Each tool's parameters in a request body, by the provider's request format. */
-export function toolSchemasInRequest(provider: ProviderId, body: unknown): Map<string, unknown> {
+function toolSchemasInRequest(provider: ProviderId, body: unknown): Map<string, unknown> {
   const found = new Map<string, unknown>();
   const json = typeof body === 'string' ? safeParse(body) : body;
   const tools = (json as { tools?: unknown } | undefined)?.tools;

@@ -25,16 +25,20 @@ export class PromptService {
     events.on('prompts-changed', (event) => this.lists.drop(event.server));
   }
 
-  async list(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<PromptInfo[]> {
+  /** `signal` cancels the list, whatever it waits for (the connection, a page). */
+  async list(name: ServerName, config: ServerConfig, { refresh = false, signal }: { refresh?: boolean; signal?: AbortSignal | undefined } = {}): Promise<PromptInfo[]> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
     if (!refresh && cached?.key === key && (cached.expiresAt === undefined || cached.expiresAt > Date.now())) return cached.prompts;
     const ticket = this.lists.begin(name);
-    return this.connections.request(name, config, async (client) => {
+    return this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
       const prompts: PromptInfo[] = [];
       const pages: object[] = [];
       await everyPage(
-        (cursor) => listPage(client, 'prompts/list', cursor, { timeout: requestTimeoutMs(this.connections, config) }),
+        (cursor) => listPage(client, 'prompts/list', cursor, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) }),
         (page) => {
           pages.push(page);
           for (const prompt of page.prompts) {
@@ -55,19 +59,26 @@ export class PromptService {
       );
       this.lists.set(name, ticket, { key, prompts, expiresAt: expiryOf(pages) });
       return prompts;
-    });
+      },
+      signal ? { signal } : {},
+    );
   }
 
-  async get(name: ServerName, config: ServerConfig, prompt: string, args: Record<string, string>): Promise<PromptResult> {
-    return this.connections.request(name, config, async (client) => {
+  async get(name: ServerName, config: ServerConfig, prompt: string, args: Record<string, string>, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<PromptResult> {
+    return this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
       const started = performance.now();
-      const result = await client.getPrompt({ name: prompt, arguments: args }, { timeout: requestTimeoutMs(this.connections, config) });
+      const result = await client.getPrompt({ name: prompt, arguments: args }, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) });
       const durationMs = performance.now() - started;
       const messages = await Promise.all(
         result.messages.map(async (message) => ({ role: message.role, content: await presentContentBlock(message.content as Record<string, unknown>) })),
       );
       return { ...(result.description ? { description: result.description } : {}), messages, durationMs };
-    });
+      },
+      signal ? { signal } : {},
+    );
   }
 }
 

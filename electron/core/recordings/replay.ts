@@ -12,6 +12,7 @@ import { compareMessages, type Difference } from './compare';
 import { exchangesOf, type JsonObject, type ServerRequestExchange } from './exchanges';
 import type { Recording } from './read-recording';
 import { VolatileMatcher, type VolatileRules } from './volatile';
+import { ignoreFailure } from '../diagnostics/diagnostics';
 
 type ReplayStatus = 'same' | 'different' | 'no-answer' | 'not-recorded';
 
@@ -121,7 +122,7 @@ export async function replayRecording(recording: Recording, transport: Transport
     }
   } finally {
     report.serverRequestsAnswered = serverRequestsAnswered;
-    await transport.close().catch(() => undefined);
+    await transport.close().catch(ignoreFailure('closing a replay transport'));
   }
   return report;
 }

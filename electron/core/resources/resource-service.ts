@@ -31,6 +31,9 @@ import { ChangeStreams, isModern } from './change-stream';
 import { presentResourceContents } from './present-content';
 import { logFailure } from '../diagnostics/diagnostics';
 
+interface Cancellable {
+  signal?: AbortSignal | undefined;
+}
 type Lists = Omit<ResourceCatalog, 'subscriptions' | 'cachedFreshForMs'>;
 interface CachedRead {
   result: ResourceReadResult;
@@ -63,7 +66,8 @@ export class ResourceService {
     events.on('server-state', (event) => this.onConnected(event.server));
   }
 
-  async catalog(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<ResourceCatalog> {
+  /** `signal` (here and below) cancels the request, whatever it waits for (the connection, a page). */
+  async catalog(name: ServerName, config: ServerConfig, { refresh = false, signal }: Cancellable & { refresh?: boolean } = {}): Promise<ResourceCatalog> {
     const key = connectionKey(name, config);
     const cached = this.lists.get(name);
     const now = Date.now();
@@ -71,26 +75,34 @@ export class ResourceService {
       return { ...cached.lists, subscriptions: this.subscribed(name), ...freshFor(cached.expiresAt, now) };
     }
     const ticket = this.lists.begin(name);
-    const lists = await this.connections.request(name, config, async (client) => {
-      const options = { timeout: requestTimeoutMs(this.connections, config) };
-      const pages: object[] = [];
-      const fresh: Lists = { resources: await listAllResources(client, options, pages), templates: await listAllTemplates(client, options, pages) };
-      this.lists.set(name, ticket, { key, lists: fresh, expiresAt: expiryOf(pages) });
-      return fresh;
-    });
+    const lists = await this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
+        const options = { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) };
+        const pages: object[] = [];
+        const fresh: Lists = { resources: await listAllResources(client, options, pages), templates: await listAllTemplates(client, options, pages) };
+        this.lists.set(name, ticket, { key, lists: fresh, expiresAt: expiryOf(pages) });
+        return fresh;
+      },
+      signal ? { signal } : {},
+    );
     return { ...lists, subscriptions: this.subscribed(name) };
   }
 
-  async read(name: ServerName, config: ServerConfig, uri: string, { refresh = false } = {}): Promise<ResourceReadResult> {
+  async read(name: ServerName, config: ServerConfig, uri: string, { refresh = false, signal }: Cancellable & { refresh?: boolean } = {}): Promise<ResourceReadResult> {
     const key = connectionKey(name, config);
     const now = Date.now();
     const held = this.reads.get(name);
     const cached = held?.key === key ? held.byUri.get(uri) : undefined;
     if (!refresh && cached && cached.expiresAt > now) return { ...cached.result, ...freshFor(cached.expiresAt, now) };
-    return this.connections.request(name, config, async (client) => {
+    return this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
       const started = performance.now();
       // A plain request: the SDK's readResource keeps its own cache, which Refresh could not get past.
-      const result = await client.request({ method: 'resources/read', params: { uri } }, { timeout: requestTimeoutMs(this.connections, config) });
+      const result = await client.request({ method: 'resources/read', params: { uri } }, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) });
       const durationMs = performance.now() - started;
       const read = { uri, contents: await Promise.all(result.contents.map((contents) => presentResourceContents(contents))), durationMs };
       const expiresAt = expiryOf([result]);
@@ -99,15 +111,22 @@ export class ResourceService {
       else byUri.delete(uri);
       this.reads.set(name, { key, byUri });
       return read;
-    });
+      },
+      signal ? { signal } : {},
+    );
   }
 
-  async subscribe(name: ServerName, config: ServerConfig, uri: string): Promise<string[]> {
-    const modern = await this.connections.request(name, config, async (client) => {
-      if (isModern(client)) return true;
-      await client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config) });
-      return false;
-    });
+  async subscribe(name: ServerName, config: ServerConfig, uri: string, { signal }: Cancellable = {}): Promise<string[]> {
+    const modern = await this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
+        if (isModern(client)) return true;
+        await client.subscribeResource({ uri }, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) });
+        return false;
+      },
+      signal ? { signal } : {},
+    );
     if (modern) await this.streams.renew(name, config, [...this.subscribed(name).filter((known) => known !== uri), uri]);
     const set = this.subscriptions.get(name) ?? new Set<string>();
     set.add(uri);
@@ -127,18 +146,23 @@ export class ResourceService {
     return this.subscribed(name);
   }
 
-  async complete(name: ServerName, config: ServerConfig, request: Omit<CompleteRequest, 'server'>): Promise<CompletionResult> {
-    return this.connections.request(name, config, async (client) => {
-      const { completion } = await client.complete(
-        { ref: request.ref, argument: request.argument, ...(request.context ? { context: { arguments: request.context } } : {}) },
-        { timeout: requestTimeoutMs(this.connections, config) },
-      );
-      return {
-        values: completion.values,
-        ...(completion.total !== undefined ? { total: completion.total } : {}),
-        ...(completion.hasMore !== undefined ? { hasMore: completion.hasMore } : {}),
-      };
-    });
+  async complete(name: ServerName, config: ServerConfig, request: Omit<CompleteRequest, 'server'>, { signal }: Cancellable = {}): Promise<CompletionResult> {
+    return this.connections.request(
+      name,
+      config,
+      async (client, signal) => {
+        const { completion } = await client.complete(
+          { ref: request.ref, argument: request.argument, ...(request.context ? { context: { arguments: request.context } } : {}) },
+          { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) },
+        );
+        return {
+          values: completion.values,
+          ...(completion.total !== undefined ? { total: completion.total } : {}),
+          ...(completion.hasMore !== undefined ? { hasMore: completion.hasMore } : {}),
+        };
+      },
+      signal ? { signal } : {},
+    );
   }
 
   subscribed(name: ServerName): string[] {
@@ -163,7 +187,7 @@ export class ResourceService {
 }
 
 /** `pages` collects every page as it came (their ttlMs decide how long the lists stay fresh). */
-async function listAllResources(client: Client, options: { timeout: number }, pages: object[]): Promise<ResourceInfo[]> {
+async function listAllResources(client: Client, options: { timeout: number; signal?: AbortSignal }, pages: object[]): Promise<ResourceInfo[]> {
   const resources: ResourceInfo[] = [];
   await everyPage(
     (cursor) => listPage(client, 'resources/list', cursor, options),
@@ -185,7 +209,7 @@ async function listAllResources(client: Client, options: { timeout: number }, pa
 }
 
 /** Every page of templates; a server without templates/list (method not found) has none. */
-async function listAllTemplates(client: Client, options: { timeout: number }, pages: object[]): Promise<ResourceTemplateInfo[]> {
+async function listAllTemplates(client: Client, options: { timeout: number; signal?: AbortSignal }, pages: object[]): Promise<ResourceTemplateInfo[]> {
   const templates: ResourceTemplateInfo[] = [];
   try {
     await everyPage(

@@ -15,6 +15,7 @@
  * resource images; callable on its own for benchmarks.
  */
 import type { default as SharpLibrary, FormatEnum, Metadata, OutputInfo } from 'sharp';
+import { messageOf } from '../../../shared/errors';
 
 let sharpLibrary: typeof SharpLibrary | undefined;
 
@@ -32,7 +33,7 @@ function loadSharp(): typeof SharpLibrary {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
     sharp = require('sharp') as typeof SharpLibrary;
   } catch (error) {
-    throw new Error(`Images cannot be processed here: the image library (sharp) could not be loaded (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    throw new Error(`Images cannot be processed here: the image library (sharp) could not be loaded (${messageOf(error)}).`, { cause: error });
   }
   // libvips keeps up to 50 MB (and 100 operations) of results by default to answer a repeat
   // of the same operation; tool results are never repeated, so a small cache is enough for
@@ -75,7 +76,7 @@ export interface FittedImage {
 
 export class ImageDecodeError extends Error {
   constructor(cause: unknown) {
-    super(`The image could not be read (${cause instanceof Error ? cause.message : String(cause)}).`, { cause });
+    super(`The image could not be read (${messageOf(cause)}).`, { cause });
     this.name = 'ImageDecodeError';
   }
 }

@@ -11,6 +11,7 @@
  */
 import { fitImage, ImageDecodeError } from './image-pipeline';
 import { asBuffer, type FitAnswer, type FitRequest } from './image-worker-protocol';
+import { messageOf } from '../../../shared/errors';
 
 interface ParentPort {
   on(event: 'message', listener: (event: { data: unknown }) => void): void;
@@ -30,7 +31,7 @@ async function handle(request: FitRequest): Promise<void> {
     const { data, ...image } = await fitImage(input, request.limits);
     reply({ id: request.id, ok: true, image: data === input ? image : { ...image, data } });
   } catch (error) {
-    reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error), decode: error instanceof ImageDecodeError });
+    reply({ id: request.id, ok: false, message: messageOf(error), decode: error instanceof ImageDecodeError });
   }
 }
 

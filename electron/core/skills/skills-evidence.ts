@@ -8,18 +8,18 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionManager } from '../connections/connection-manager';
-import { messageOf } from '../connections/describe-error';
 import type { SkillsEvidence } from '../doctor/rules/skills';
 import { requestTimeoutMs } from '../util/request-timeout';
 import { skillsClientOf } from './skills-service';
 import { verifySkill } from './skill-verification';
+import { messageOf } from '../../../shared/errors';
 
 const RawSkillsPage = z.looseObject({ skills: z.array(z.unknown()), nextCursor: z.string().optional() });
 
 /** Every page; a server that repeats a cursor stops after this many pages rather than looping. */
 const MAX_PAGES = 100;
 
-export async function gatherSkillsEvidence(connections: ConnectionManager, name: ServerName, config: ServerConfig): Promise<SkillsEvidence> {
+export async function gatherSkillsEvidence(connections: ConnectionManager, name: ServerName, config: ServerConfig, signal?: AbortSignal): Promise<SkillsEvidence> {
   const timeout = requestTimeoutMs(connections, config);
   return connections.request(name, config, async (client, signal) => {
     const options = { timeout, ...(signal ? { signal } : {}) };
@@ -46,5 +46,5 @@ export async function gatherSkillsEvidence(connections: ConnectionManager, name:
       for (const skill of listing?.skills ?? []) verifications.push(await verifySkill(skills, skill, options));
     }
     return { declared, list, verifications };
-  });
+  }, signal ? { signal } : {});
 }

@@ -68,7 +68,8 @@ export class SkillsService {
     events.on('resources-changed', (event) => this.listings.drop(event.server));
   }
 
-  async catalog(name: ServerName, config: ServerConfig, { refresh = false } = {}): Promise<SkillCatalog> {
+  /** `signal` (here and below) cancels the request, whatever it waits for (the connection, the answer). */
+  async catalog(name: ServerName, config: ServerConfig, { refresh = false, signal }: { refresh?: boolean; signal?: AbortSignal | undefined } = {}): Promise<SkillCatalog> {
     const key = connectionKey(name, config);
     const held = this.listings.get(name);
     const now = Date.now();
@@ -86,41 +87,45 @@ export class SkillsService {
         ...(page.cacheScope ? { cacheScope: page.cacheScope } : {}),
       };
       return { key, entries: page.skills, catalog, expiresAt: expiryOf([{ ...(page.ttlMs !== undefined ? { ttlMs: page.ttlMs } : {}) }]) };
-    });
+    }, signal ? { signal } : {});
     this.listings.set(name, ticket, listing);
     return listing.catalog;
   }
 
   /** One skill by URI (`skills/get`): listed or not, as the server answers it now. */
-  async get(name: ServerName, config: ServerConfig, uri: string): Promise<SkillInfo> {
-    const skill = await this.fetchEntry(name, config, uri);
+  async get(name: ServerName, config: ServerConfig, uri: string, signal?: AbortSignal): Promise<SkillInfo> {
+    const skill = await this.fetchEntry(name, config, uri, signal);
     const held = this.heldEntries(name, config);
     return toSkillInfo(skill, held.some((other) => other.frontmatter.name === skill.frontmatter.name && !sameUri(other.uri, skill.uri)));
   }
 
-  async readFile(name: ServerName, config: ServerConfig, skillUri: string, file: string | undefined, { refresh = false, withBytes = false } = {}): Promise<SkillFileRead> {
-    return this.readAgainst(name, config, await this.entryOf(name, config, skillUri), file, { refresh, withBytes });
+  async readFile(name: ServerName, config: ServerConfig, skillUri: string, file: string | undefined, { refresh = false, withBytes = false, signal }: { refresh?: boolean; withBytes?: boolean; signal?: AbortSignal | undefined } = {}): Promise<SkillFileRead> {
+    return this.readAgainst(name, config, await this.entryOf(name, config, skillUri, signal), file, { refresh, withBytes, signal });
   }
 
   /** Reads a file of `skill` checked against exactly this entry (one held while acting on the skill). */
-  readAgainst(name: ServerName, config: ServerConfig, skill: Skill, file: string | undefined, { refresh = false, withBytes = false } = {}): Promise<SkillFileRead> {
-    return this.connections.request(name, config, (client, signal) =>
-      readSkillFile(
-        skillsClientOf(client),
-        skill,
-        file,
-        { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}), ...(refresh ? { cacheMode: 'refresh' } : {}) },
-        { withBytes },
-      ),
+  readAgainst(name: ServerName, config: ServerConfig, skill: Skill, file: string | undefined, { refresh = false, withBytes = false, signal }: { refresh?: boolean; withBytes?: boolean; signal?: AbortSignal | undefined } = {}): Promise<SkillFileRead> {
+    return this.connections.request(
+      name,
+      config,
+      (client, signal) =>
+        readSkillFile(
+          skillsClientOf(client),
+          skill,
+          file,
+          { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}), ...(refresh ? { cacheMode: 'refresh' } : {}) },
+          { withBytes },
+        ),
+      signal ? { signal } : {},
     );
   }
 
-  async readDirectory(name: ServerName, config: ServerConfig, uri: string): Promise<SkillDirectoryEntry[]> {
+  async readDirectory(name: ServerName, config: ServerConfig, uri: string, signal?: AbortSignal): Promise<SkillDirectoryEntry[]> {
     const resources = await this.connections.request(name, config, async (client, signal) => {
       const skills = skillsClientOf(client);
       if (!skills.directoryRead) return undefined;
       return (await skills.readDirectory(uri, { timeout: requestTimeoutMs(this.connections, config), ...(signal ? { signal } : {}) })).resources;
-    });
+    }, signal ? { signal } : {});
     // Outside the request: an answer of ours, not a failure of the server's.
     if (!resources) throw new AppError('invalid-request', `${name} does not serve folders (it does not declare directoryRead for the skills extension).`);
     return resources.map((resource) => ({
@@ -133,7 +138,7 @@ export class SkillsService {
   }
 
   async verify(name: ServerName, config: ServerConfig, skillUri: string, signal?: AbortSignal): Promise<SkillVerification> {
-    const skill = await this.entryOf(name, config, skillUri);
+    const skill = await this.entryOf(name, config, skillUri, signal);
     return this.connections.request(
       name,
       config,
@@ -146,8 +151,8 @@ export class SkillsService {
    * The entry files are checked against: the one held from this connection's listing (whatever
    * its age: it is what the user sees), else the server's answer to `skills/get`.
    */
-  async entryOf(name: ServerName, config: ServerConfig, uri: string): Promise<Skill> {
-    return this.heldEntries(name, config).find((skill) => sameUri(skill.uri, uri)) ?? this.fetchEntry(name, config, uri);
+  async entryOf(name: ServerName, config: ServerConfig, uri: string, signal?: AbortSignal): Promise<Skill> {
+    return this.heldEntries(name, config).find((skill) => sameUri(skill.uri, uri)) ?? this.fetchEntry(name, config, uri, signal);
   }
 
   private heldEntries(name: ServerName, config: ServerConfig): Skill[] {
@@ -155,7 +160,7 @@ export class SkillsService {
     return held?.key === connectionKey(name, config) ? held.entries : [];
   }
 
-  private async fetchEntry(name: ServerName, config: ServerConfig, uri: string): Promise<Skill> {
+  private async fetchEntry(name: ServerName, config: ServerConfig, uri: string, signal?: AbortSignal): Promise<Skill> {
     const answer = await this.connections.request(name, config, async (client, signal): Promise<{ skill: Skill } | { refused: string } | undefined> => {
       const skills = skillsClientOf(client);
       if (!skills.supported) return undefined;
@@ -166,7 +171,7 @@ export class SkillsService {
         if (error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) return { refused: error.message };
         throw error;
       }
-    });
+    }, signal ? { signal } : {});
     // Outside the request: answers of ours, not failures of the server's.
     if (!answer) throw new AppError('invalid-request', `${name} does not declare the skills extension (io.modelcontextprotocol/skills).`);
     if ('refused' in answer) throw new AppError('not-found', `${name} serves no skill at ${uri}: ${answer.refused}`);

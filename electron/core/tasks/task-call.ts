@@ -10,6 +10,7 @@ import type { ToolCallResult, ToolInfo } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
 import type { ProgressListener } from './raw-dispatch-transport';
 import type { TaskService } from './task-service';
+import { failure } from '../../../shared/errors';
 
 export type TaskCallOutcome = { kind: 'done'; raw: ToolCallResult; task?: TaskView } | { kind: 'detached'; task: TaskView };
 
@@ -66,11 +67,11 @@ export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Prom
       return { kind: 'done', raw, task: end };
     }
     case 'cancelled':
-      throw new AppError('failed', `${server}: The call was cancelled (task ${end.taskId}).`, { kind: 'cancelled' });
+      throw failure('cancelled', `${server}: The call was cancelled (task ${end.taskId}).`);
     case 'failed':
-      throw new AppError('failed', `${server}: task ${end.taskId} failed: ${end.error ?? end.statusMessage ?? 'no reason given'}.`, { kind: 'server-error' });
+      throw failure('server-error', `${server}: task ${end.taskId} failed: ${end.error ?? end.statusMessage ?? 'no reason given'}.`);
     default:
-      throw new AppError('failed', `${server}: task ${end.taskId} is ${end.status === 'expired' ? 'expired' : 'unknown'} to the server${end.error ? ` (${end.error})` : ''}.`, { kind: 'task-gone' });
+      throw failure('task-gone', `${server}: task ${end.taskId} is ${end.status === 'expired' ? 'expired' : 'unknown'} to the server${end.error ? ` (${end.error})` : ''}.`);
   }
 }
 
@@ -81,7 +82,7 @@ async function waitOrCancel(tasks: TaskService, task: TaskView, signal: AbortSig
     const onAbort = () => {
       // Its failure is told on the task (the call itself ends at once, cancelled).
       void tasks.cancelAfterCall(task.server, task.taskId);
-      reject(new AppError('failed', `${task.server}: The call was cancelled (task ${task.taskId}).`, { kind: 'cancelled' }));
+      reject(failure('cancelled', `${task.server}: The call was cancelled (task ${task.taskId}).`));
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });

@@ -22,7 +22,7 @@ import { AppError } from '../../../shared/envelope';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import type { ConnectionManager } from '../connections/connection-manager';
 import { sleep, systemClock, type Clock } from '../connections/clock';
-import { formatDuration, messageOf } from '../connections/describe-error';
+import { formatDuration } from '../connections/describe-error';
 import { diagnostics } from '../diagnostics/diagnostics';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { SamplingFeature } from '../elicitation/sampling-feature';
@@ -32,6 +32,7 @@ import { MAX_POLL_MS, pollDelay } from './poll-delay';
 import { MAX_TASKS_PER_SERVER, type TaskStore } from './task-store';
 import { applySnapshotTo } from './task-snapshot';
 import { canListTasks, taskGenerationOf, TaskWire, type TaskSnapshot } from './task-wire';
+import { messageOf } from '../../../shared/errors';
 
 export interface TaskServiceDeps {
   connections: ConnectionManager;

@@ -19,7 +19,6 @@ import { AppError } from '../../../shared/envelope';
 import { checkExternalUrl } from '../../../shared/external-url';
 import type { ResultBlock, ToolRunResult } from '../../../shared/tool-results';
 import { cancelledCall } from '../connections/connection-manager';
-import { messageOf } from '../connections/describe-error';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { ServerRequestBroker } from '../elicitation/server-request-broker';
 import type { EventBus } from '../events/event-bus';
@@ -33,6 +32,7 @@ import { diagnostics } from '../diagnostics/diagnostics';
 import { excludedTool, type CallOptions, type InputRequiredAnswer, type ToolsService } from './tools-service';
 import { callAsTask, mayRunAsTask } from '../tasks/task-call';
 import type { TaskService } from '../tasks/task-service';
+import { failure, messageOf } from '../../../shared/errors';
 
 /** A call refused for a URL step is retried at most this many times. */
 const URL_ELICITATION_RETRIES = 3;
@@ -195,7 +195,7 @@ export class ToolRunner {
     const outcome = await this.deps.broker.ask(server, { kind: 'input-required', tool, round, ...asked }, signal, callId);
     if (signal.aborted) throw cancelledCall(server);
     if (!outcome.answered) throw new AppError('failed', `${server}: the call needs input responses, and nobody wrote them (${outcome.reason}).`);
-    if (outcome.answer.action !== 'send') throw new AppError('failed', `${server}: the call was ended instead of answering its input requests.`, { kind: 'cancelled' });
+    if (outcome.answer.action !== 'send') throw failure('cancelled', `${server}: the call was ended instead of answering its input requests.`);
     return outcome.answer.inputResponses;
   }
 

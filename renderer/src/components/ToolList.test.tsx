@@ -17,14 +17,14 @@ it('Refresh lists the shown servers\' tools again with refresh: true', async () 
   const store = createWorkbenchStore(api);
   store.setState({ servers: [{ name: 'a', config: { command: 'x' }, status: 'connected' } as ServerView] });
   await store.getState().loadTools('a');
-  expect(api.listTools).toHaveBeenLastCalledWith({ name: 'a' });
+  expect(api.listTools).toHaveBeenLastCalledWith({ name: 'a', callId: expect.any(String) });
   render(
     <StoreContext.Provider value={store}>
       <ToolList server="a" />
     </StoreContext.Provider>,
   );
   await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
-  expect(api.listTools).toHaveBeenLastCalledWith({ name: 'a', refresh: true });
+  expect(api.listTools).toHaveBeenLastCalledWith({ name: 'a', refresh: true, callId: expect.any(String) });
   expect(api.listTools).toHaveBeenCalledTimes(2);
 });
 

@@ -9,8 +9,9 @@ import type { StateCreator } from 'zustand';
 import type { Collection, CollectionFile, CollectionRunProgress, CollectionRunReport, Step, StepResult } from '../../../shared/api/collections';
 import type { HistoryEntry } from '../../../shared/api/history';
 import { freshStepId, newStep, toDraft, type CollectionDraft } from '../components/collections/edit-model';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface CollectionFiles {
   status: 'idle' | 'loading' | 'loaded';

@@ -5,8 +5,9 @@
  */
 import type { StateCreator } from 'zustand';
 import type { ConsoleEntry, ConsoleSource, LogLevel, PingResult } from '../../../shared/api/server-console';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 /** Entries kept per server, as the core keeps. */
 const MAX_CONSOLE_ENTRIES = 1000;

@@ -11,8 +11,3 @@ export function withoutEntry<T>(record: Record<string, T>, key: string): Record<
   const { [key]: _dropped, ...rest } = record;
   return rest;
 }
-
-/** The message of anything thrown. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -6,8 +6,10 @@
  */
 import type { StateCreator } from 'zustand';
 import type { PromptInfo, PromptResult } from '../../../shared/api/prompts';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { createLeavableRequests, type CancelReason } from './leavable-requests';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface ServerPrompts {
   status: 'loading' | 'ready' | 'error';
@@ -35,6 +37,8 @@ export interface PromptsSlice {
   /** `refresh`: ask the server even when the core holds a still-fresh list. */
   loadPrompts(server: string, refresh?: boolean): Promise<void>;
   forgetPrompts(server: string): void;
+  /** Cancels the server's prompt list and prompt under way (see ResourcesSlice.cancelResourceRequests). */
+  cancelPromptRequests(server: string, reason: CancelReason): void;
   selectPrompt(server: string, name: string): void;
   setPromptArgument(server: string, prompt: string, argument: string, value: string): void;
   getPrompt(server: string, prompt: string): Promise<void>;
@@ -64,19 +68,31 @@ export const createPromptsSlice =
     const updateView = (server: string, update: (view: PromptView) => Partial<PromptView>) =>
       set((state) => ({ promptViews: withEntry(state.promptViews, server, (view = EMPTY_VIEW) => ({ ...view, ...update(view) })) }));
 
+    const leavable = createLeavableRequests(api);
+
     return {
       promptsByServer: {},
       promptViews: {},
       async loadPrompts(server, refresh = false) {
+        const key = `list:${server}`;
+        const callId = leavable.start(key);
         set((state) => ({
           promptsByServer: withEntry(state.promptsByServer, server, (current) => ({ prompts: current?.prompts ?? [], status: 'loading' })),
         }));
         try {
-          const prompts = await api.listPrompts({ server, ...(refresh ? { refresh } : {}) });
+          const prompts = await api.listPrompts({ server, ...(refresh ? { refresh } : {}), callId });
+          if (leavable.end(key, callId) === 'superseded') return;
           set((state) => ({ promptsByServer: withEntry(state.promptsByServer, server, () => ({ status: 'ready', prompts })) }));
         } catch (error) {
-          set((state) => ({ promptsByServer: withEntry(state.promptsByServer, server, () => ({ status: 'error', prompts: [], error: messageOf(error) })) }));
+          const ending = leavable.end(key, callId);
+          if (ending === 'superseded') return;
+          if (ending === 'left') set((state) => ({ promptsByServer: withoutEntry(state.promptsByServer, server) }));
+          else set((state) => ({ promptsByServer: withEntry(state.promptsByServer, server, () => ({ status: 'error', prompts: [], error: messageOf(error) })) }));
         }
+      },
+      cancelPromptRequests(server, reason) {
+        leavable.cancel(`list:${server}`, reason);
+        leavable.cancel(`get:${server}`, reason);
       },
       forgetPrompts(server) {
         set((state) => ({ promptsByServer: withoutEntry(state.promptsByServer, server) }));
@@ -97,12 +113,15 @@ export const createPromptsSlice =
           return;
         }
         updateView(server, () => ({ run: { prompt: name, status: 'running' } }));
+        const key = `get:${server}`;
+        const callId = leavable.start(key);
         let run: PromptRun;
         try {
-          run = { prompt: name, status: 'ready', result: await api.getPrompt({ server, name, arguments: promptArguments(prompt, typed) }) };
+          run = { prompt: name, status: 'ready', result: await api.getPrompt({ server, name, arguments: promptArguments(prompt, typed), callId }) };
         } catch (error) {
           run = { prompt: name, status: 'error', error: messageOf(error) };
         }
+        if (leavable.end(key, callId) === 'superseded') return;
         if (get().promptViews[server]?.run?.prompt === name) updateView(server, () => ({ run }));
       },
       applyPromptsChanged(server) {

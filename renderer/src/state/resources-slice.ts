@@ -6,8 +6,10 @@
  */
 import type { StateCreator } from 'zustand';
 import type { ResourceCatalog, ResourceReadResult } from '../../../shared/api/resources';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { createLeavableRequests, type CancelReason } from './leavable-requests';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface ServerResources {
   status: 'loading' | 'ready' | 'error';
@@ -49,6 +51,11 @@ export interface ResourcesSlice {
   resourceViews: Record<string, ResourceView>;
   /** `refresh`: ask the server even when the core holds a still-fresh answer. */
   loadResources(server: string, refresh?: boolean): Promise<void>;
+  /**
+   * Cancels the server's list and read under way: `left` when the page left them (the list is
+   * forgotten, and listed again when shown), `cancelled` when the user pressed Cancel (it says so).
+   */
+  cancelResourceRequests(server: string, reason: CancelReason): void;
   forgetResources(server: string): void;
   selectResource(server: string, selection: ResourceSelection | undefined): void;
   readResource(server: string, uri: string, template?: string, refresh?: boolean): Promise<void>;
@@ -67,20 +74,32 @@ export const createResourcesSlice =
     const updateView = (server: string, update: (view: ResourceView) => Partial<ResourceView>) =>
       set((state) => ({ resourceViews: withEntry(state.resourceViews, server, (view = EMPTY_VIEW) => ({ ...view, ...update(view) })) }));
 
+    const leavable = createLeavableRequests(api);
+
     return {
       resourcesByServer: {},
       resourceViews: {},
       async loadResources(server, refresh = false) {
+        const key = `list:${server}`;
+        const callId = leavable.start(key);
         set((state) => ({
           resourcesByServer: withEntry(state.resourcesByServer, server, (current) => ({ ...current, status: 'loading', error: undefined })),
         }));
         try {
-          const catalog = await api.listResources({ server, ...(refresh ? { refresh } : {}) });
+          const catalog = await api.listResources({ server, ...(refresh ? { refresh } : {}), callId });
+          if (leavable.end(key, callId) === 'superseded') return;
           set((state) => ({ resourcesByServer: withEntry(state.resourcesByServer, server, () => ({ status: 'ready', catalog })) }));
           updateView(server, () => ({ subscriptions: catalog.subscriptions }));
         } catch (error) {
-          set((state) => ({ resourcesByServer: withEntry(state.resourcesByServer, server, () => ({ status: 'error', error: messageOf(error) })) }));
+          const ending = leavable.end(key, callId);
+          if (ending === 'superseded') return;
+          if (ending === 'left') set((state) => ({ resourcesByServer: withoutEntry(state.resourcesByServer, server) }));
+          else set((state) => ({ resourcesByServer: withEntry(state.resourcesByServer, server, () => ({ status: 'error', error: messageOf(error) })) }));
         }
+      },
+      cancelResourceRequests(server, reason) {
+        leavable.cancel(`list:${server}`, reason);
+        leavable.cancel(`read:${server}`, reason);
       },
       forgetResources(server) {
         set((state) => ({ resourcesByServer: withoutEntry(state.resourcesByServer, server) }));
@@ -94,12 +113,15 @@ export const createResourcesSlice =
         updateView(server, (view) => ({
           read: { uri, ...origin, status: 'loading', ...(view.read?.uri === uri && view.read.result ? { result: view.read.result } : {}) },
         }));
+        const key = `read:${server}`;
+        const callId = leavable.start(key);
         let read: ResourceRead;
         try {
-          read = { uri, ...origin, status: 'ready', result: await api.readResource({ server, uri, ...(refresh ? { refresh } : {}) }) };
+          read = { uri, ...origin, status: 'ready', result: await api.readResource({ server, uri, ...(refresh ? { refresh } : {}), callId }) };
         } catch (error) {
           read = { uri, ...origin, status: 'error', error: messageOf(error) };
         }
+        if (leavable.end(key, callId) === 'superseded') return;
         // A later read (another resource, or the same one again) wins.
         const current = get().resourceViews[server]?.read;
         if (current?.uri === uri && current.status === 'loading') updateView(server, () => ({ read }));

@@ -6,8 +6,10 @@
  */
 import type { StateCreator } from 'zustand';
 import type { SkillCatalog, SkillFileRead, SkillVerification } from '../../../shared/api/skills';
-import { messageOf, withEntry, withoutEntry } from './per-server';
+import { createLeavableRequests, type CancelReason } from './leavable-requests';
+import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface ServerSkills {
   status: 'loading' | 'ready' | 'error';
@@ -47,6 +49,8 @@ export interface SkillsSlice {
   skillViews: Record<string, SkillView>;
   /** `refresh`: ask the server even when the core holds a still-fresh listing. */
   loadSkills(server: string, refresh?: boolean): Promise<void>;
+  /** Cancels the server's skill list under way (see ResourcesSlice.cancelResourceRequests). */
+  cancelSkillsLoad(server: string, reason: CancelReason): void;
   forgetSkills(server: string): void;
   selectSkill(server: string, uri: string): Promise<void>;
   openSkillFile(server: string, uri: string): Promise<void>;
@@ -62,6 +66,7 @@ export const createSkillsSlice =
   (set, get) => {
     const updateView = (server: string, update: (view: SkillView) => Partial<SkillView>) =>
       set((state) => ({ skillViews: withEntry(state.skillViews, server, (view = EMPTY_VIEW) => ({ ...view, ...update(view) })) }));
+    const leavable = createLeavableRequests(api);
 
     const read = async (server: string, skill: string, uri: string | undefined): Promise<SkillReadState> => {
       try {
@@ -75,13 +80,21 @@ export const createSkillsSlice =
       skillsByServer: {},
       skillViews: {},
       async loadSkills(server, refresh = false) {
+        const callId = leavable.start(server);
         set((state) => ({ skillsByServer: withEntry(state.skillsByServer, server, (current) => ({ ...current, status: 'loading' })) }));
         try {
-          const catalog = await api.listSkills({ server, ...(refresh ? { refresh } : {}) });
+          const catalog = await api.listSkills({ server, ...(refresh ? { refresh } : {}), callId });
+          if (leavable.end(server, callId) === 'superseded') return;
           set((state) => ({ skillsByServer: withEntry(state.skillsByServer, server, () => ({ status: 'ready', catalog })) }));
         } catch (error) {
-          set((state) => ({ skillsByServer: withEntry(state.skillsByServer, server, () => ({ status: 'error', error: messageOf(error) })) }));
+          const ending = leavable.end(server, callId);
+          if (ending === 'superseded') return;
+          if (ending === 'left') set((state) => ({ skillsByServer: withoutEntry(state.skillsByServer, server) }));
+          else set((state) => ({ skillsByServer: withEntry(state.skillsByServer, server, () => ({ status: 'error', error: messageOf(error) })) }));
         }
+      },
+      cancelSkillsLoad(server, reason) {
+        leavable.cancel(server, reason);
       },
       forgetSkills(server) {
         set((state) => ({ skillsByServer: withoutEntry(state.skillsByServer, server) }));

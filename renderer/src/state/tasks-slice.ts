@@ -6,8 +6,8 @@
 import type { StateCreator } from 'zustand';
 import { isTerminalTask, type TaskView } from '../../../shared/api/tasks';
 import type { ToolRunResult } from '../../../shared/tool-results';
-import { messageOf } from './per-server';
 import type { WorkbenchState } from './store';
+import { messageOf } from '../../../shared/errors';
 
 interface ServerTasksState {
   status: 'loading' | 'ready' | 'error';

@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { ToolInfo } from '../../../shared/domain';
 import { createGenerations } from './generations';
+import { createLeavableRequests, type CancelReason } from './leavable-requests';
 import { withEntry } from './per-server';
 import type { WorkbenchState } from './store';
 import { prepareSearchIndex } from './tools-search-index';
@@ -23,6 +24,8 @@ export interface ToolsSlice {
   setToolSearch(list: string, text: string): void;
   /** `refresh`: ask the server even when the core holds a still-fresh list. */
   loadTools(server: string, refresh?: boolean): Promise<void>;
+  /** Cancels the server's tool list under way (see ResourcesSlice.cancelResourceRequests). */
+  cancelToolsLoad(server: string, reason: CancelReason): void;
   /** The server's tool list changed: list again if it was loaded. */
   refreshTools(server: string): void;
   forgetTools(server: string): void;
@@ -39,6 +42,7 @@ export const createToolsSlice =
   (set, get) => {
     // A "tools changed" notice while a tools/list is in flight lists again: only the newest answer counts.
     const requests = createGenerations();
+    const leavable = createLeavableRequests(api);
     return {
       toolsByServer: {},
       toolSearch: {},
@@ -53,18 +57,28 @@ export const createToolsSlice =
         set((state) => ({
           toolsByServer: { ...state.toolsByServer, [server]: { status: 'loading', tools: state.toolsByServer[server]?.tools ?? [] } },
         }));
+        const callId = leavable.start(server);
         try {
-          const tools = await api.listTools({ name: server, ...(refresh ? { refresh } : {}) });
+          const tools = await api.listTools({ name: server, ...(refresh ? { refresh } : {}), callId });
+          leavable.end(server, callId);
           if (!requests.isCurrent(server, generation)) return;
           set((state) => ({ toolsByServer: { ...state.toolsByServer, [server]: { status: 'ready', tools } } }));
           // The search text of every tool is built once, in idle time after the list is painted.
           prepareSearchIndex(tools);
         } catch (error) {
+          const ending = leavable.end(server, callId);
           if (!requests.isCurrent(server, generation)) return;
+          if (ending === 'left') {
+            get().forgetTools(server);
+            return;
+          }
           set((state) => ({
             toolsByServer: { ...state.toolsByServer, [server]: { status: 'error', tools: [], error: (error as Error).message } },
           }));
         }
+      },
+      cancelToolsLoad(server, reason) {
+        leavable.cancel(server, reason);
       },
       forgetTools(server) {
         // A list still on its way belongs to the connection that went away.

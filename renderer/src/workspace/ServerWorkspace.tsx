@@ -70,11 +70,14 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
 function ToolsTab({ server }: { server: ServerView }) {
   const loaded = useWorkbench((s) => s.toolsByServer[server.name] !== undefined);
   const loadTools = useWorkbench((s) => s.loadTools);
+  const cancelLoad = useWorkbench((s) => s.cancelToolsLoad);
   const connected = server.status === 'connected';
   // A kept-open pane that is not the selected server loads its own tools.
   useEffect(() => {
     if (connected && !loaded) void loadTools(server.name);
   }, [connected, loaded, loadTools, server.name]);
+  // Closing the pane (or the tab) cancels a list it was still waiting for.
+  useEffect(() => () => cancelLoad(server.name, 'left'), [cancelLoad, server.name]);
   return (
     <ToolsSplit id={`tools-split-${server.name}`} list={<ToolList server={server.name} />} />
   );

@@ -10,8 +10,28 @@ export function entriesFromMap(map: Record<string, unknown>, ctx: ParseContext, 
   return Object.entries(map).map(([key, value]) => {
     const object = asObject(value);
     if (!object) return { key, raw: value };
-    return { key, raw: mapConfigStrings(normalizeTransport(object), (s) => fromEditorVariables(s, ctx.projectDir, warnings)) };
+    return { key, raw: mapConfigStrings(cursorAuthAsOAuth(normalizeTransport(object)), (s) => fromEditorVariables(s, ctx.projectDir, warnings)) };
   });
+}
+
+/**
+ * Cursor's static OAuth client (`"auth": {"CLIENT_ID", "CLIENT_SECRET", "scopes"}`, from
+ * Cursor's MCP documentation) as our `oauth`. The secret then goes to the secret store
+ * like every OAuth client secret; left as `auth` it would sit in servers.json in clear.
+ * Our own `oauth`, when the entry has both, wins field by field.
+ */
+function cursorAuthAsOAuth(raw: Record<string, unknown>): Record<string, unknown> {
+  const auth = asObject(raw.auth);
+  if (!auth || !('CLIENT_ID' in auth || 'CLIENT_SECRET' in auth || 'scopes' in auth)) return raw;
+  const { auth: _auth, ...rest } = raw;
+  void _auth;
+  const mapped: Record<string, unknown> = {
+    ...(auth.CLIENT_ID !== undefined ? { clientId: auth.CLIENT_ID } : {}),
+    ...(auth.CLIENT_SECRET !== undefined ? { clientSecret: auth.CLIENT_SECRET } : {}),
+    ...(auth.scopes !== undefined ? { scopes: auth.scopes } : {}),
+  };
+  const others = Object.fromEntries(Object.entries(auth).filter(([key]) => !['CLIENT_ID', 'CLIENT_SECRET', 'scopes'].includes(key)));
+  return { ...rest, oauth: { ...mapped, ...(asObject(raw.oauth) ?? {}) }, ...(Object.keys(others).length > 0 ? { auth: others } : {}) };
 }
 
 export function parseMcpServers(value: Record<string, unknown>, ctx: ParseContext, format = 'mcpServers JSON'): ParsedSource {

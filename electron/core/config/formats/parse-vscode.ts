@@ -30,6 +30,8 @@ export function parseVsCode(value: Record<string, unknown>, ctx: ParseContext): 
       id: object.id,
       ...(typeof object.description === 'string' ? { description: object.description } : {}),
       password: object.password === true,
+      // VS Code offers `default` when it asks; the import form starts with it filled in.
+      ...(typeof object.default === 'string' ? { default: object.default } : {}),
       usedBy: [],
     });
   }

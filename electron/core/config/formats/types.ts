@@ -11,6 +11,8 @@ export interface SourceEntry {
   name?: string;
   /** Where in the source it comes from, when the source holds several groups. */
   origin?: string;
+  /** Why it cannot be imported, in the client's terms (shown instead of a validator's message). */
+  problem?: string;
 }
 
 export interface ParsedSource {

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 
-/** Applies `fn` to every string the app expands (command, args, env, cwd, envFile, url, headers). */
+/** Applies `fn` to every string the app expands (command, args, env, cwd, envFile, url, headers, the OAuth client's id and secret). */
 export function mapConfigStrings(raw: Record<string, unknown>, fn: (value: string) => string): Record<string, unknown> {
   const out = { ...raw };
   const mapMap = (value: unknown) =>
@@ -18,6 +18,14 @@ export function mapConfigStrings(raw: Record<string, unknown>, fn: (value: strin
   if (Array.isArray(out.args)) out.args = out.args.map((arg) => (typeof arg === 'string' ? fn(arg) : arg));
   if (out.env !== undefined) out.env = mapMap(out.env);
   if (out.headers !== undefined) out.headers = mapMap(out.headers);
+  const oauth = asObject(out.oauth);
+  if (oauth && (typeof oauth.clientId === 'string' || typeof oauth.clientSecret === 'string')) {
+    out.oauth = {
+      ...oauth,
+      ...(typeof oauth.clientId === 'string' ? { clientId: fn(oauth.clientId) } : {}),
+      ...(typeof oauth.clientSecret === 'string' ? { clientSecret: fn(oauth.clientSecret) } : {}),
+    };
+  }
   return out;
 }
 
@@ -51,6 +59,37 @@ export function toEditorVariables(value: string, droppedDefaults: Set<string>): 
   });
 }
 
+/**
+ * Our variables as Continue's secrets (`${{ secrets.NAME }}`), as Continue's own converter
+ * writes them (packages/config-yaml/src/schemas/mcp/convertJson.ts); it has no defaults.
+ */
+export function toContinueVariables(value: string, droppedDefaults: Set<string>): string {
+  return value.replace(REFERENCE, (whole, inner: string) => {
+    if (inner.startsWith('input:') || inner.startsWith('secret:') || inner.startsWith('{')) return whole;
+    const cut = inner.indexOf(':-');
+    const name = cut === -1 ? inner : inner.slice(0, cut);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return whole;
+    if (cut !== -1) droppedDefaults.add(name);
+    return `\${{ secrets.${name} }}`;
+  });
+}
+
+/** Continue's `${{ secrets.NAME }}` and `${{ inputs.NAME }}` as our `${NAME}`, read from the environment. */
+export function fromContinueVariables(value: string): string {
+  return value.replace(/\$\{\{\s*(?:secrets|inputs)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_whole, name: string) => `\${${name}}`);
+}
+
+/**
+ * Gemini CLI's variables in our syntax. It expands `$VAR`, `${VAR}` and `${VAR:-default}`
+ * in every string of its settings file when it loads it (resolveEnvVarsInString in
+ * packages/cli/src/utils/envVarResolver.ts, google-gemini/gemini-cli 0.56.0-nightly.20260806);
+ * we read the last two as they are, so only the bare `$VAR` is rewritten. A `$` not
+ * followed by a name (`$5`, `a$$`) stays text, as it does in Gemini CLI.
+ */
+export function fromGeminiVariables(value: string): string {
+  return value.replace(/\$(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => (name.startsWith('{') ? whole : `\${${name}}`));
+}
+
 /** Other tools' names for the streamable HTTP transport. */
 const HTTP_ALIASES = new Set(['streamable-http', 'streamableHttp', 'streamable_http', 'streamablehttp', 'http']);
 
@@ -66,8 +105,10 @@ export function normalizeTransport(raw: Record<string, unknown>): Record<string,
     out.url = out.serverUrl;
     delete out.serverUrl;
   }
-  const type = out.type ?? out.transport;
+  // Cline's older files write `transportType` ("stdio", "sse", or "http" for Streamable HTTP).
+  const type = out.type ?? out.transport ?? out.transportType;
   if (out.transport !== undefined && out.type === undefined && typeof out.transport === 'string') delete out.transport;
+  if (out.transportType !== undefined && out.type === undefined && typeof out.transportType === 'string') delete out.transportType;
   if (type === 'stdio') delete out.type;
   else if (typeof type === 'string' && HTTP_ALIASES.has(type)) out.type = 'http';
   else if (typeof type === 'string') out.type = type;

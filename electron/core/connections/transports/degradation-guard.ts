@@ -7,6 +7,7 @@
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 import { terminalErrorCode } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
+import { ignoreFailure } from '../../diagnostics/diagnostics';
 
 const MAX_CONSECUTIVE_TERMINAL_ERRORS = 3;
 
@@ -21,7 +22,7 @@ export class DegradationGuard extends ForwardingTransport {
       this.codes.push(code);
       if (this.codes.length >= MAX_CONSECUTIVE_TERMINAL_ERRORS && !this.closeReason) {
         this.closeReason = `The connection failed ${this.codes.length} times in a row (${this.codes.join(', ')}); closed it to reconnect.`;
-        void this.inner.close().catch(() => undefined);
+        void this.inner.close().catch(ignoreFailure('closing a transport given up after repeated errors'));
       }
     }
     super.handleError(error);

@@ -155,7 +155,7 @@ it('offers the connected server\'s tools as you type a step\'s tool, loading the
   ] as never);
   await openMath(store);
   const tool = await screen.findByRole('combobox', { name: 'Tool of step 1' });
-  expect(api.listTools).toHaveBeenCalledWith({ name: 'a' });
+  expect(api.listTools).toHaveBeenCalledWith({ name: 'a', callId: expect.any(String) });
   const options = document.getElementById(tool.getAttribute('list')!)!.querySelectorAll('option');
   expect([...options].map((option) => option.value)).toEqual(['add', 'echo']);
 });

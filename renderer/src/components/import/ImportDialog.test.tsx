@@ -144,3 +144,27 @@ describe('one server pasted into Add server', () => {
     expect(dialog.applied[0]!.choices).toEqual([{ key: 'everything', name: 'everything', enable: true }]);
   });
 });
+
+describe('values a VS Code file asks for', () => {
+  it("starts with an input's default filled in (VS Code offers it), keeps what the user types, and sends both", async () => {
+    const dialog = renderDialog();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Pasted config or command'), 'pasted');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = previewOf('cloud');
+    await dialog.previews[0]!.settle({
+      ...preview,
+      candidates: preview.candidates.map((c) => ({ ...c, inputs: ['region', 'api-key'] })),
+      inputs: [
+        { id: 'region', description: 'Region', password: false, default: 'eu-west-1', usedBy: ['cloud'] },
+        { id: 'api-key', description: 'API key', password: true, usedBy: ['cloud'] },
+      ],
+    });
+    const region = screen.getByLabelText('Region') as HTMLInputElement;
+    expect(region.value).toBe('eu-west-1');
+    expect((screen.getByLabelText('API key (kept secret)') as HTMLInputElement).value).toBe('');
+    await user.type(screen.getByLabelText('API key (kept secret)'), 'k-123');
+    await user.click(screen.getByRole('button', { name: /^Import/ }));
+    expect(dialog.applied[0]!.inputs).toEqual({ region: 'eu-west-1', 'api-key': 'k-123' });
+  });
+});

@@ -95,6 +95,9 @@ export function ImportDialog({ dialogId, fromAddServer = false, text: initialTex
             result.candidates.map((c) => [c.key, { include: !c.error && !c.origin?.startsWith('local scope'), name: c.existsIn.includes(targetScope) ? `${c.name}-2`.slice(0, 64) : c.name, replace: false }]),
           ),
         );
+        // The value VS Code would offer (an input's `default`) starts filled in; what the user typed stays.
+        const defaults = Object.fromEntries(result.inputs.flatMap((input) => (input.default !== undefined ? [[input.id, input.default] as const] : [])));
+        setInputs((all) => ({ ...defaults, ...all }));
       }
       setPreview(result);
     } catch (e) {

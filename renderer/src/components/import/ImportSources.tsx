@@ -122,12 +122,14 @@ function FileFields({ filePath, onFilePath, fileFormat, onFileFormat, onBrowse }
       <Field id="import-format" label="Format">
         <select id="import-format" value={fileFormat} onChange={(event) => onFileFormat(event.target.value as FileFormat)}>
           <option value="auto">Detect</option>
-          <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor, Windsurf, Cline)</option>
+          <option value="mcp-servers">mcpServers (Claude Desktop, .mcp.json, Cursor, Windsurf)</option>
+          <option value="cline">Cline cline_mcp_settings.json</option>
           <option value="claude-code">~/.claude.json (Claude Code user scope)</option>
           <option value="vscode">VS Code mcp.json</option>
           <option value="zed">Zed settings.json (context_servers)</option>
           <option value="gemini">Gemini CLI settings.json</option>
           <option value="codex">Codex config.toml</option>
+          <option value="continue">Continue config.yaml or .continue/mcpServers block</option>
         </select>
       </Field>
     </div>

@@ -14,6 +14,7 @@ import { Conversation } from './Conversation';
 import '../item-browser.css';
 import './prompts.css';
 import { SafeName } from '../names/SafeName';
+import { LoadingNote } from '../LoadingNote';
 
 const EMPTY_VIEW: PromptView = { args: {} };
 
@@ -21,6 +22,7 @@ export function PromptBrowser({ server, onOpenResource }: { server: ServerView; 
   const entry = useWorkbench((s) => s.promptsByServer[server.name]);
   const view = useWorkbench((s) => s.promptViews[server.name]) ?? EMPTY_VIEW;
   const load = useWorkbench((s) => s.loadPrompts);
+  const cancel = useWorkbench((s) => s.cancelPromptRequests);
   const select = useWorkbench((s) => s.selectPrompt);
   const connected = server.status === 'connected';
   const offers = Boolean(server.capabilities?.prompts);
@@ -28,10 +30,12 @@ export function PromptBrowser({ server, onOpenResource }: { server: ServerView; 
   useEffect(() => {
     if (connected && offers && !entry) void load(server.name);
   }, [connected, offers, entry, load, server.name]);
+  // Leaving the tab or the server cancels what it was still waiting for.
+  useEffect(() => () => cancel(server.name, 'left'), [cancel, server.name]);
 
   if (!connected) return <p className="empty">Connect {server.name} to see its prompts.</p>;
   if (!offers) return <p className="empty">{server.name} offers no prompts (it does not declare the prompts capability).</p>;
-  if (!entry || (entry.status === 'loading' && entry.prompts.length === 0)) return <p className="empty">Loading prompts…</p>;
+  if (!entry || (entry.status === 'loading' && entry.prompts.length === 0)) return <LoadingNote what="prompts" onCancel={() => cancel(server.name, 'cancelled')} />;
   if (entry.status === 'error') {
     return (
       <div role="alert" className="error-text">

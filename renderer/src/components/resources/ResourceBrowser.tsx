@@ -13,6 +13,7 @@ import { ReadResult } from './ReadResult';
 import { TemplateForm } from './TemplateForm';
 import '../item-browser.css';
 import { SafeName } from '../names/SafeName';
+import { LoadingNote } from '../LoadingNote';
 
 /** Rows shown at once; a filter narrows longer lists. */
 const MAX_ROWS = 500;
@@ -22,16 +23,19 @@ export function ResourceBrowser({ server }: { server: ServerView }) {
   const entry = useWorkbench((s) => s.resourcesByServer[server.name]);
   const view = useWorkbench((s) => s.resourceViews[server.name]) ?? EMPTY_VIEW;
   const load = useWorkbench((s) => s.loadResources);
+  const cancel = useWorkbench((s) => s.cancelResourceRequests);
   const connected = server.status === 'connected';
   const offers = Boolean(server.capabilities?.resources);
 
   useEffect(() => {
     if (connected && offers && !entry) void load(server.name);
   }, [connected, offers, entry, load, server.name]);
+  // Leaving the tab or the server cancels what it was still waiting for.
+  useEffect(() => () => cancel(server.name, 'left'), [cancel, server.name]);
 
   if (!connected) return <p className="empty">Connect {server.name} to see its resources.</p>;
   if (!offers) return <p className="empty">{server.name} offers no resources (it does not declare the resources capability).</p>;
-  if (!entry || (entry.status === 'loading' && !entry.catalog)) return <p className="empty">Loading resources…</p>;
+  if (!entry || (entry.status === 'loading' && !entry.catalog)) return <LoadingNote what="resources" onCancel={() => cancel(server.name, 'cancelled')} />;
   if (entry.status === 'error') {
     return (
       <div role="alert" className="error-text">

@@ -10,6 +10,7 @@ import type { InvalidSkillEntry, SkillInfo } from '../../../../shared/api/skills
 import type { ServerView } from '../../../../shared/domain';
 import type { SkillVerificationState, SkillView } from '../../state/skills-slice';
 import { useWorkbench } from '../../state/store';
+import { LoadingNote } from '../LoadingNote';
 import { SafeName } from '../names/SafeName';
 import { formatBytes } from '../tools/format';
 import { SkillDetail } from './SkillDetail';
@@ -22,6 +23,7 @@ export function SkillBrowser({ server }: { server: ServerView }) {
   const entry = useWorkbench((s) => s.skillsByServer[server.name]);
   const view = useWorkbench((s) => s.skillViews[server.name]) ?? EMPTY_VIEW;
   const load = useWorkbench((s) => s.loadSkills);
+  const cancel = useWorkbench((s) => s.cancelSkillsLoad);
   const select = useWorkbench((s) => s.selectSkill);
   const verifyAll = useWorkbench((s) => s.verifyAllSkills);
   const connected = server.status === 'connected';
@@ -29,9 +31,11 @@ export function SkillBrowser({ server }: { server: ServerView }) {
   useEffect(() => {
     if (connected && !entry) void load(server.name);
   }, [connected, entry, load, server.name]);
+  // Leaving the tab or the server cancels the listing it was still waiting for.
+  useEffect(() => () => cancel(server.name, 'left'), [cancel, server.name]);
 
   if (!connected) return <p className="empty">Connect {server.name} to see its skills.</p>;
-  if (!entry || (entry.status === 'loading' && !entry.catalog)) return <p className="empty">Loading skills…</p>;
+  if (!entry || (entry.status === 'loading' && !entry.catalog)) return <LoadingNote what="skills" onCancel={() => cancel(server.name, 'cancelled')} />;
   if (entry.status === 'error' || !entry.catalog) {
     return (
       <div role="alert" className="error-text">

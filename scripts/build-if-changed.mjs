@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm run web` and `npm start`, first step: runs `npm run build` only when a source file, the
+// build's configuration or the lockfile changed since the last finished build (see
+// scripts/lib/build-inputs.mjs), so a second start is not held up by seconds of bundling.
+// `--force` builds anyway; `npm run build` itself always builds.
+import spawn from 'cross-spawn';
+import { buildIsCurrent, fingerprint, stampBuild } from './lib/build-inputs.mjs';
+import { npmCommand } from './lib/npm-command.mjs';
+import { projectRoot } from './lib/project-root.mjs';
+
+const root = projectRoot(import.meta.url);
+const before = fingerprint(root);
+if (!process.argv.includes('--force') && buildIsCurrent(root, before)) {
+  process.stderr.write('The build is up to date (nothing changed since it was made): starting it.\n');
+} else {
+  const { command, args } = npmCommand(['run', 'build', '--silent']);
+  // cross-spawn finds npm.cmd on Windows when npm is not the one that ran this script.
+  const result = spawn.sync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  stampBuild(root, before);
+}
