@@ -42,9 +42,18 @@ const shell = refuse('Only main.ts uses the Electron shell.', '**/shell/**', '**
 const host = refuse('The browser host is an entry point of its own: nothing imports it.', '**/host/**', '**/host', '**/browser-host', '**/browser-host.ts');
 const cli = refuse('The CLI is an entry point of its own: nothing imports it.', '**/cli/**', '**/cli', '**/cli.ts');
 
-const rendererPaths = [electron, ...nodeBuiltins, { name: 'ws', message: 'The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).' }];
+const rendererPaths = [electron, ...nodeBuiltins, { name: 'ws', message: 'The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).' }, { name: 'ai', message: 'The renderer never talks to a model itself: the core does (electron/core/models/).' }];
 const rendererOurs = refuse('The renderer sees only shared/ and window.api.', '**/electron/**', 'electron/*');
 const rendererWs = refuse('The renderer uses the browser WebSocket (renderer/src/api/ws-client.ts).', 'ws/*');
+
+/**
+ * The AI library: only electron/core/models/model-library.ts, which builds every model as a
+ * provider instance (a bare model-id string in `ai` routes through a hosted gateway) and
+ * declares tools without execute (calls run through the core's tool runner).
+ */
+const AI_LIBRARY_MESSAGE = 'Only electron/core/models/model-library.ts uses the AI library: models are provider instances built there (never gateway model ids), tools run through the core.';
+const aiLibrary = { name: 'ai', message: AI_LIBRARY_MESSAGE };
+const aiProviders = refuse(AI_LIBRARY_MESSAGE, 'ai/*', '@ai-sdk/*', '@ai-sdk/**');
 
 /** The one no-restricted-imports rule of an area (flat config: the last block that sets a rule wins, so each area sets it once). */
 const imports = (paths, ...patterns) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
@@ -142,35 +151,41 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: imports(
-      [electron, ...nodeBuiltins, { name: 'ws', message: 'shared/ runs in the page too: no Node-only package.' }],
+      [electron, ...nodeBuiltins, { name: 'ws', message: 'shared/ runs in the page too: no Node-only package.' }, aiLibrary],
       refuse('shared/ imports nothing of ours.', '../electron/**', '../renderer/**', '**/electron/**', '**/renderer/**'),
       refuse('shared/ holds the product\'s own types and schemas: the MCP SDK is for electron/core.', '@modelcontextprotocol/*', '@modelcontextprotocol/**'),
+      aiProviders,
     ),
   },
   {
     // electron/core, and by default any other file under electron/ that no block below claims.
     files: ['electron/**'],
+    rules: imports([electron, aiLibrary], main, renderer, shell, host, cli, aiProviders),
+  },
+  {
+    // The one file that may use the AI library.
+    files: ['electron/core/models/model-library.ts'],
     rules: imports([electron], main, renderer, shell, host, cli),
   },
   {
     files: ['electron/host/**', 'electron/browser-host.ts'],
-    rules: imports([electron], main, renderer, shell, cli),
+    rules: imports([electron, aiLibrary], main, renderer, shell, cli, aiProviders),
   },
   {
     files: ['electron/cli/**', 'electron/cli.ts'],
-    rules: imports([electron], main, renderer, shell, host),
+    rules: imports([electron, aiLibrary], main, renderer, shell, host, aiProviders),
   },
   {
     files: ['electron/shell/**'],
-    rules: imports([ipcMain, ipcRenderer], main, renderer, host, cli),
+    rules: imports([ipcMain, ipcRenderer, aiLibrary], main, renderer, host, cli, aiProviders),
   },
   {
     files: ['electron/main.ts'],
-    rules: imports([ipcRenderer], renderer, host, cli),
+    rules: imports([ipcRenderer, aiLibrary], renderer, host, cli, aiProviders),
   },
   {
     files: ['electron/preload.ts'],
-    rules: imports([ipcMain], renderer, host, cli, shell),
+    rules: imports([ipcMain, aiLibrary], renderer, host, cli, shell, aiProviders),
   },
   {
     files: ['renderer/**'],
@@ -179,12 +194,13 @@ export default tseslint.config(
       rendererOurs,
       refuse('The renderer never talks MCP itself: every server is reached through window.api.', '@modelcontextprotocol/*', '@modelcontextprotocol/**'),
       rendererWs,
+      refuse('The renderer never talks to a model itself: the core does (electron/core/models/).', 'ai/*', '@ai-sdk/*', '@ai-sdk/**'),
     ),
   },
   {
     // The MCP Apps host: ext-apps' app-bridge speaks the `ui/*` protocol with an app over
     // postMessage (no server is reached: the app's tool calls go through window.api).
     files: ['renderer/src/components/apps/**'],
-    rules: imports(rendererPaths, rendererOurs, { regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)', message: 'The renderer never talks MCP itself; only the MCP Apps host (components/apps/) uses @modelcontextprotocol/ext-apps/app-bridge.' }, rendererWs),
+    rules: imports(rendererPaths, rendererOurs, { regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)', message: 'The renderer never talks MCP itself; only the MCP Apps host (components/apps/) uses @modelcontextprotocol/ext-apps/app-bridge.' }, rendererWs, aiProviders),
   },
 );

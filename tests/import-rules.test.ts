@@ -53,6 +53,22 @@ describe('import rules', () => {
     expect(await restrictedImportErrors(file, code)).not.toEqual([]);
   });
 
+  it.each([
+    ['electron/core/models/agent-loop.ts', "import { generateText } from 'ai';\nexport const a = generateText;"],
+    ['electron/core/x.ts', "import { createOpenAI } from '@ai-sdk/openai';\nexport const a = createOpenAI;"],
+    ['electron/cli/x.ts', "import { streamText } from 'ai';\nexport const a = streamText;"],
+    ['electron/host/x.ts', "import { generateText } from 'ai';\nexport const a = generateText;"],
+    ['electron/shell/x.ts', "import { generateText } from 'ai';\nexport const a = generateText;"],
+    ['renderer/src/x.ts', "import { generateText } from 'ai';\nexport const a = generateText;"],
+    ['shared/x.ts', "import { createAnthropic } from '@ai-sdk/anthropic';\nexport const a = createAnthropic;"],
+  ])('%s may not use the AI library (only model-library.ts builds models, never as gateway ids)', async (file, code) => {
+    expect(await restrictedImportErrors(file, code)).toEqual([expect.stringMatching(/AI library|model itself/)]);
+  });
+
+  it('lets model-library.ts, and only it, use the AI library', async () => {
+    expect(await restrictedImportErrors('electron/core/models/model-library.ts', "import { generateText } from 'ai';\nimport { createOpenAI } from '@ai-sdk/openai';\nexport const a = [generateText, createOpenAI];")).toEqual([]);
+  });
+
   it('allows what each part may use', async () => {
     expect(await restrictedImportErrors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;")).toEqual([]);
     expect(await restrictedImportErrors('electron/core/x.ts', "import fs from 'node:fs';\nexport const a = fs;")).toEqual([]);

@@ -16,6 +16,8 @@ import type { MockOptions, ReplayOptions } from './commands/recordings';
 import type { ReadOptions as SkillReadOptions } from './commands/skills';
 import type { VerifyOptions as SkillVerifyOptions } from './commands/skills-verify';
 import type { CallOptions } from './commands/tools';
+import type { ChatOptions } from './commands/chat';
+import type { ModelsListOptions } from './commands/models';
 import type { SessionStartOptions } from './commands/session';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './output';
@@ -39,6 +41,8 @@ const testCommand = () => import('./commands/test');
 const recordCommand = () => import('./commands/record');
 const recordingsCommands = () => import('./commands/recordings');
 const loadCommand = () => import('./commands/load');
+const chatCommand = () => import('./commands/chat');
+const modelsCommands = () => import('./commands/models');
 const sessionCommands = () => import('./commands/session');
 
 declare const __APP_VERSION__: string;
@@ -417,6 +421,47 @@ Examples:
       .option('--no-progress', 'never print live figures')
       .addOption(jsonOption())
       .action(async (server: string | undefined, options: LoadOptions & { json?: boolean }) => done(await runCommand(io, !!options.json, async (run) => (await loadCommand()).load(run, server, options)))),
+  );
+
+  configure(
+    withAdhoc(
+      program
+        .command('chat')
+        .description("a model with the tools of these servers: runs the agent loop and prints each step (model turns, tool calls through the app's core, results)")
+        .usage('[options] [server...] --model <provider>:<model> --prompt <text>')
+        .argument('[servers...]', 'configured servers whose tools the model may call (none with --stdio or --url)'),
+    )
+      .option('--model <provider:model>', 'the model: anthropic:, openai:, google:, ollama: (http://127.0.0.1:11434/v1) or openai-compatible: (with --base-url), then the model name')
+      .option('--base-url <url>', 'where the provider listens (required for openai-compatible; for the others, a proxy or another endpoint)')
+      .option('--prompt <text>', 'what to ask')
+      .option('--system <text>', 'a system prompt')
+      .option('--max-steps <n>', 'the most model turns before giving up (default 10)')
+      .addOption(new Option('--approve <mode>', 'ask: before each tool call, on the terminal (the default on one); auto: only what the permission rules allow (read-only tools by default)').choices(['ask', 'auto']))
+      .addOption(jsonOption())
+      .action(async (servers: string[], options: ChatOptions) => done(await runCommand(io, !!options.json, async (run) => (await chatCommand()).chat(run, servers, options)))),
+  );
+  const models = configure(program.command('models').description('model providers for chat: list them (and what local endpoints serve), save or forget a key'));
+  configure(
+    models
+      .command('list')
+      .description('each provider, whether it has a key (saved or from its environment variable) and, for local endpoints, the models they serve')
+      .option('--base-url <url>', 'also list what this OpenAI-compatible endpoint serves')
+      .addOption(jsonOption())
+      .action(async (options: ModelsListOptions) => done(await runCommand(io, !!options.json, async (run) => (await modelsCommands()).modelsList(run, options)))),
+  );
+  configure(
+    models
+      .command('set-key')
+      .description("save a provider's API key in the app's secret store (the key is read from stdin)")
+      .argument('<provider>', 'anthropic, openai, google, openai-compatible or ollama')
+      .action(async (provider: string) => done(await runCommand(io, false, async (run) => (await modelsCommands()).modelsSetKey(run, provider)))),
+  );
+  configure(
+    models
+      .command('forget-key')
+      .description("remove a provider's saved API key")
+      .argument('<provider>', 'anthropic, openai, google, openai-compatible or ollama')
+      .action(async (provider: string) => done(await runCommand(io, false, async (run) => (await modelsCommands()).modelsForgetKey(run, provider)))),
   );
 
   const session = configure(

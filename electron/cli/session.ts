@@ -90,6 +90,8 @@ export interface Session {
   invoke(method: string, payload: unknown, signal: AbortSignal): Promise<Envelope<unknown>>;
   /** Cancels every call under way (and any made after): each settles as cancelled. */
   cancel(): void;
+  /** Aborted by cancel() (Ctrl+C): for work of a command's own that must stop with the calls. */
+  signal: AbortSignal;
   close(): Promise<void>;
 }
 
@@ -199,6 +201,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     launchConfig: (name) => core.launchConfig(name),
     invoke: (method, payload, signal) => dispatch(method, payload, { signal: AbortSignal.any([stop.signal, signal]) }),
     cancel: () => stop.abort(),
+    signal: stop.signal,
     close() {
       closing ??= core.dispose().finally(() => open.delete(session));
       return closing;

@@ -155,6 +155,7 @@ export function liveSessionAsSession(connection: LiveConnection, dataDir: string
     launchConfig: () => Promise.reject(usageError('A live session does not hand out launch configurations.', 'Give --no-session to run this command on its own.')),
     invoke: (method, payload, signal) => connection.invoke(method, payload, AbortSignal.any([stop.signal, signal])),
     cancel: () => stop.abort(),
+    signal: stop.signal,
     close() {
       closing ??= connection.close().finally(() => untrack());
       return closing;
