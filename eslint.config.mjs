@@ -18,6 +18,7 @@
 // require() and re-exports too. A new file directly under electron/ falls under the core's
 // rules until it is given its own block. Type-aware rules (no-floating-promises) run on the
 // product's code; the React hooks rules on the renderer.
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -81,6 +82,8 @@ const dynamicNode = [
  * `from` to files under `target`, whether reached by import, export … from, import() or require().
  */
 const zone = (target, from, message) => ({ target, from, message });
+/** The folders of electron/core (each a part of the core with one job). */
+const CORE_FOLDERS = readdirSync(new URL('./electron/core/', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const entryPoints = ['./electron/main.ts', './electron/preload.ts'];
 const folderZones = [
   zone('./shared', ['./electron', './renderer', './node_modules/@modelcontextprotocol', './node_modules/ws', './node_modules/electron'], 'shared/ imports nothing of ours, no Node-only package and no MCP SDK: it runs in the page too.'),
@@ -91,6 +94,20 @@ const folderZones = [
   zone(['./electron/cli', './electron/cli.ts'], [...entryPoints, './electron/shell', './electron/host', './electron/browser-host.ts', './renderer'], 'The CLI uses core and shared only.'),
   zone('./electron/shell', [...entryPoints, './electron/host', './electron/browser-host.ts', './electron/cli', './electron/cli.ts', './renderer'], 'The Electron shell uses core and shared only.'),
   zone(entryPoints, ['./electron/host', './electron/browser-host.ts', './electron/cli', './electron/cli.ts', './renderer'], 'The Electron entry points never reach the other front ends or the renderer.'),
+];
+
+/**
+ * Inside the core, one way only: connections below tasks and the doctor; util, lifecycle and
+ * secrets below the folders that use them; the API above the services it composes. Product
+ * code only: a test may start a whole core to check one part of it.
+ */
+const coreLayerZones = [
+  zone('./electron/core/connections', ['./electron/core/tasks', './electron/core/doctor', './electron/core/api'], 'connections/ is below tasks/, doctor/ and api/: hand it what it needs (a type, a callback) instead.'),
+  zone('./electron/core/util', CORE_FOLDERS.filter((folder) => folder !== 'util' && folder !== 'diagnostics').map((folder) => `./electron/core/${folder}`), 'util/ is the bottom of the core: it imports no other folder of it (but diagnostics/, to log).'),
+  zone('./electron/core/lifecycle', ['./electron/core/connections'], 'lifecycle/ (started processes, process trees) is below connections/.'),
+  zone('./electron/core/secrets', ['./electron/core/config'], 'secrets/ is below config/.'),
+  zone('./electron/core/doctor', ['./electron/core/api'], 'The doctor is composed by api/, never the reverse: take what it needs as an interface (DoctorContext).'),
+  zone('./electron/core/skills', ['./electron/core/doctor'], 'skills/ is below the doctor: the doctor reads skills evidence, skills know nothing of rules.'),
 ];
 
 const ipcMain = { name: 'electron', importNames: ['ipcMain'], message: 'Only electron/main.ts touches ipcMain: it hands it to registerIpcHandlers, which checks every sender and payload.' };
@@ -136,6 +153,11 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: folderZones }] },
+  },
+  {
+    files: ['electron/core/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...folderZones, ...coreLayerZones] }] },
   },
   {
     files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],

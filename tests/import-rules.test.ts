@@ -65,6 +65,28 @@ describe('import rules', () => {
     expect(await restrictedImportErrors(file, code)).toEqual([expect.stringMatching(/AI library|model itself/)]);
   });
 
+  it.each([
+    // Inside the core, each pair of folders depends one way only.
+    ['electron/core/connections/x.ts', "import { TaskService } from '../tasks/task-service';\nexport const a = TaskService;"],
+    ['electron/core/connections/x.ts', "export const a = import('../doctor/doctor-service');"],
+    ['electron/core/connections/transports/x.ts', "import type { CoreContext } from '../../api/core-context';\nexport type A = CoreContext;"],
+    ['electron/core/util/x.ts', "import type { ConnectionManager } from '../connections/connection-manager';\nexport type A = ConnectionManager;"],
+    ['electron/core/lifecycle/x.ts', "import { stdioTransport } from '../connections/transports/stdio-transport';\nexport const a = stdioTransport;"],
+    ['electron/core/secrets/x.ts', "import { ServerRegistry } from '../config/server-registry';\nexport const a = ServerRegistry;"],
+    ['electron/core/doctor/x.ts', "import type { CoreContext } from '../api/core-context';\nexport type A = CoreContext;"],
+    ['electron/core/skills/x.ts', "import { skillFindings } from '../doctor/rules/skills';\nexport const a = skillFindings;"],
+  ])('%s keeps the layering of the core: %s', async (file, code) => {
+    expect(await restrictedImportErrors(file, code)).toEqual([expect.stringMatching(/below|bottom|composed by/)]);
+  });
+
+  it('lets the folders of the core depend the right way, and its tests start a whole core', async () => {
+    expect(await restrictedImportErrors('electron/core/tasks/x.ts', "import type { ConnectionManager } from '../connections/connection-manager';\nexport type A = ConnectionManager;")).toEqual([]);
+    expect(await restrictedImportErrors('electron/core/doctor/x.ts', "import { listPage } from '../connections/list-page';\nexport const a = listPage;")).toEqual([]);
+    expect(await restrictedImportErrors('electron/core/connections/x.ts', "import { processTree } from '../lifecycle/process-tree';\nexport const a = processTree;")).toEqual([]);
+    expect(await restrictedImportErrors('electron/core/util/x.ts', "import { logFailure } from '../diagnostics/diagnostics';\nexport const a = logFailure;")).toEqual([]);
+    expect(await restrictedImportErrors('electron/core/doctor/x.test.ts', "import { createCore } from '../api/core-api';\nexport const a = createCore;")).toEqual([]);
+  });
+
   it('lets model-library.ts, and only it, use the AI library', async () => {
     expect(await restrictedImportErrors('electron/core/models/model-library.ts', "import { generateText } from 'ai';\nimport { createOpenAI } from '@ai-sdk/openai';\nexport const a = [generateText, createOpenAI];")).toEqual([]);
   });

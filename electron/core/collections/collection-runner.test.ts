@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../../../e2e/fixtures/paths';
 import type { CollectionRunProgress, StepResult } from '../../../shared/api/collections';
-import { startCollectionsCore, type CollectionsCore } from './collections-core.testing';
+import { startCollectionsCore, type CollectionsCore } from '../../../tests/support/collections-core';
 
 let lab: CollectionsCore;
 const fixtures = path.join(__dirname, 'fixtures');

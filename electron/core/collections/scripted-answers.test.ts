@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer, fixtureServer } from '../../../e2e/fixtures/paths';
-import { startCollectionsCore, type CollectionsCore } from './collections-core.testing';
+import { startCollectionsCore, type CollectionsCore } from '../../../tests/support/collections-core';
 
 let env: CollectionsCore;
 

@@ -16,7 +16,7 @@ import { AppError } from '../../../shared/envelope';
 import { withFileLock } from '../util/file-lock';
 import { SerialQueue } from '../util/serial-queue';
 import { editJsonText, parseJsonText, type JsonEdit, type JsonObject, type JsonProblem } from './json-text';
-import { removeStaleTempFiles } from './stale-temp-files';
+import { removeStaleTempFiles } from '../util/stale-temp-files';
 import { diagnostics, logFailure } from '../diagnostics/diagnostics';
 
 export type ConfigFileState =

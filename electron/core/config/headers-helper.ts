@@ -11,7 +11,7 @@
  * the output (it holds credentials).
  */
 import { spawn } from 'node:child_process';
-import { terminateTree } from '../connections/transports/process-tree';
+import { terminateTree } from '../lifecycle/process-tree';
 
 const HEADERS_HELPER_TIMEOUT_MS = 10_000;
 /** More than any set of headers needs; a runaway helper is stopped here. */

@@ -24,7 +24,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/envelope';
 import { isEnabled, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { EventBus } from '../events/event-bus';
-import type { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
+import type { RawDispatchTransport } from './transports/raw-dispatch-transport';
 import { logFailure } from '../diagnostics/diagnostics';
 import { unlessAborted } from './async-helpers';
 import type { ClientFeature } from './client-feature';

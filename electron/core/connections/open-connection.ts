@@ -9,9 +9,9 @@
 import { Client } from '@modelcontextprotocol/client';
 import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
-import { clientIdentity } from '../doctor/host-clients';
+import { clientIdentity } from './host-clients';
 import { diagnostics, ignoreFailure, logFailure } from '../diagnostics/diagnostics';
-import { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
+import { RawDispatchTransport } from './transports/raw-dispatch-transport';
 import { withDeadline } from './async-helpers';
 import { mergeCapabilities } from './client-feature';
 import type { RemoteAuth } from './connection-auth';

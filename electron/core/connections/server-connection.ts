@@ -16,7 +16,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ReconnectRetry, ServerView } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
-import type { RawDispatchTransport } from '../tasks/raw-dispatch-transport';
+import type { RawDispatchTransport } from './transports/raw-dispatch-transport';
 import { logFailure } from '../diagnostics/diagnostics';
 import type { Clock } from './clock';
 import type { ConnectionAuth } from './connection-auth';

@@ -14,7 +14,7 @@ import type { ConnectionStatus, ServerView } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
-import { requestTimeoutMs } from '../util/request-timeout';
+import { requestTimeoutMs } from '../connections/request-timeout';
 import type { ConsoleBuffer } from './console-buffer';
 import { logFailure } from '../diagnostics/diagnostics';
 

@@ -4,10 +4,11 @@
  * and the live checks, counts the tokens of its tools, then checks the servers together.
  */
 import { DOCTOR_HOSTS, type DoctorFinding, type DoctorHost, type DoctorReport, type HostToolView, type RunDoctorRequest, type ServerDoctorReport } from '../../../shared/api/doctor';
-import type { ServerName } from '../../../shared/config/server-config';
+import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ToolInfo } from '../../../shared/domain';
 import type { AppError } from '../../../shared/envelope';
-import type { CoreContext } from '../api/core-context';
+import type { ServerRegistry } from '../config/server-registry';
+import type { ConnectionManager } from '../connections/connection-manager';
 import { listPage, type ListMethod } from '../connections/list-page';
 import { checkTools, hostsWithSpec, rulesFor } from './check-tools';
 import { crossServerFindings } from './live/cross-server';
@@ -45,9 +46,16 @@ function cancelledRun(): AppError {
   return failure('cancelled', 'The doctor run was cancelled.');
 }
 
+/** What the doctor reads of the core: the servers and their connections (the core API's context has these and more). */
+export interface DoctorContext {
+  registry: ServerRegistry;
+  connections: ConnectionManager;
+  configOf(name: ServerName): ServerConfig;
+}
+
 export class DoctorService {
   constructor(
-    private readonly ctx: CoreContext,
+    private readonly ctx: DoctorContext,
     private readonly observations: ResultObservations,
     private readonly thresholds: DoctorThresholds = DEFAULT_THRESHOLDS,
   ) {}

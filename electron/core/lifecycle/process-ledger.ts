@@ -24,7 +24,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { carriersOfSpawn, liveTree, terminateTree } from '../connections/transports/process-tree';
+import { carriersOfSpawn, liveTree, terminateTree } from './process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
 import { ownSpawnMarker, SPAWN_MARKER_VARIABLE, startedProcesses, watchStartedProcesses } from './started-processes';
 import { logFailure } from '../diagnostics/diagnostics';

@@ -12,7 +12,7 @@ import { expiryOf } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { presentContentBlock } from '../resources/present-content';
 import { everyPage } from '../util/paging';
-import { requestTimeoutMs } from '../util/request-timeout';
+import { requestTimeoutMs } from '../connections/request-timeout';
 
 export class PromptService {
   private readonly lists;

@@ -10,7 +10,7 @@
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionManager } from '../connections/connection-manager';
-import { requestTimeoutMs } from '../util/request-timeout';
+import { requestTimeoutMs } from '../connections/request-timeout';
 import { logFailure } from '../diagnostics/diagnostics';
 
 type Filter = Parameters<Client['listen']>[0];

@@ -26,7 +26,7 @@ import { listPage } from '../connections/list-page';
 import { expiryOf, freshFor } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
 import { everyPage } from '../util/paging';
-import { requestTimeoutMs } from '../util/request-timeout';
+import { requestTimeoutMs } from '../connections/request-timeout';
 import { ChangeStreams, isModern } from './change-stream';
 import { presentResourceContents } from './present-content';
 import { logFailure } from '../diagnostics/diagnostics';

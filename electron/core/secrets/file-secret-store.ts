@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
-import { removeStaleTempFiles } from '../config/stale-temp-files';
+import { removeStaleTempFiles } from '../util/stale-temp-files';
 import { withFileLock } from '../util/file-lock';
 import { SerialQueue } from '../util/serial-queue';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';

@@ -8,8 +8,8 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionManager } from '../connections/connection-manager';
-import type { SkillsEvidence } from '../doctor/rules/skills';
-import { requestTimeoutMs } from '../util/request-timeout';
+import type { SkillVerification } from '../../../shared/api/skills';
+import { requestTimeoutMs } from '../connections/request-timeout';
 import { skillsClientOf } from './skills-service';
 import { verifySkill } from './skill-verification';
 import { messageOf } from '../../../shared/errors';
@@ -18,6 +18,16 @@ const RawSkillsPage = z.looseObject({ skills: z.array(z.unknown()), nextCursor: 
 
 /** Every page; a server that repeats a cursor stops after this many pages rather than looping. */
 const MAX_PAGES = 100;
+
+/** What the doctor saw of a server's skills. */
+export interface SkillsEvidence {
+  /** The server declares `io.modelcontextprotocol/skills`. */
+  declared: boolean;
+  /** `skills/list` over every page, as sent; or why it failed (`-32601`: not there at all). */
+  list: { entries: unknown[] } | { error: string; methodNotFound: boolean };
+  /** Every valid skill's files read and checked against its entry. */
+  verifications: SkillVerification[];
+}
 
 export async function gatherSkillsEvidence(connections: ConnectionManager, name: ServerName, config: ServerConfig, signal?: AbortSignal): Promise<SkillsEvidence> {
   const timeout = requestTimeoutMs(connections, config);

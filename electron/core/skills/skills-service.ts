@@ -22,7 +22,7 @@ import { AppError } from '../../../shared/envelope';
 import { connectionKey, type ConnectionManager } from '../connections/connection-manager';
 import { expiryOf, freshFor } from '../connections/server-caches';
 import type { EventBus } from '../events/event-bus';
-import { requestTimeoutMs } from '../util/request-timeout';
+import { requestTimeoutMs } from '../connections/request-timeout';
 import { toInvalidEntries, toSkillInfo, toSkillInfos } from './skill-entries';
 import { readSkillFile } from './skill-file-read';
 import { verifySkill } from './skill-verification';

@@ -8,7 +8,7 @@ import type { TaskView } from '../../../shared/api/tasks';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import type { ToolCallResult, ToolInfo } from '../../../shared/domain';
 import { AppError } from '../../../shared/envelope';
-import type { ProgressListener } from './raw-dispatch-transport';
+import type { ProgressListener } from '../connections/transports/raw-dispatch-transport';
 import type { TaskService } from './task-service';
 import { failure } from '../../../shared/errors';
 

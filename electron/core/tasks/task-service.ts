@@ -27,7 +27,7 @@ import { diagnostics } from '../diagnostics/diagnostics';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { SamplingFeature } from '../elicitation/sampling-feature';
 import type { EventBus } from '../events/event-bus';
-import type { ProgressListener, RawDispatchTransport } from './raw-dispatch-transport';
+import type { ProgressListener, RawDispatchTransport } from '../connections/transports/raw-dispatch-transport';
 import { MAX_POLL_MS, pollDelay } from './poll-delay';
 import { MAX_TASKS_PER_SERVER, type TaskStore } from './task-store';
 import { applySnapshotTo } from './task-snapshot';

@@ -12,7 +12,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { CallToolResultV1Schema, CreateTaskResultV1Schema, GetTaskResultV1Schema, ListTasksResultV1Schema, type TaskV1 } from '@modelcontextprotocol/ext-tasks/core/v1';
 import { CallToolResultV2Schema, CreateTaskResultV2Schema, GetTaskResultV2Schema, TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
-import type { ProgressListener, RawDispatchTransport } from './raw-dispatch-transport';
+import type { ProgressListener, RawDispatchTransport } from '../connections/transports/raw-dispatch-transport';
 
 export type TaskGeneration = 'v1' | 'v2';
 type WireTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';

@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { isRunning } from './process-tree';
+import { isRunning } from '../../lifecycle/process-tree';
 
 export const IDE_AUTH_HEADER = 'X-Claude-Code-Ide-Authorization';
 

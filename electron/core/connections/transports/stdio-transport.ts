@@ -18,7 +18,7 @@ import { newSpawnId, spawnMarkerEnvironment, processEnded, processStarted } from
 import { delay } from '../async-helpers';
 import { JsonRpcLineReader } from './json-line-reader';
 import { rememberLongText, rememberText, textOf } from './message-text';
-import { terminateTree, type TerminateOptions } from './process-tree';
+import { terminateTree, type TerminateOptions } from '../../lifecycle/process-tree';
 
 /** After the process exits, how long to wait for the rest of its output. */
 const OUTPUT_FLUSH_MS = 200;

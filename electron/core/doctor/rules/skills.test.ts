@@ -13,7 +13,8 @@ import { fixtureServer } from '../../../../e2e/fixtures/paths';
 import type { DoctorReport } from '../../../../shared/api/doctor';
 import type { SkillVerification } from '../../../../shared/api/skills';
 import { createCore, type Core } from '../../api/core-api';
-import { SKILL_RULES, skillFindings, type SkillsEvidence } from './skills';
+import type { SkillsEvidence } from '../../skills/skills-evidence';
+import { SKILL_RULES, skillFindings } from './skills';
 
 const digest = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 const file = (uri: string, text = 'x') => ({ uri, size: Buffer.byteLength(text), digest: digest(text) });

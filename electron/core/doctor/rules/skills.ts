@@ -6,7 +6,7 @@
  */
 import { SKILL_LIMITS } from '@modelcontextprotocol/client/ext/skills';
 import type { DoctorFinding, DoctorRuleInfo } from '../../../../shared/api/doctor';
-import type { SkillVerification } from '../../../../shared/api/skills';
+import type { SkillsEvidence } from '../../skills/skills-evidence';
 import type { ServerName } from '../../../../shared/config/server-config';
 import { pointer } from '../json-pointer';
 
@@ -17,15 +17,6 @@ const VERIFICATION = `${SEP}#integrity-and-verification`;
 const SPECIFICATION_EVIDENCE = 'SEP-2640 (MCP Skills extension), "Specification"; the same checks as @modelcontextprotocol/client ext/skills';
 const VERIFICATION_EVIDENCE = 'SEP-2640 (MCP Skills extension), "Integrity and verification"; the same checks as @modelcontextprotocol/client ext/skills';
 
-/** What the doctor saw of a server's skills. */
-export interface SkillsEvidence {
-  /** The server declares `io.modelcontextprotocol/skills`. */
-  declared: boolean;
-  /** `skills/list` over every page, as sent; or why it failed (`-32601`: not there at all). */
-  list: { entries: unknown[] } | { error: string; methodNotFound: boolean };
-  /** Every valid skill's files read and checked against its entry. */
-  verifications: SkillVerification[];
-}
 
 interface SkillHit {
   pointer: string;

@@ -17,7 +17,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { SPAWN_ID_VARIABLE } from '../../lifecycle/started-processes';
+import { SPAWN_ID_VARIABLE } from './started-processes';
 
 const SIGINT_GRACE_MS = 100;
 const SIGTERM_GRACE_MS = 400;

@@ -11,7 +11,7 @@
  */
 import { ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type MessageExtraInfo } from '@modelcontextprotocol/client';
 import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
-import { ForwardingTransport } from '../connections/transports/forwarding-transport';
+import { ForwardingTransport } from './forwarding-transport';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';

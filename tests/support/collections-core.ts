@@ -5,9 +5,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppEvent } from '../../../shared/events';
-import { createCore, type Core } from '../api/core-api';
-import { collectionsFolder } from './collection-folder';
+import type { AppEvent } from '../../shared/events';
+import { createCore, type Core } from '../../electron/core/api/core-api';
+import { collectionsFolder } from '../../electron/core/collections/collection-folder';
 
 export interface CollectionsCore {
   core: Core;
