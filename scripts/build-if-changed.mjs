@@ -3,7 +3,7 @@
 // build's configuration or the lockfile changed since the last finished build (see
 // scripts/lib/build-inputs.mjs), so a second start is not held up by seconds of bundling.
 // `--force` builds anyway; `npm run build` itself always builds.
-import spawn from 'cross-spawn';
+import { spawnSync } from 'node:child_process';
 import { buildIsCurrent, fingerprint, stampBuild } from './lib/build-inputs.mjs';
 import { npmCommand } from './lib/npm-command.mjs';
 import { projectRoot } from './lib/project-root.mjs';
@@ -14,8 +14,10 @@ if (!process.argv.includes('--force') && buildIsCurrent(root, before)) {
   process.stderr.write('The build is up to date (nothing changed since it was made): starting it.\n');
 } else {
   const { command, args } = npmCommand(['run', 'build', '--silent']);
-  // cross-spawn finds npm.cmd on Windows when npm is not the one that ran this script.
-  const result = spawn.sync(command, args, { cwd: root, stdio: 'inherit' });
+  // Run from npm (`npm run web`, `npm start`), this is node with npm's own script; run by hand
+  // on Windows, npm is npm.cmd, which only a shell starts. No package is needed: this runs
+  // before anything is built, and in checkouts the tests make without node_modules.
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: command === 'npm' && process.platform === 'win32' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   stampBuild(root, before);
 }

@@ -7,7 +7,7 @@
 // are left out, as no bundle contains them. It errs towards building: a file touched without a
 // change still counts as changed.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Folders whose files end up in a bundle (the renderer's, the Node side's, the shared contract's). */
@@ -82,5 +82,7 @@ export function buildIsCurrent(root, current) {
  * @param {string} root @param {string} before
  */
 export function stampBuild(root, before) {
-  writeFileSync(path.join(root, STAMP_FILE), `${before}\n`);
+  const stamp = path.join(root, STAMP_FILE);
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, `${before}\n`);
 }
