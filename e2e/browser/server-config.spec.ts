@@ -272,7 +272,9 @@ test('imports a Claude Desktop file, a VS Code file with an input, and a pasted 
     await expect(fromConfig.getByLabel('Import into')).toHaveValue('user');
     await expect(fromConfig).toContainText('It is added switched on and connects at once');
     await fromConfig.getByRole('button', { name: 'Add server' }).click();
-    // A user entry carries no scope badge: only project and local ones do.
+    // The row first (a count of 0 below would also hold before it exists), then: a user entry
+    // carries no scope badge, only project and local ones do.
+    await expect(wb.server('docs')).toBeVisible();
     await expect(wb.server('docs').locator('.scope-badge')).toHaveCount(0);
     await expect(wb.server('docs').getByText('Disabled', { exact: true })).toHaveCount(0);
     expect((await readJson(path.join(host.home, 'servers.json'))).mcpServers.docs).toEqual({ type: 'http', url: 'https://127.0.0.1:9/mcp', headers: { 'X-Team': 'core' } });
