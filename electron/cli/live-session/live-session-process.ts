@@ -1,5 +1,5 @@
 /**
- * A live session's own process (out/electron/cli-session.cjs), started detached by
+ * A live session's own process (out/electron/cli/cli-session.mjs), started detached by
  * `mcp-workbench session start`: the CLI's core on the same data folder and scopes,
  * keeping its servers connected between commands (a browser server's page survives).
  *
