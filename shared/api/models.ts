@@ -29,7 +29,7 @@ export interface ModelProviderView {
   baseUrl?: string;
   /** The user set the address (not the provider's default). */
   baseUrlSet: boolean;
-  /** A model can be asked: a key where one is needed, an address where one is needed. */
+  /** A model can be asked: a cloud provider with a key, a local endpoint whose address the user set. */
   ready: boolean;
 }
 

@@ -90,7 +90,8 @@ describe('providers and keys', () => {
     const before = ok<ModelProviderView[]>(await dispatch('listModelProviders', undefined));
     expect(before.find((p) => p.id === 'openai')).toMatchObject({ key: 'environment', keyEnv: 'OPENAI_API_KEY', ready: true });
     expect(before.find((p) => p.id === 'anthropic')).toMatchObject({ key: 'none', ready: false });
-    expect(before.find((p) => p.id === 'ollama')).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', baseUrlSet: false, ready: true });
+    // Ollama's address is known, but it is offered as set-up (one click) until the user picks it.
+    expect(before.find((p) => p.id === 'ollama')).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', baseUrlSet: false, ready: false });
 
     const saved = await dispatch('setModelKey', { provider: 'anthropic', key: KEY });
     expect(saved).toMatchObject({ ok: true });
@@ -102,7 +103,7 @@ describe('providers and keys', () => {
 
   it('keeps an endpoint address, refuses one that is not http(s) or carries a password, and goes back to the default on null', async () => {
     const set = ok<ModelProviderView[]>(await dispatch('setModelBaseUrl', { provider: 'ollama', baseUrl: 'http://10.0.0.5:11434/v1/' }));
-    expect(set.find((p) => p.id === 'ollama')).toMatchObject({ baseUrl: 'http://10.0.0.5:11434/v1', baseUrlSet: true });
+    expect(set.find((p) => p.id === 'ollama')).toMatchObject({ baseUrl: 'http://10.0.0.5:11434/v1', baseUrlSet: true, ready: true });
     for (const bad of ['ftp://host/v1', 'not a url', 'http://user:pw@host/v1']) {
       const answer = await dispatch('setModelBaseUrl', { provider: 'ollama', baseUrl: bad });
       expect(answer, bad).toMatchObject({ ok: false, error: { code: 'invalid-request' } });

@@ -52,7 +52,8 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
         const info = PROVIDERS[id];
         const key = await keys.resolve(id);
         const baseUrl = urls[id] ?? info.defaultBaseUrl;
-        const ready = (!info.needsKey || key.source !== 'none') && (id !== 'openai-compatible' || baseUrl !== undefined);
+        // A local endpoint is the user's once they set its address (Ollama's default is one click): until then the page offers set-up, not a model that may not exist.
+        const ready = info.local ? urls[id] !== undefined : key.source !== 'none';
         return {
           id,
           label: info.label,
@@ -140,10 +141,12 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
         onStep: (step) => emit({ kind: 'step', step }),
         onTextDelta: (text) => emit({ kind: 'text', text }),
       });
+      // The loop's hints speak the CLI's language; the page sets the address in Settings.
+      const error = result.error ? { ...result.error, hint: result.error.hint.replace(/--base-url/g, 'the address in Settings → Models') } : undefined;
       emit({ kind: 'usage', usage: result.usage });
-      if (result.error) emit({ kind: 'error', error: result.error });
+      if (error) emit({ kind: 'error', error });
       emit({ kind: 'done', status: result.status });
-      return { status: result.status, text: result.text, steps: result.steps, usage: result.usage, ...(result.error ? { error: result.error } : {}), messages: result.messages };
+      return { status: result.status, text: result.text, steps: result.steps, usage: result.usage, ...(error ? { error } : {}), messages: result.messages };
     });
   };
 
