@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startProviderFake } from '../../tests/support/provider-fakes/provider-fake';
 import { fixtureServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
@@ -35,6 +35,18 @@ async function filesUnder(folder: string): Promise<Array<{ file: string; text: s
     out.push({ file, text: await fs.readFile(file, 'latin1') });
   }
   return out;
+}
+
+/** Sets Gemini up through the playground's set-up panel (the fake's address, then a key) and names the model. */
+async function setUpGemini(pane: Locator, baseUrl: string): Promise<void> {
+  const gemini = pane.getByRole('region', { name: 'Set up a model' }).getByRole('region', { name: 'Google Gemini' });
+  await gemini.getByLabel('Address').fill(baseUrl);
+  await gemini.getByRole('button', { name: 'Save address' }).click();
+  await expect(gemini.getByTestId('model-google-key-state')).toContainText(baseUrl);
+  await gemini.getByLabel('API key').fill(KEY);
+  await gemini.getByRole('button', { name: 'Save key' }).click();
+  await expect(pane.getByLabel('Provider')).toHaveValue('google');
+  await pane.getByLabel('Model', { exact: true }).fill('gemini-fake');
 }
 
 test('a model calls a fixture tool: set-up, pause and edit, trace, raw view with the adapted schema, no key on disk', async ({ page }) => {
@@ -118,6 +130,29 @@ test('a model calls a fixture tool: set-up, pause and edit, trace, raw view with
     // The key typed into the page is nowhere in the data folder (the browser host keeps secrets in a 0600 file of its own, encrypted at rest where a keychain answers).
     const leaks = (await filesUnder(host.home)).filter(({ text }) => text.includes(KEY)).map(({ file }) => path.relative(host.home, file));
     expect(leaks.filter((file) => !/secrets/.test(file))).toEqual([]);
+  } finally {
+    await host.stop();
+    await fake.close();
+  }
+});
+
+test('a paused tool call is denied, and the model told, when the page that started the chat goes away', async ({ page }) => {
+  const fake = await startProviderFake('google', {
+    turns: [{ toolCalls: [{ name: 'basic__echo', arguments: { text: 'never run' } }] }, { text: 'Understood.' }],
+  });
+  const host = await startHostWithServers({ basic: { command: process.execPath, args: [fixtureServer('basic-stdio')] } });
+  try {
+    await page.goto(host.url);
+    const pane = await new Workspaces(page).open('basic');
+    await pane.getByRole('tab', { name: 'Playground', exact: true }).click();
+    await setUpGemini(pane, fake.baseUrl);
+    await pane.getByLabel('Message').fill('Echo something.');
+    await pane.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(pane.getByRole('group', { name: 'The model wants to call echo' })).toBeVisible();
+    // The page goes away (a reload closes its connection to the host): nobody is left to answer.
+    await page.reload();
+    await expect.poll(() => fake.modelRequests().length).toBe(2);
+    expect(JSON.stringify(fake.modelRequests()[1]!.body)).toContain('the page that started the chat was closed');
   } finally {
     await host.stop();
     await fake.close();
