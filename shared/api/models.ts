@@ -9,7 +9,7 @@ import { ServerNameSchema, type ServerName } from '../config/server-config';
 import { CallIdSchema } from './call-id';
 import type { ChannelTable } from './channel-table';
 
-export const MODEL_PROVIDER_IDS = ['anthropic', 'openai', 'google', 'openai-compatible', 'ollama'] as const;
+const MODEL_PROVIDER_IDS = ['anthropic', 'openai', 'google', 'openai-compatible', 'ollama'] as const;
 export type ModelProviderId = (typeof MODEL_PROVIDER_IDS)[number];
 const ProviderIdSchema = z.enum(MODEL_PROVIDER_IDS);
 
@@ -33,7 +33,7 @@ export interface ModelProviderView {
   ready: boolean;
 }
 
-export type ServedModelsView = { ok: true; models: string[] } | { ok: false; error: string };
+type ServedModelsView = { ok: true; models: string[] } | { ok: false; error: string };
 
 /** A step of a chat, as the trace shows it. */
 export interface ChatModelTurn {
@@ -51,7 +51,7 @@ export interface ChatModelTurn {
   request: { body: unknown; tools: Array<{ name: string; adapted: unknown; changes: Array<{ path: string; change: 'removed' | 'changed' | 'added'; lossy: boolean; detail?: string }> }> };
 }
 
-export interface ChatToolStep {
+interface ChatToolStep {
   kind: 'tool';
   step: number;
   toolCallId: string;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { JsonFile } from '../util/json-file';
 import { isProviderId, parseModelChoice, type ProviderId } from './providers';
 
-export const ENDPOINTS_FILE = 'model-endpoints.json';
+const ENDPOINTS_FILE = 'model-endpoints.json';
 
 const EndpointsSchema = z.strictObject({ baseUrls: z.record(z.string(), z.string().max(2048)) });
 type Endpoints = z.infer<typeof EndpointsSchema>;
