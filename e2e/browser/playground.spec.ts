@@ -158,3 +158,28 @@ test('a paused tool call is denied, and the model told, when the page that start
     await fake.close();
   }
 });
+
+test('two models answer the same prompt side by side, each in its own column', async ({ page }) => {
+  // Each answer names the model it was asked of (Gemini puts the model in the request path).
+  const fake = await startProviderFake('google', { respond: (request) => ({ text: `I am ${request.path.includes('gemini-b') ? 'B' : 'A'}.` }) });
+  const host = await startHostWithServers({ basic: { command: process.execPath, args: [fixtureServer('basic-stdio')] } });
+  try {
+    await page.goto(host.url);
+    const pane = await new Workspaces(page).open('basic');
+    await pane.getByRole('tab', { name: 'Playground', exact: true }).click();
+    await setUpGemini(pane, fake.baseUrl);
+    await pane.getByLabel('Model', { exact: true }).fill('gemini-a');
+    await pane.getByRole('button', { name: /Compare with another model/ }).click();
+    const second = pane.getByRole('group', { name: 'Compared model 2' });
+    await expect(second.getByLabel('Provider 2')).toHaveValue('google');
+    await second.getByLabel('Model 2').fill('gemini-b');
+    await pane.getByLabel('Message').fill('Who are you?');
+    await pane.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(pane.getByRole('region', { name: 'google:gemini-a' })).toContainText('google:gemini-a: I am A.');
+    await expect(pane.getByRole('region', { name: 'google:gemini-b' })).toContainText('google:gemini-b: I am B.');
+    expect(fake.modelRequests()).toHaveLength(2);
+  } finally {
+    await host.stop();
+    await fake.close();
+  }
+});

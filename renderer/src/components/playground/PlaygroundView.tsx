@@ -4,7 +4,8 @@
  * every model turn and tool call with its latency and tokens, and the raw requests the
  * provider received (tool schemas after its adaptation, lossy changes flagged). Before the
  * first message it shows what the exposed tool definitions cost in tokens; each tool call
- * pauses for approve / edit / deny unless the user turns that off.
+ * pauses for approve / edit / deny unless the user turns that off. Up to three models answer
+ * the same prompt side by side, each in its own conversation and column.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ExposedToolTokens, ModelProviderId, ModelProviderView } from '../../../../shared/api/models';
@@ -38,7 +39,12 @@ export function PlaygroundView({ server }: { server: ServerView }) {
   const [prompt, setPrompt] = useState('');
   const [view, setView] = useState<View>('chat');
   const [cost, setCost] = useState<ExposedToolTokens | { error: string } | undefined>();
-  const chat = useChat();
+  // Up to three models answer the same prompt side by side: one conversation each (hooks are called a fixed number of times).
+  const chats = [useChat(), useChat(), useChat()];
+  const [compared, setCompared] = useState<Array<{ provider: ModelProviderId | ''; model: string }>>([]);
+  const columns = [{ provider: provider ?? '', model }, ...compared].map((choice, index) => ({ ...choice, chat: chats[index]! }));
+  const running = columns.some((c) => c.chat.running);
+  const hasTurns = columns.some((c) => c.chat.turns.length > 0);
 
   const ready = useMemo(() => providers?.filter((p) => p.ready) ?? [], [providers]);
   const chosen = providers?.find((p) => p.id === provider);
@@ -117,10 +123,13 @@ export function PlaygroundView({ server }: { server: ServerView }) {
     );
   }
 
+  const canSend = columns.every((c) => c.provider !== '' && c.model.trim() !== '') && prompt.trim() !== '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!provider || !model.trim() || !prompt.trim() || chat.running) return;
-    void chat.send(prompt, { provider, model: model.trim(), servers, ...(filter ? { tools: filter } : {}), system, pause });
+    if (!canSend || running) return;
+    for (const column of columns) {
+      void column.chat.send(prompt, { provider: column.provider as ModelProviderId, model: column.model.trim(), servers, ...(filter ? { tools: filter } : {}), system, pause });
+    }
     setPrompt('');
   };
 
@@ -147,6 +156,36 @@ export function PlaygroundView({ server }: { server: ServerView }) {
           </label>
         </div>
         {served && !Array.isArray(served) && <p className="muted">Models of this endpoint: {served.error}</p>}
+        {compared.map((choice, index) => (
+          <div key={index} className="playground-row" role="group" aria-label={`Compared model ${index + 2}`}>
+            <label htmlFor={`pg-provider-${server.name}-${index + 2}`}>Provider {index + 2}</label>
+            <select
+              id={`pg-provider-${server.name}-${index + 2}`}
+              value={choice.provider}
+              onChange={(e) => setCompared((all) => all.map((c, i) => (i === index ? { ...c, provider: e.target.value as ModelProviderId } : c)))}
+            >
+              {providers?.filter((p) => p.ready).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={`pg-model-${server.name}-${index + 2}`}>Model {index + 2}</label>
+            <input
+              id={`pg-model-${server.name}-${index + 2}`}
+              value={choice.model}
+              onChange={(e) => setCompared((all) => all.map((c, i) => (i === index ? { ...c, model: e.target.value } : c)))}
+            />
+            <button type="button" disabled={running} onClick={() => setCompared((all) => all.filter((_, i) => i !== index))}>
+              Remove model {index + 2}
+            </button>
+          </div>
+        ))}
+        {compared.length < 2 && (
+          <button type="button" className="link-button playground-compare" disabled={running} onClick={() => setCompared((all) => [...all, { provider: provider ?? ready[0]?.id ?? '', model: '' }])}>
+            Compare with another model (up to three side by side)
+          </button>
+        )}
         <fieldset className="playground-servers">
           <legend>Servers and tools exposed</legend>
           {connected.map((s) => (
@@ -223,16 +262,23 @@ export function PlaygroundView({ server }: { server: ServerView }) {
             </button>
           ))}
         </div>
-        <button type="button" className="link-button" disabled={chat.running || chat.turns.length === 0} onClick={chat.clear}>
+        <button type="button" className="link-button" disabled={running || !hasTurns} onClick={() => columns.forEach((c) => c.chat.clear())}>
           New conversation
         </button>
       </div>
       <section role="tabpanel" id={`${viewId}-panel`} aria-labelledby={`${viewId}-${view}`} tabIndex={0} className="playground-output">
-        {view === 'chat' && <ChatView turns={chat.turns} />}
-        {view === 'trace' && <TraceView turns={chat.turns} />}
-        {view === 'raw' && <RawView turns={chat.turns} />}
+        <div className={columns.length > 1 ? 'playground-columns' : undefined}>
+          {columns.map(({ chat, provider: p, model: m }, index) => (
+            <section key={index} className="playground-column" aria-label={columns.length > 1 ? `${p}:${m}` : undefined}>
+              {columns.length > 1 && <h4>{`${p}:${m}`}</h4>}
+              {view === 'chat' && <ChatView turns={chat.turns} />}
+              {view === 'trace' && <TraceView turns={chat.turns} />}
+              {view === 'raw' && <RawView turns={chat.turns} />}
+              {chat.paused && <ApprovalCard key={chat.paused.approvalId} call={chat.paused} onAnswer={chat.answer} />}
+            </section>
+          ))}
+        </div>
       </section>
-      {chat.paused && <ApprovalCard key={chat.paused.approvalId} call={chat.paused} onAnswer={chat.answer} />}
 
       <form className="playground-prompt" onSubmit={submit}>
         <label htmlFor={`pg-prompt-${server.name}`} className="visually-hidden">
@@ -248,12 +294,12 @@ export function PlaygroundView({ server }: { server: ServerView }) {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
           }}
         />
-        {chat.running ? (
-          <button type="button" onClick={chat.stop}>
+        {running ? (
+          <button type="button" onClick={() => columns.forEach((c) => c.chat.stop())}>
             Stop
           </button>
         ) : (
-          <button type="submit" className="primary" disabled={!provider || !model.trim() || !prompt.trim()}>
+          <button type="submit" className="primary" disabled={!canSend}>
             Send
           </button>
         )}
