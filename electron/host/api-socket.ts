@@ -59,14 +59,19 @@ export function serveApi(ws: WebSocket, dispatch: Dispatch, events: EventBus, ma
     const waiting = stream.take();
     queue(waiting.length > 0 ? { kind: 'response', id, envelope, events: waiting } : { kind: 'response', id, envelope });
   };
-  ws.on('close', () => stream.close());
+  // Tells what waits for this page's answer (a paused chat's tool call) that the page is gone.
+  const page = new AbortController();
+  ws.on('close', () => {
+    stream.close();
+    page.abort();
+  });
   ws.on('message', (data, isBinary) => {
     const request = parseRequest(isBinary ? undefined : data.toString());
     if (!request) {
       answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } });
       return;
     }
-    void dispatch(request.method, request.payload).then(
+    void dispatch(request.method, request.payload, { pageGone: page.signal }).then(
       (envelope) => answer(request.id, envelope),
       (error: unknown) => answer(request.id, failedEnvelope(error)),
     );

@@ -68,6 +68,7 @@ import { createLaunchScan } from './launch-scan';
 import { createConfigSync } from '../connections/config-sync';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
+import { createModelsApi } from './models-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
@@ -398,6 +399,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         mask: redactor,
       }),
       ...createConformanceApi(conformance),
+      ...createModelsApi(ctx, calls, { api: () => api, dataDir: options.dataDir, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
