@@ -26,8 +26,8 @@ export interface StepRun {
   signal: AbortSignal;
 }
 
-class StepTimeout extends Error {}
-class StepCancelled extends Error {}
+export class StepTimeout extends Error {}
+export class StepCancelled extends Error {}
 
 /** The request's answer, or a rejection when the step's timeout passes or the run is cancelled first. */
 function bounded<T>(request: Promise<T>, timeoutMs: number | undefined, signal: AbortSignal): Promise<T> {
