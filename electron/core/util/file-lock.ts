@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { failure } from '../../../shared/errors';
+import { logFailure } from '../diagnostics/diagnostics';
 
 const STALE_MS = 10_000;
 /** Enough tries to outlast a stale lock of a killed writer (about 30 s in all). */
@@ -40,6 +41,6 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>): Pro
   try {
     return await task();
   } finally {
-    await release().catch(() => undefined);
+    await release().catch(logFailure(`Releasing the lock on ${file} failed; the next save waits until it is stale`));
   }
 }
