@@ -23,7 +23,7 @@ import type { ToolRunResult } from '../../../shared/tool-results';
 import type { ConnectionManager } from '../connections/connection-manager';
 import { sleep, systemClock, type Clock } from '../connections/clock';
 import { formatDuration } from '../connections/describe-error';
-import { diagnostics } from '../diagnostics/diagnostics';
+import { diagnostics, ignoreFailure } from '../diagnostics/diagnostics';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { SamplingFeature } from '../elicitation/sampling-feature';
 import type { EventBus } from '../events/event-bus';
@@ -470,7 +470,7 @@ export class TaskService {
       const cause = error instanceof AppError ? error.cause : error;
       if (cause instanceof ProtocolError && !PASSING_SERVER_ERRORS.has(cause.code)) {
         // The task failed (or was cancelled): the status says which.
-        const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs())).catch(() => undefined);
+        const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs())).catch(ignoreFailure('reading a failed task\'s status; it stays as last seen'));
         if (snapshot) this.apply(entry, snapshot);
         if (!isTerminalTask(entry.view.status) || entry.view.status === 'completed') this.setStatus(entry, 'failed', cause.message);
         else if (!entry.view.error) {
