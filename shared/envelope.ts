@@ -45,7 +45,7 @@ export const FAILURE_KINDS = [
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /** The kind an error of each code has unless it says otherwise; a `failed` error always says. */
-export const KIND_OF_CODE: Record<Exclude<ErrorCode, 'failed'>, FailureKind> = {
+const KIND_OF_CODE: Record<Exclude<ErrorCode, 'failed'>, FailureKind> = {
   'invalid-request': 'invalid-input',
   'unknown-method': 'invalid-input',
   'untrusted-sender': 'refused',
