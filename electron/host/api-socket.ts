@@ -14,7 +14,7 @@ import { WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMes
 import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
-import { messageOf } from '../../shared/errors';
+import { errorDataOf } from '../core/errors/error-kinds';
 
 /**
  * How much may wait, unsent, for one client. Well above what a reading client ever has
@@ -68,7 +68,7 @@ export function serveApi(ws: WebSocket, dispatch: Dispatch, events: EventBus, ma
   ws.on('message', (data, isBinary) => {
     const request = parseRequest(isBinary ? undefined : data.toString());
     if (!request) {
-      answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } });
+      answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message', kind: 'invalid-input' } });
       return;
     }
     void dispatch(request.method, request.payload, { pageGone: page.signal }).then(
@@ -108,7 +108,7 @@ function jsonProblem(value: unknown): unknown {
 }
 
 function failedEnvelope(error: unknown): Envelope<unknown> {
-  return { ok: false, error: { code: 'failed', message: messageOf(error) } };
+  return { ok: false, error: errorDataOf(error) };
 }
 
 function parseRequest(text: string | undefined): WsRequest | undefined {
