@@ -174,7 +174,8 @@ describe('import rules', () => {
     expect(await ruleErrors('react-hooks/rules-of-hooks', 'renderer/src/app/App.tsx', conditional)).toHaveLength(1);
     const missing = "import { useEffect } from 'react';\nexport function A({ n }: { n: number }) {\n  useEffect(() => console.log(n), []);\n  return null;\n}\n";
     expect(await ruleErrors('react-hooks/exhaustive-deps', 'renderer/src/app/App.tsx', missing)).toHaveLength(1);
-  });
+    // ESLint on a renderer file loads the renderer's type-aware configuration, as the test above does.
+  }, 180_000);
 
   it('lets each entry point use what it is for', async () => {
     expect(await restrictedImportErrors('electron/main.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;")).toEqual([]);
