@@ -109,7 +109,7 @@ export class ModelRecording {
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new Error(`The model recording ${file} cannot be read: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file (make one with --llm-record)' : (error as Error).message}.`);
+      throw new Error(`The model recording ${file} cannot be read: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file (make one with --llm-record)' : (error as Error).message}.`, { cause: error });
     }
     let parsed: RecordingFile;
     try {
