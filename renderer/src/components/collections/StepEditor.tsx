@@ -102,24 +102,24 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
         </div>
       )}
       {step.kind !== 'eval' && (
-      <div>
-        <span className="muted">Assertions</span>
-        {step.assertions.length === 0 && <p className="muted">None: the step only has to run.</p>}
-        <ul className="assertion-list" aria-label={`Assertions of step ${number}`}>
-          {step.assertions.map((assertion, at) => (
-            <AssertionEditor
-              key={assertion.key}
-              assertion={assertion}
-              label={`step ${number}, assertion ${at + 1}`}
-              onChange={(next) => onChange({ ...step, assertions: step.assertions.map((a) => (a.key === assertion.key ? next : a)) })}
-              onRemove={() => onChange({ ...step, assertions: step.assertions.filter((a) => a.key !== assertion.key) })}
-            />
-          ))}
-        </ul>
-        <button type="button" onClick={() => onChange({ ...step, assertions: [...step.assertions, newAssertion('path')] })} aria-label={`Add assertion to step ${number}`}>
-          Add assertion
-        </button>
-      </div>
+        <div>
+          <span className="muted">Assertions</span>
+          {step.assertions.length === 0 && <p className="muted">None: the step only has to run.</p>}
+          <ul className="assertion-list" aria-label={`Assertions of step ${number}`}>
+            {step.assertions.map((assertion, at) => (
+              <AssertionEditor
+                key={assertion.key}
+                assertion={assertion}
+                label={`step ${number}, assertion ${at + 1}`}
+                onChange={(next) => onChange({ ...step, assertions: step.assertions.map((a) => (a.key === assertion.key ? next : a)) })}
+                onRemove={() => onChange({ ...step, assertions: step.assertions.filter((a) => a.key !== assertion.key) })}
+              />
+            ))}
+          </ul>
+          <button type="button" onClick={() => onChange({ ...step, assertions: [...step.assertions, newAssertion('path')] })} aria-label={`Add assertion to step ${number}`}>
+            Add assertion
+          </button>
+        </div>
       )}
       {kept.length > 0 && (
         <p className="muted">
