@@ -100,7 +100,7 @@ export type EvalExpectation =
   /** At most this many tokens, input and output together, over the whole run. */
   | { maxTokens: number };
 
-export const EVAL_EXPECTATION_KEYS = ['toolCalled', 'toolNotCalled', 'toolCalledFirst', 'textContains', 'textMatches', 'noToolErrors', 'maxSteps', 'maxTokens'] as const;
+const EVAL_EXPECTATION_KEYS = ['toolCalled', 'toolNotCalled', 'toolCalledFirst', 'textContains', 'textMatches', 'noToolErrors', 'maxSteps', 'maxTokens'] as const;
 
 export function isEvalExpectation(value: Assertion | EvalExpectation): value is EvalExpectation {
   return EVAL_EXPECTATION_KEYS.some((key) => key in value);

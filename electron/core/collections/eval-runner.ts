@@ -47,7 +47,7 @@ interface EvalRunRecord {
   judge?: JudgeVerdict;
 }
 
-export type EvalOutcome = { result: StepResult; document: Record<string, unknown>; cancelled: boolean };
+type EvalOutcome = { result: StepResult; document: Record<string, unknown>; cancelled: boolean };
 
 /** An Error's message with its hint (a ModelChoiceError's fix). */
 const explain = (error: unknown) => {

@@ -60,7 +60,7 @@ function canonical(value: unknown): string {
 }
 
 /** What identifies a turn: everything the model is asked, nothing about where or how it is sent. */
-export function turnFingerprint(handle: ModelHandle, request: StepRequest): string {
+function turnFingerprint(handle: ModelHandle, request: StepRequest): string {
   const asked = {
     model: `${handle.choice.provider}:${handle.choice.model}`,
     system: request.system ?? null,
@@ -78,7 +78,7 @@ const clip = (text: string, max = 160) => {
 };
 
 /** The turn in words: its number in the conversation and the last thing the model was told. */
-export function describeTurn(request: StepRequest): string {
+function describeTurn(request: StepRequest): string {
   const turn = request.messages.filter((message) => message.role === 'assistant').length + 1;
   const last = request.messages.at(-1);
   let what = 'an empty conversation';
