@@ -245,7 +245,8 @@ export async function runEvalStep(gateway: ToolGateway, run: EvalRun): Promise<E
     const result: StepResult = {
       ...base,
       status: passed ? 'passed' : 'failed',
-      outcome: loopErrors.length && loopErrors.length === records.length ? 'failed' : 'ok',
+      // `failed` when no run got an answer from the model at all.
+      outcome: records.length > 0 && records.every((record) => record.status === 'failed') ? 'failed' : 'ok',
       ...(reasons.length && !passed ? { error: reasons.join(' ') } : {}),
       durationMs,
       assertions,
