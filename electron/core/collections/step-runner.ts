@@ -15,7 +15,6 @@ import { answerScripted, type AnswerChannel } from './scripted-answers';
 import { substitute, VariableError, type VariableScope } from './variables';
 import { messageOf } from '../../../shared/errors';
 import type { ModelAccess } from '../models/model-access';
-import { runEvalStep } from './eval-runner';
 
 export type StepApi = AnswerChannel & Pick<ToolsApi, 'callTool' | 'cancelCall' | 'listTools'> & Pick<ResourcesApi, 'readResource'> & Pick<PromptsApi, 'getPrompt'>;
 
@@ -97,6 +96,8 @@ export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcom
   const base = { id: run.step.id, ...(run.step.name ? { name: run.step.name } : {}), kind };
   if ('eval' in run.step) {
     if (!run.models) return { result: { ...base, target: stepTarget(run.step), status: 'failed', error: 'Not run: models cannot be reached from here.', durationMs: 0, assertions: [] }, cancelled: false };
+    // The agent loop and the AI library load with the first eval step, not with every collection run.
+    const { runEvalStep } = await import('./eval-runner');
     return runEvalStep(api, { step: run.step, server: run.server, signal: run.signal, models: run.models });
   }
   const requestStep = run.step;

@@ -6,7 +6,7 @@
  */
 import type { SecretStore } from '../secrets/secret-store';
 import { ModelKeys } from './model-keys';
-import { openModel, runModelStep, type ModelHandle } from './model-library';
+import type { ModelHandle } from './model-library';
 import type { ModelRecording, ModelTurn } from './model-recording';
 import { loadPriceTable, type PriceTable } from './prices';
 import { parseModelChoice, PROVIDERS } from './providers';
@@ -30,12 +30,20 @@ interface ModelAccessDeps {
   onSecret?: (value: string) => void;
 }
 
+/**
+ * The AI library is loaded on the first eval step, not with the core: every command and the
+ * app start without it (it is large), as `chat` does.
+ */
+const library = () => import('./model-library');
+const providerTurn: ModelTurn = async (handle, request) => (await library()).runModelStep(handle, request);
+
 export function createModelAccess(deps: ModelAccessDeps): ModelAccess {
   const mode = deps.mode ?? { kind: 'live' };
   const keys = new ModelKeys({ secrets: deps.secrets, env: deps.env, ...(deps.onSecret ? { onSecret: deps.onSecret } : {}) });
   return {
     async open(spec, baseUrl) {
       const choice = parseModelChoice(spec, baseUrl);
+      const { openModel } = await library();
       if (mode.kind === 'replay') return openModel(choice, undefined);
       const key = await keys.resolve(choice.provider);
       const provider = PROVIDERS[choice.provider];
@@ -44,7 +52,7 @@ export function createModelAccess(deps: ModelAccessDeps): ModelAccess {
       }
       return openModel(choice, key.key);
     },
-    turn: mode.kind === 'live' ? runModelStep : mode.kind === 'record' ? mode.recording.recorder(runModelStep) : mode.recording.replayer(),
+    turn: mode.kind === 'live' ? providerTurn : mode.kind === 'record' ? mode.recording.recorder(providerTurn) : mode.recording.replayer(),
     prices: async () => (await loadPriceTable(deps.dataDir)).table,
   };
 }
