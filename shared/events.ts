@@ -3,6 +3,7 @@ import type { CollectionRunProgress } from './api/collections';
 import type { ConsoleEntry } from './api/server-console';
 import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
+import type { ChatEvent } from './api/models';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
 import type { ConfigFilesStatus, ConfigStatus } from './api/project';
@@ -56,7 +57,9 @@ export type AppEvent =
   /** A collection run started or finished a step (no `result` yet: it started). */
   | { type: 'collection-progress'; progress: CollectionRunProgress }
   /** A conformance run started a scenario (`done` of `total` finished before it). */
-  | { type: 'conformance-progress'; server: string; scenario: string; done: number; total: number };
+  | { type: 'conformance-progress'; server: string; scenario: string; done: number; total: number }
+  /** A step of a chat with a model (runChat), tied to the callId the page chose. */
+  | { type: 'chat-event'; callId: string; event: ChatEvent };
 
 export type AppEventType = AppEvent['type'];
 /** The event of one type, e.g. `AppEventOf<'server-state'>` has `server`. */

@@ -68,6 +68,7 @@ import { createLaunchScan } from './launch-scan';
 import { createConfigSync } from '../connections/config-sync';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
+import { createModelsApi } from './models-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
@@ -402,6 +403,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         models: createModelAccess({ secrets, env, dataDir: options.dataDir, ...(options.modelTurns ? { mode: options.modelTurns } : {}), onSecret: (value) => redactor.remember(value) }),
       }),
       ...createConformanceApi(conformance),
+      ...createModelsApi(ctx, calls, { api: () => api, dataDir: options.dataDir, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

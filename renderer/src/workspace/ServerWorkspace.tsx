@@ -24,6 +24,7 @@ import './workspace.css';
 
 // Loaded when the tab is first opened: the editor and run view stay off the first screen.
 const CollectionsView = lazy(() => import('../components/collections/CollectionsView').then((module) => ({ default: module.CollectionsView })));
+const PlaygroundView = lazy(() => import('../components/playground/PlaygroundView').then((module) => ({ default: module.PlaygroundView })));
 
 export function ServerWorkspace({ server }: { server: ServerView }) {
   const base = useContext(StoreContext);
@@ -57,6 +58,11 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
             {tab === 'collections' && (
               <Suspense fallback={<p className="muted">Loading collections…</p>}>
                 <CollectionsView server={server} />
+              </Suspense>
+            )}
+            {tab === 'playground' && (
+              <Suspense fallback={<p className="muted">Loading the playground…</p>}>
+                <PlaygroundView server={server} />
               </Suspense>
             )}
           </Pane>
