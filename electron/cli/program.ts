@@ -350,6 +350,8 @@ Examples:
       .option('--bail', 'stop each collection at its first failed step, over its own `bail:`')
       .addOption(new Option('--eras <which>', 'both: run each collection at 2025-11-25 and at 2026-07-28 (a session pinned to each) and report, step by step, what differs').choices(['both']))
       .addOption(new Option('--allow-env <names>', 'environment variables the collections may read as ${env.NAME}, comma-separated (repeatable); their values are masked in the report').argParser(collect))
+      .option('--llm-record <file>', "eval steps: save every model answer of the run to this file (no keys, no headers), for --llm-replay")
+      .option('--llm-replay <file>', 'eval steps: answer every model turn from a file made by --llm-record, with no key and no network; a turn it does not hold fails its step')
       .action(async (files: string[], options: TestOptions) => done(await runCommand(io, false, async (run) => (await testCommand()).test(run, files, options)))),
   );
   configure(

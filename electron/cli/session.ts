@@ -17,6 +17,7 @@ import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
+import type { ModelTurnMode } from '../core/models/model-access';
 import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDirs } from '../core/app-data';
 import type { FixedServers } from '../core/config/server-registry';
@@ -64,6 +65,8 @@ export interface SessionHooks {
   openAuthorizationUrl?: AuthorizationUrlOpener;
   /** The command answers the servers' questions itself (`test`, with its scripted answers): they are not declined. */
   answersServerRequests?: boolean;
+  /** How eval steps' model turns are answered (`test --llm-record`, `--llm-replay`). */
+  modelTurns?: ModelTurnMode;
 }
 
 export interface Session {
@@ -165,6 +168,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       ...(fixed ? { fixedServers: fixed } : {}),
       appVersion: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0',
       ...(hooks.openAuthorizationUrl ? { openAuthorizationUrl: hooks.openAuthorizationUrl } : {}),
+      ...(hooks.modelTurns ? { modelTurns: hooks.modelTurns } : {}),
       ...(protocol ? { protocolOverride: protocol } : {}),
       headersHelperConsent: cliHeadersHelperConsent(options.allowHeadersHelper === true),
       projectServerConsent: cliProjectServerConsent(options.approveProject === true),

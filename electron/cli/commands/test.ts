@@ -18,6 +18,8 @@ import { collectionsTap } from '../reporters/tap-collections';
 import type { SourceOptions } from '../session';
 import { forTerminal, jsonForTerminal } from '../terminal-text';
 import { messageOf } from '../../../shared/errors';
+import { ModelRecording } from '../../core/models/model-recording';
+import type { ModelTurnMode } from '../../core/models/model-access';
 
 export interface TestOptions extends SourceOptions {
   server?: string;
@@ -26,6 +28,10 @@ export interface TestOptions extends SourceOptions {
   bail?: boolean;
   /** `both`: run at 2025-11-25 and at 2026-07-28 and compare (test-eras.ts). */
   eras?: string;
+  /** Save every model answer of the run's eval steps to this file. */
+  llmRecord?: string;
+  /** Answer the eval steps' model turns from this file (made by --llm-record). */
+  llmReplay?: string;
 }
 
 const RENDER: Record<ReporterName, (outcomes: readonly CollectionOutcome[]) => string> = {
@@ -67,12 +73,16 @@ export async function loadAll(run: CommandRun, paths: string[]): Promise<Loaded[
 }
 
 export async function test(run: CommandRun, files: string[], options: TestOptions): Promise<ExitCode> {
-  if (options.eras === 'both') return (await import('./test-eras')).testEras(run, files, options);
+  if (options.eras === 'both') {
+    if (options.llmRecord !== undefined || options.llmReplay !== undefined) throw usageError('--llm-record and --llm-replay work on a single run, not with --eras both.');
+    return (await import('./test-eras')).testEras(run, files, options);
+  }
   const reporter = (options.reporter ?? 'pretty') as ReporterName;
   if (!REPORTERS.includes(reporter)) throw usageError(`--reporter must be one of ${REPORTERS.join(', ')}; got "${options.reporter}".`);
   const loaded = await loadAll(run, await collectionFiles(run, files, options));
+  const modelTurns = await modelTurnMode(run, options);
   // The collections' scripted answers answer the servers' questions: nothing is declined for them.
-  const session = await run.session(options, { answersServerRequests: true });
+  const session = await run.session(options, { answersServerRequests: true, ...(modelTurns ? { modelTurns } : {}) });
   const known = new Set((await session.api.listServers()).map((view) => view.name));
   if (session.adhoc && options.server !== undefined) throw usageError('Give --server or an ad-hoc server (--stdio, --url), not both.');
   const serverOf = (collection: Collection) => session.adhoc?.name ?? options.server ?? collection.server;
@@ -109,6 +119,11 @@ export async function test(run: CommandRun, files: string[], options: TestOption
     if (live) print(['']);
   }
 
+  if (modelTurns?.kind === 'record') {
+    await modelTurns.recording.save();
+    run.output.note(`${modelTurns.recording.size} model answer(s) recorded in ${options.llmRecord}; replay them with --llm-replay ${options.llmRecord}.`);
+  }
+
   if (live) run.io.stdout.write(`${forTerminal(summaryLine(outcomes))}\n`);
   else if (options.output !== undefined) {
     await writeFile(path.resolve(run.io.cwd, options.output), RENDER[reporter](outcomes));
@@ -119,4 +134,16 @@ export async function test(run: CommandRun, files: string[], options: TestOption
     if (failed?.kind === 'error') run.output.note(`Error: ${failed.collection} could not run: ${failed.message}`);
   }
   return worst;
+}
+
+/** --llm-record / --llm-replay: a recording to fill, or one read (and checked) before anything starts. */
+async function modelTurnMode(run: CommandRun, options: TestOptions): Promise<ModelTurnMode | undefined> {
+  if (options.llmRecord !== undefined && options.llmReplay !== undefined) throw usageError('Give --llm-record or --llm-replay, not both.', 'Record once with a key (--llm-record), then replay without one (--llm-replay).');
+  if (options.llmRecord !== undefined) return { kind: 'record', recording: ModelRecording.empty(path.resolve(run.io.cwd, options.llmRecord)) };
+  if (options.llmReplay === undefined) return undefined;
+  try {
+    return { kind: 'replay', recording: await ModelRecording.load(path.resolve(run.io.cwd, options.llmReplay)) };
+  } catch (error) {
+    throw usageError(messageOf(error));
+  }
 }

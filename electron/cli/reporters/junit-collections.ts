@@ -4,6 +4,7 @@
  * did not hold), <skipped> for a skipped one, and the assertions that held in <system-out>.
  * A collection that could not run is a suite with one <error> case.
  */
+import { describeEvalSummary } from '../../../shared/api/collections';
 import { stepLabel, failureLines, totalsOf, type CollectionOutcome } from './collection-results';
 import { xmlText } from './xml-text';
 
@@ -25,7 +26,8 @@ function suite(outcome: CollectionOutcome): string {
     } else if (step.status === 'skipped') {
       body.push(`      <skipped message="${xmlText(step.error ?? 'skipped')}"/>`);
     }
-    const held = step.assertions.filter((verdict) => verdict.passed).map((verdict) => `ok: ${verdict.message}`);
+    // An eval step's pass rate, interval and cost come first, for a passed step as for a failed one.
+    const held = [...(step.eval ? [`eval: ${describeEvalSummary(step.eval)}`] : []), ...step.assertions.filter((verdict) => verdict.passed).map((verdict) => `ok: ${verdict.message}`)];
     if (held.length) body.push(`      <system-out>${xmlText(held.join('\n'))}</system-out>`);
     return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
   });

@@ -1,6 +1,6 @@
 /** Collection runs for a person at a terminal: each step with a mark, why each failure failed, the totals. */
 import { formatMs } from '../table';
-import type { StepResult } from '../../../shared/api/collections';
+import { describeEvalSummary, type StepResult } from '../../../shared/api/collections';
 import { failureLines, stepLabel, totalsOf, type CollectionOutcome } from './collection-results';
 
 const MARKS = { passed: '✓', failed: '✗', skipped: '-' } as const;
@@ -12,6 +12,7 @@ export function collectionHeader(collection: string, file: string | undefined, s
 /** A step's line, and under a failed or skipped one its reasons. */
 export function stepPretty(step: StepResult): string[] {
   const lines = [`  ${MARKS[step.status]} ${stepLabel(step)}${step.status === 'skipped' ? '' : `  ${formatMs(step.durationMs)}`}`];
+  if (step.eval) lines.push(`      ${describeEvalSummary(step.eval)}`);
   if (step.status === 'failed') for (const line of failureLines(step)) lines.push(`      ${line}`);
   if (step.status === 'skipped' && step.error) lines.push(`      ${step.error}`);
   return lines;

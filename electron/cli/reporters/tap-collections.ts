@@ -27,11 +27,13 @@ export function collectionsTap(outcomes: readonly CollectionOutcome[]): string {
     for (const step of report.steps) {
       count++;
       const name = description(`${report.collection} > ${stepLabel(step)}`);
-      if (step.status === 'passed') lines.push(`ok ${count} - ${name}`);
+      // An eval step's numbers go in its YAML block (TAP 14 allows one after any test point).
+      const evalFields = step.eval ? { eval: step.eval } : undefined;
+      if (step.status === 'passed') lines.push(`ok ${count} - ${name}`, ...(evalFields ? diagnostics(evalFields) : []));
       else if (step.status === 'skipped') lines.push(`ok ${count} - ${name} # SKIP ${description(step.error ?? 'skipped')}`);
       else {
         const failures = failureLines(step);
-        lines.push(`not ok ${count} - ${name}`, ...diagnostics({ message: failures[0] ?? 'failed', failures, server: report.server, ...(report.file ? { file: report.file } : {}), duration_ms: step.durationMs }));
+        lines.push(`not ok ${count} - ${name}`, ...diagnostics({ message: failures[0] ?? 'failed', failures, server: report.server, ...(report.file ? { file: report.file } : {}), duration_ms: step.durationMs, ...evalFields }));
       }
     }
   }

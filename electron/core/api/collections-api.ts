@@ -6,6 +6,7 @@ import type { EventBus } from '../events/event-bus';
 import { listCollections, readCollection, saveCollection } from '../collections/collection-folder';
 import { runCollection, type RunnerApi } from '../collections/collection-runner';
 import type { CoreContext } from './core-context';
+import type { ModelAccess } from '../models/model-access';
 
 export interface CollectionsDeps {
   /** The core's own API (calls go through it as the app's do); read when a run starts. */
@@ -17,6 +18,8 @@ export interface CollectionsDeps {
   allowedEnv: () => { names: ReadonlySet<string>; how: string };
   /** Masks a secret value everywhere the core keeps or shows text (the secret redactor). */
   mask: { remember(value: string): void; redactDeep<T>(value: T): T };
+  /** Models for eval steps (keys, prices, and whether turns are recorded or replayed). */
+  models?: ModelAccess;
 }
 
 export function createCollectionsApi(ctx: CoreContext, deps: CollectionsDeps): CollectionsApi {
@@ -54,6 +57,7 @@ export function createCollectionsApi(ctx: CoreContext, deps: CollectionsDeps): C
           // A value from the environment is a secret for this core: history, events and reports show it masked.
           onEnvValue: (value) => deps.mask.remember(value),
           signal: controller.signal,
+          ...(deps.models ? { models: deps.models } : {}),
           onProgress: (progress) => deps.events.emit({ type: 'collection-progress', progress }),
         });
         return deps.mask.redactDeep(report);

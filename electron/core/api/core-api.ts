@@ -85,6 +85,7 @@ import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
 import { createTransferApi } from './transfer-api';
 import { messageOf } from '../../../shared/errors';
+import { createModelAccess, type ModelTurnMode } from '../models/model-access';
 
 export interface CoreOptions {
   /** More environment variables collections may read, besides the setting's (the CLI's --allow-env). */
@@ -157,6 +158,8 @@ export interface CoreOptions {
   appSandbox?: () => AppSandboxInfo;
   /** Builds each connection's transport (tests wrap the real one to hold or answer messages). */
   createTransport?: ConnectionManagerOptions['createTransport'];
+  /** How eval steps' model turns are answered: by the provider (default), recorded to a file, or replayed from one (the CLI's --llm-record, --llm-replay). */
+  modelTurns?: ModelTurnMode;
 }
 
 export interface Core {
@@ -397,6 +400,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
         }),
         mask: redactor,
+        models: createModelAccess({ secrets, env, dataDir: options.dataDir, ...(options.modelTurns ? { mode: options.modelTurns } : {}), onSecret: (value) => redactor.remember(value) }),
       }),
       ...createConformanceApi(conformance),
       ...createModelsApi(ctx, calls, { api: () => api, dataDir: options.dataDir, env }),

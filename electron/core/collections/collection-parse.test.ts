@@ -83,7 +83,7 @@ steps:
       expect.arrayContaining([
         { file: 'wrong.yaml', step: 'first', line: 6, message: 'expect[0]: a path assertion has exactly one of equals, contains, matches, exists (this one has equals and matches)' },
         { file: 'wrong.yaml', step: '#2', line: 9, message: 'id: every step needs an id (letters, digits, "-" and "_"), which later steps use to read its result' },
-        { file: 'wrong.yaml', step: 'both', line: 10, message: 'a step has exactly one of tool, resource, prompt (this one has tool and resource)' },
+        { file: 'wrong.yaml', step: 'both', line: 10, message: 'a step has exactly one of tool, resource, prompt, eval (this one has tool and resource)' },
         { file: 'wrong.yaml', step: 'prompted', line: 15, message: 'arguments.n: prompt arguments are strings (quote the value)' },
         { file: 'wrong.yaml', step: 'bad-regex', line: 19, message: expect.stringMatching(/^expect\[0\]\.matches: not a usable regular expression/) },
         { file: 'wrong.yaml', step: 'bad-regex', line: 20, message: 'expect[1]: Unrecognized key: "duration"' },

@@ -179,7 +179,7 @@ describe('running', () => {
 
   it('a file of the folder with problems is refused, naming them', async () => {
     await lab.write('broken.yaml', 'name: Broken\nserver: lab\nsteps:\n  - id: a\n    tool: t\n    resource: x://y\n');
-    await expect(lab.core.api.runCollection({ file: 'broken.yaml' })).rejects.toThrow('broken.yaml cannot be run: step a: line 4: a step has exactly one of tool, resource, prompt (this one has tool and resource)');
+    await expect(lab.core.api.runCollection({ file: 'broken.yaml' })).rejects.toThrow('broken.yaml cannot be run: step a: line 4: a step has exactly one of tool, resource, prompt, eval (this one has tool and resource)');
     await fs.rm(path.join(lab.folder, 'broken.yaml'));
   });
 

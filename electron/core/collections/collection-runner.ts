@@ -10,6 +10,7 @@ import type { ConnectionsApi } from '../../../shared/api/connections';
 import { AppError } from '../../../shared/envelope';
 import { runStep, type StepApi } from './step-runner';
 import type { VariableScope } from './variables';
+import type { ModelAccess } from '../models/model-access';
 
 export type RunnerApi = StepApi & Pick<ConnectionsApi, 'connectServer'>;
 
@@ -24,6 +25,8 @@ export interface CollectionRun {
   allowedEnv?: VariableScope['allowedEnv'];
   onEnvValue?: VariableScope['onEnvValue'];
   signal: AbortSignal;
+  /** Models for eval steps. */
+  models?: ModelAccess;
   onProgress?: (progress: CollectionRunProgress) => void;
 }
 
@@ -60,7 +63,7 @@ export async function runCollection(api: RunnerApi, run: CollectionRun): Promise
       continue;
     }
     progress(index, step.id);
-    const outcome = await runStep(api, { step, server: run.server, scope: { env: run.env, ...(run.allowedEnv ? { allowedEnv: run.allowedEnv } : {}), ...(run.onEnvValue ? { onEnvValue: run.onEnvValue } : {}), steps: documents, withoutResult }, callId: `collection-${run.runId}-${index}-${randomUUID().slice(0, 8)}`, signal: run.signal });
+    const outcome = await runStep(api, { step, server: run.server, scope: { env: run.env, ...(run.allowedEnv ? { allowedEnv: run.allowedEnv } : {}), ...(run.onEnvValue ? { onEnvValue: run.onEnvValue } : {}), steps: documents, withoutResult }, callId: `collection-${run.runId}-${index}-${randomUUID().slice(0, 8)}`, signal: run.signal, ...(run.models ? { models: run.models } : {}) });
     if (outcome.document) documents.set(step.id, outcome.document);
     else withoutResult.add(step.id);
     results.push(outcome.result);

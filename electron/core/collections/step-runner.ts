@@ -4,7 +4,7 @@
  * read, a prompt get) with its scripted answers listening, and checks its assertions
  * against what came back.
  */
-import { stepKind, stepTarget, type Step, type StepResult } from '../../../shared/api/collections';
+import { stepKind, stepTarget, type EvalStep, type Step, type StepResult } from '../../../shared/api/collections';
 import type { PromptsApi } from '../../../shared/api/prompts';
 import type { ResourcesApi } from '../../../shared/api/resources';
 import type { ToolsApi } from '../../../shared/api/tools';
@@ -14,9 +14,13 @@ import { errorDocument, promptDocument, resourceDocument, toolDocument } from '.
 import { answerScripted, type AnswerChannel } from './scripted-answers';
 import { substitute, VariableError, type VariableScope } from './variables';
 import { messageOf } from '../../../shared/errors';
+import type { ModelAccess } from '../models/model-access';
 import { logFailure } from '../diagnostics/diagnostics';
 
-export type StepApi = AnswerChannel & Pick<ToolsApi, 'callTool' | 'cancelCall'> & Pick<ResourcesApi, 'readResource'> & Pick<PromptsApi, 'getPrompt'>;
+export type StepApi = AnswerChannel & Pick<ToolsApi, 'callTool' | 'cancelCall' | 'listTools'> & Pick<ResourcesApi, 'readResource'> & Pick<PromptsApi, 'getPrompt'>;
+
+/** The steps that send one request (every kind but eval). */
+type RequestStep = Exclude<Step, EvalStep>;
 
 export interface StepRun {
   step: Step;
@@ -25,6 +29,8 @@ export interface StepRun {
   /** The call's id, so a cancel can name it. */
   callId: string;
   signal: AbortSignal;
+  /** Models for eval steps; absent where no model can be reached (an eval step then fails saying so). */
+  models?: ModelAccess;
 }
 
 export class StepTimeout extends Error {}
@@ -45,7 +51,7 @@ function bounded<T>(request: Promise<T>, timeoutMs: number | undefined, signal: 
   });
 }
 
-async function send(api: StepApi, run: StepRun, step: Step): Promise<StepAnswer> {
+async function send(api: StepApi, run: StepRun, step: RequestStep): Promise<StepAnswer> {
   const { server } = run;
   if ('tool' in step) {
     const result = await api.callTool({
@@ -77,24 +83,31 @@ export interface StepRunOutcome {
 }
 
 /** The step with its variables filled in: arguments, the URI and the scripted answers; never the assertions, which say what is expected as written. */
-function fillIn(step: Step, scope: VariableScope): Step {
+function fillIn(step: RequestStep, scope: VariableScope): RequestStep {
   return {
     ...step,
     ...('arguments' in step && step.arguments ? { arguments: substitute(step.arguments, scope) } : {}),
     ...('resource' in step ? { resource: String(substitute(step.resource, scope)) } : {}),
     ...(step.answers ? { answers: substitute(step.answers, scope) } : {}),
-  } as Step;
+  } as RequestStep;
 }
 
 export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcome> {
   const kind = stepKind(run.step);
   const base = { id: run.step.id, ...(run.step.name ? { name: run.step.name } : {}), kind };
-  let step: Step;
+  if ('eval' in run.step) {
+    if (!run.models) return { result: { ...base, target: stepTarget(run.step), status: 'failed', error: 'Not run: models cannot be reached from here.', durationMs: 0, assertions: [] }, cancelled: false };
+    // The agent loop and the AI library load with the first eval step, not with every collection run.
+    const { runEvalStep } = await import('./eval-runner');
+    return runEvalStep(api, { step: run.step, server: run.server, signal: run.signal, models: run.models });
+  }
+  const requestStep = run.step;
+  let step: RequestStep;
   try {
-    step = fillIn(run.step, run.scope);
+    step = fillIn(requestStep, run.scope);
   } catch (error) {
     if (!(error instanceof VariableError)) throw error;
-    return { result: { ...base, target: stepTarget(run.step), status: 'failed', error: `Not sent: ${error.message}.`, durationMs: 0, assertions: [] }, cancelled: false };
+    return { result: { ...base, target: stepTarget(requestStep), status: 'failed', error: `Not sent: ${error.message}.`, durationMs: 0, assertions: [] }, cancelled: false };
   }
   const target = stepTarget(step);
 

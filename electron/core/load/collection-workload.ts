@@ -18,7 +18,7 @@ type DataRow = Record<string, unknown>;
 export function collectionSteps(collection: Collection, scope: { env: VariableScope['env']; allowedEnv?: VariableScope['allowedEnv'] }, rows: DataRow[]): LoadStep[] {
   const steps: LoadStep[] = [];
   for (const step of collection.steps) {
-    if (!('tool' in step)) throw new WorkloadError(`Step "${step.id}" ${'resource' in step ? 'reads a resource' : 'gets a prompt'}: a load test calls tools only. Leave it out of this collection, or copy the tool steps into one of their own.`);
+    if (!('tool' in step)) throw new WorkloadError(`Step "${step.id}" ${'resource' in step ? 'reads a resource' : 'eval' in step ? 'evaluates a model' : 'gets a prompt'}: a load test calls tools only. Leave it out of this collection, or copy the tool steps into one of their own.`);
     const args = step.arguments ?? {};
     const variables = variablesIn(JSON.stringify(args));
     const reading = variables.find((expression) => expression.startsWith('steps.'));

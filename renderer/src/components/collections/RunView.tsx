@@ -3,7 +3,7 @@
  * `collection-progress` event), and each assertion's verdict; a failed assertion shows its
  * JSON path, what it expected and what was found. Cancel while it runs; totals at the end.
  */
-import type { Assertion, AssertionVerdict, StepResult } from '../../../../shared/api/collections';
+import { describeEvalSummary, isEvalExpectation, type Assertion, type AssertionVerdict, type StepResult } from '../../../../shared/api/collections';
 import { runResults, runTotals, type CollectionRun } from '../../state/collections-slice';
 import { useWorkbench } from '../../state/store';
 import { formatDuration } from '../tools/format';
@@ -76,6 +76,11 @@ function StepRow({ index, step }: { index: number; step: StepResult }) {
         {step.status !== 'skipped' && <span className="muted">{formatDuration(step.durationMs)}</span>}
         {step.outcome && <span className="muted">outcome: {step.outcome}</span>}
       </div>
+      {step.eval && (
+        <p className={`eval-summary${step.eval.flaky ? ' flaky' : ''}`} aria-label={`Pass rate of step ${index + 1}`}>
+          {describeEvalSummary(step.eval)}
+        </p>
+      )}
       {step.error && <p className="error-text">{step.error}</p>}
       {step.assertions.length > 0 && (
         <ul className="assertion-verdicts" aria-label={`Assertions of step ${index + 1}`}>
@@ -90,6 +95,15 @@ function StepRow({ index, step }: { index: number; step: StepResult }) {
 
 function VerdictRow({ verdict }: { verdict: AssertionVerdict }) {
   const { assertion } = verdict;
+  // An eval step's expectations and its judge say everything in their message (held in how many runs, and why not).
+  if (!isAssertion(assertion)) {
+    return (
+      <li className={`assertion-verdict ${verdict.passed ? 'pass' : 'fail'}`}>
+        <span className="verdict">{verdict.passed ? 'pass' : 'fail'}</span>
+        <span>{verdict.message}</span>
+      </li>
+    );
+  }
   return (
     <li className={`assertion-verdict ${verdict.passed ? 'pass' : 'fail'}`}>
       <span className="verdict">{verdict.passed ? 'pass' : 'fail'}</span>
@@ -110,6 +124,10 @@ function VerdictRow({ verdict }: { verdict: AssertionVerdict }) {
       )}
     </li>
   );
+}
+
+function isAssertion(assertion: AssertionVerdict['assertion']): assertion is Assertion {
+  return !('criteria' in assertion) && !isEvalExpectation(assertion);
 }
 
 /** What an assertion checks, in words. */

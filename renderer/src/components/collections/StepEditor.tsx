@@ -11,8 +11,10 @@ import { newAssertion, type StepDraft, type StepKind } from './edit-model';
 
 const JsonEditor = lazy(() => import('../tools/json-editor/JsonEditor'));
 
-const KIND_TEXT: Record<StepKind, string> = { tool: 'Call a tool', resource: 'Read a resource', prompt: 'Get a prompt' };
-const TARGET_TEXT: Record<StepKind, string> = { tool: 'Tool', resource: 'Resource URI', prompt: 'Prompt' };
+const KIND_TEXT: Record<StepKind, string> = { tool: 'Call a tool', resource: 'Read a resource', prompt: 'Get a prompt', eval: 'Evaluate a model' };
+const TARGET_TEXT: Record<StepKind, string> = { tool: 'Tool', resource: 'Resource URI', prompt: 'Prompt', eval: 'Model(s)' };
+/** An eval step is written in the file (its prompt, models, expectations): the form shows it and keeps it as written. */
+const FORM_KINDS = (['tool', 'resource', 'prompt'] as const).map((kind) => [kind, KIND_TEXT[kind]] as const);
 
 interface Props {
   server: string;
@@ -54,8 +56,8 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
       <div className="step-fields">
         <label className="field">
           Step
-          <select aria-label={`Kind of step ${number}`} value={step.kind} onChange={(event) => onChange({ ...step, kind: event.target.value as StepKind })}>
-            {Object.entries(KIND_TEXT).map(([kind, text]) => (
+          <select aria-label={`Kind of step ${number}`} value={step.kind} disabled={step.kind === 'eval'} onChange={(event) => onChange({ ...step, kind: event.target.value as StepKind })}>
+            {(step.kind === 'eval' ? [['eval', KIND_TEXT.eval] as const] : FORM_KINDS).map(([kind, text]) => (
               <option key={kind} value={kind}>
                 {text}
               </option>
@@ -68,6 +70,7 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
             aria-label={`${TARGET_TEXT[step.kind]} of step ${number}`}
             list={suggestions.length > 0 ? listId : undefined}
             spellCheck={false}
+            readOnly={step.kind === 'eval'}
             value={step.target}
             onChange={(event) => onChange({ ...step, target: event.target.value })}
           />
@@ -88,7 +91,7 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
         Name (optional, shown in reports)
         <input aria-label={`Name of step ${number}`} value={step.name} onChange={(event) => onChange({ ...step, name: event.target.value })} />
       </label>
-      {step.kind !== 'resource' && (
+      {step.kind !== 'resource' && step.kind !== 'eval' && (
         <div className="field">
           <span>Arguments (JSON)</span>
           <Suspense
@@ -98,24 +101,26 @@ export function StepEditor({ server, step, index, count, onChange, onMove, onRem
           </Suspense>
         </div>
       )}
-      <div>
-        <span className="muted">Assertions</span>
-        {step.assertions.length === 0 && <p className="muted">None: the step only has to run.</p>}
-        <ul className="assertion-list" aria-label={`Assertions of step ${number}`}>
-          {step.assertions.map((assertion, at) => (
-            <AssertionEditor
-              key={assertion.key}
-              assertion={assertion}
-              label={`step ${number}, assertion ${at + 1}`}
-              onChange={(next) => onChange({ ...step, assertions: step.assertions.map((a) => (a.key === assertion.key ? next : a)) })}
-              onRemove={() => onChange({ ...step, assertions: step.assertions.filter((a) => a.key !== assertion.key) })}
-            />
-          ))}
-        </ul>
-        <button type="button" onClick={() => onChange({ ...step, assertions: [...step.assertions, newAssertion('path')] })} aria-label={`Add assertion to step ${number}`}>
-          Add assertion
-        </button>
-      </div>
+      {step.kind !== 'eval' && (
+        <div>
+          <span className="muted">Assertions</span>
+          {step.assertions.length === 0 && <p className="muted">None: the step only has to run.</p>}
+          <ul className="assertion-list" aria-label={`Assertions of step ${number}`}>
+            {step.assertions.map((assertion, at) => (
+              <AssertionEditor
+                key={assertion.key}
+                assertion={assertion}
+                label={`step ${number}, assertion ${at + 1}`}
+                onChange={(next) => onChange({ ...step, assertions: step.assertions.map((a) => (a.key === assertion.key ? next : a)) })}
+                onRemove={() => onChange({ ...step, assertions: step.assertions.filter((a) => a.key !== assertion.key) })}
+              />
+            ))}
+          </ul>
+          <button type="button" onClick={() => onChange({ ...step, assertions: [...step.assertions, newAssertion('path')] })} aria-label={`Add assertion to step ${number}`}>
+            Add assertion
+          </button>
+        </div>
+      )}
       {kept.length > 0 && (
         <p className="muted">
           Also in the file: {kept.join(', ')} (kept as written; change {kept.length === 1 ? 'it' : 'them'} in the YAML file).

@@ -105,7 +105,12 @@ export function toDraft(collection: Collection): CollectionDraft {
 
 function stepToDraft(step: Step): StepDraft {
   const kind = stepKind(step);
-  const { id, name, expect, tool: _tool, resource: _resource, prompt: _prompt, arguments: args, ...rest } = step as Step & { tool?: string; resource?: string; prompt?: string; arguments?: Record<string, unknown> };
+  if ('eval' in step) {
+    // Written in the file and kept as written: the form shows the step, its id and name.
+    const { id, name, ...rest } = step;
+    return { key: newKey(), kind, id, name: name ?? '', target: stepTarget(step), argsText: '', assertions: [], rest };
+  }
+  const { id, name, expect, tool: _tool, resource: _resource, prompt: _prompt, arguments: args, ...rest } = step as Exclude<Step, { eval: unknown }> & { tool?: string; resource?: string; prompt?: string; arguments?: Record<string, unknown> };
   return {
     key: newKey(),
     kind,
@@ -139,6 +144,7 @@ export function fromDraft(draft: CollectionDraft): DraftResult {
     return `Step ${index + 1}${id ? ` (${id})` : ''}`;
   };
   const steps = draft.steps.map((step, index) => {
+    if (step.kind === 'eval') return { id: step.id.trim(), ...(step.name.trim() ? { name: step.name.trim() } : {}), ...step.rest } as unknown as Step;
     const expect = step.assertions.flatMap((assertion) => {
       const built = draftToAssertion(assertion);
       if (typeof built === 'string') {
