@@ -3,6 +3,8 @@ import type { CollectionRunProgress } from './api/collections';
 import type { ConsoleEntry } from './api/server-console';
 import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
+import type { LoadRunSummary } from './api/load';
+import type { LoadSnapshot } from './load-report';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
 import type { ConfigFilesStatus, ConfigStatus } from './api/project';
@@ -56,7 +58,11 @@ export type AppEvent =
   /** A collection run started or finished a step (no `result` yet: it started). */
   | { type: 'collection-progress'; progress: CollectionRunProgress }
   /** A conformance run started a scenario (`done` of `total` finished before it). */
-  | { type: 'conformance-progress'; server: string; scenario: string; done: number; total: number };
+  | { type: 'conformance-progress'; server: string; scenario: string; done: number; total: number }
+  /** A load run's figures of the last second. */
+  | { type: 'load-progress'; runId: string; server: string; snapshot: LoadSnapshot }
+  /** A load run ended (completed, stopped, every client lost, or failed): it is now kept, as listLoadRuns shows it. */
+  | { type: 'load-ended'; runId: string; server: string; summary: LoadRunSummary };
 
 export type AppEventType = AppEvent['type'];
 /** The event of one type, e.g. `AppEventOf<'server-state'>` has `server`. */

@@ -15,6 +15,7 @@ import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
 import { historyChannels, type HistoryApi } from './history';
+import { loadChannels, type LoadApi } from './load';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { promptsChannels, type PromptsApi } from './prompts';
@@ -57,7 +58,8 @@ export interface AppApi
     DoctorApi,
     AppsApi,
     CollectionsApi,
-    ConformanceApi {
+    ConformanceApi,
+    LoadApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -90,6 +92,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...appsChannels,
   ...collectionsChannels,
   ...conformanceChannels,
+  ...loadChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];
