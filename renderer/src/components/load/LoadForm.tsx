@@ -22,6 +22,8 @@ const PROFILES = [
 interface Props {
   server: ServerView;
   busy: boolean;
+  /** A run of this server is going: one at a time per tab. */
+  running: boolean;
   presetCollection?: string | undefined;
   onStart(request: LoadRunRequest, label: string): void;
 }
@@ -42,7 +44,7 @@ function wholeNumber(text: string, min: number, max: number): number | undefined
   return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
 
-export function LoadForm({ server, busy, presetCollection, onStart }: Props) {
+export function LoadForm({ server, busy, running, presetCollection, onStart }: Props) {
   const id = useId();
   const tools = useWorkbench((s) => s.toolsByServer[server.name]?.tools);
   const loadTools = useWorkbench((s) => s.loadTools);
@@ -105,7 +107,7 @@ export function LoadForm({ server, busy, presetCollection, onStart }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (invalid || busy) return;
+    if (invalid || busy || running) return;
     const request: LoadRunRequest = {
       server: server.name,
       workload: kind === 'tool' ? { tool: tool.trim(), arguments: parsedArgs ?? {} } : { collection },
@@ -228,9 +230,10 @@ export function LoadForm({ server, busy, presetCollection, onStart }: Props) {
         </>
       )}
       <div className="load-actions">
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={busy || running}>
           {busy ? 'Starting…' : 'Start load test'}
         </button>
+        {running && <span className="muted">A run is going: stop it, or wait for its end, to start another.</span>}
         {tried && invalid && <span className="field-error">Fix the fields marked above.</span>}
       </div>
     </form>

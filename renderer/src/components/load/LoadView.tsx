@@ -44,9 +44,8 @@ export function LoadView({ server }: { server: ServerView }) {
           </button>
         </div>
       )}
-      {!running && (
-        <LoadForm server={server} busy={entry.starting === true} presetCollection={entry.presetCollection} onStart={(request, label) => void startRun(api, request, label)} />
-      )}
+      {/* Kept while a run goes (not unmounted), so the next run starts from the same set-up. */}
+      <LoadForm server={server} busy={entry.starting === true} running={running} presetCollection={entry.presetCollection} onStart={(request, label) => void startRun(api, request, label)} />
       {entry.live && <LiveSection server={server.name} live={entry.live} onStop={() => void stopRun(api, server.name)} />}
       <section className="load-runs" aria-label="Load runs">
         <h3>Runs</h3>
