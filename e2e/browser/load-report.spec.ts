@@ -33,7 +33,7 @@ test('load report: the self-contained HTML file draws its charts with no console
       const canvas = chart.locator('canvas');
       await expect(canvas).toHaveCount(1);
       const box = await canvas.boundingBox();
-      expect(box?.width, await chart.getAttribute('aria-label')).toBeGreaterThan(100);
+      expect(box?.width, (await chart.getAttribute('aria-label')) ?? 'a chart').toBeGreaterThan(100);
       expect(box?.height).toBeGreaterThan(50);
     }
     await expect(page.getByRole('cell', { name: 'MISSED' })).toBeVisible();
