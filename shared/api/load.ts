@@ -12,7 +12,7 @@ import { LOAD_LIMITS, type BudgetVerdict, type LoadReport } from '../load-report
 import type { ChannelTable } from './channel-table';
 
 /** What every call does: one tool with its arguments, or a collection file's tool steps as a weighted mix. */
-export type LoadWorkload = { tool: string; arguments?: Record<string, unknown> } | { collection: string };
+type LoadWorkload = { tool: string; arguments?: Record<string, unknown> } | { collection: string };
 
 export interface LoadRunRequest {
   server: ServerName;
@@ -87,7 +87,7 @@ const WorkloadSchema = z.union([
   z.strictObject({ collection: z.string().min(1, 'Choose a collection').max(512) }),
 ]);
 
-export const LoadRunRequestSchema = z
+const LoadRunRequestSchema = z
   .strictObject({
     server: ServerNameSchema,
     workload: WorkloadSchema,

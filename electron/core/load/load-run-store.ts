@@ -11,7 +11,7 @@ import type { LoadRunRecord, LoadRunSummary } from '../../../shared/api/load';
 import { AppError } from '../../../shared/envelope';
 import { JsonFile } from '../util/json-file';
 
-export const KEPT_RUNS = 50;
+const KEPT_RUNS = 50;
 /** A record holds at most a few thousand timeline points and samples: far below this. */
 const MAX_RECORD_BYTES = 8 * 1024 * 1024;
 

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   values: Array<number | null>;
   /** A theme token, e.g. `--accent`. */

@@ -29,7 +29,7 @@ interface Props {
 }
 
 /** A server on another machine (any URL whose host is not loopback). */
-export function isRemote(server: ServerView): boolean {
+function isRemote(server: ServerView): boolean {
   const url = 'url' in server.config ? (server.config as { url?: unknown }).url : undefined;
   if (typeof url !== 'string') return false;
   try {

@@ -97,7 +97,7 @@ function LiveSection({ server, live, onStop }: { server: string; live: LiveRun; 
 }
 
 /** The charts of a run's timeline: latency percentiles, throughput, and the server's CPU and memory when sampled. */
-export function TimelineCharts({ points }: { points: LoadSnapshot[] }) {
+function TimelineCharts({ points }: { points: LoadSnapshot[] }) {
   const data = useMemo(() => {
     const xs = points.map((p) => Math.round(p.t / 100) / 10);
     const sampled = points.some((p) => p.server);

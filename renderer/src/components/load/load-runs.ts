@@ -46,12 +46,8 @@ function update(store: StoreApi<LoadRuns>, server: string, patch: Partial<LoadEn
   });
 }
 
-export function createLoadRuns(): StoreApi<LoadRuns> {
-  return createStore<LoadRuns>(() => ({ entries: {} }));
-}
-
 /** One store for the page: runs outlive the tab that shows them. */
-export const loadRuns = createLoadRuns();
+export const loadRuns = createStore<LoadRuns>(() => ({ entries: {} }));
 
 const listening = new WeakSet<StoreApi<LoadRuns>>();
 
