@@ -108,6 +108,11 @@ const coreLayerZones = [
   zone('./electron/core/secrets', ['./electron/core/config'], 'secrets/ is below config/.'),
   zone('./electron/core/doctor', ['./electron/core/api'], 'The doctor is composed by api/, never the reverse: take what it needs as an interface (DoctorContext).'),
   zone('./electron/core/skills', ['./electron/core/doctor'], 'skills/ is below the doctor: the doctor reads skills evidence, skills know nothing of rules.'),
+  zone(
+    CORE_FOLDERS.filter((folder) => folder !== 'api' && folder !== 'errors').map((folder) => `./electron/core/${folder}`),
+    ['./electron/core/errors'],
+    'errors/ names the error classes of every part of the core, so it sits above them: only api/ and the front ends read it (a part of the core throws failure(kind, …) or its own class, listed in errors/error-kinds.ts).',
+  ),
 ];
 
 const ipcMain = { name: 'electron', importNames: ['ipcMain'], message: 'Only electron/main.ts touches ipcMain: it hands it to registerIpcHandlers, which checks every sender and payload.' };

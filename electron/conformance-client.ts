@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       const { id, body } = event.request;
       const answer = body.kind === 'elicitation-form' ? { action: 'accept' as const, content: {} } : body.kind === 'sampling' ? { action: 'reply' as const, text: 'ok' } : { action: 'decline' as const };
       log(`answering ${body.kind}: ${answer.action}`);
-      void api.answerServerRequest({ id, answer }).catch(() => undefined);
+      void api.answerServerRequest({ id, answer }).catch(() => undefined); // a request the suite already ended: nothing to answer.
     });
     let signIns = 0;
     const signIn = async (): Promise<ServerView> => {

@@ -13,24 +13,24 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { ApiTransport } from '../shared/api/client';
 import { EVENT_CHANNEL } from '../shared/api/event-channel';
-import type { Envelope, ErrorCode } from '../shared/envelope';
+import type { Envelope, ErrorCode, FailureKind } from '../shared/envelope';
 import type { AppEvent } from '../shared/events';
 import { messageOf } from '../shared/errors';
 
 /** Each AppApi method's IPC channel, from the channel table (scripts/build.mjs). */
 declare const __APP_CHANNELS__: Readonly<Record<string, string>>;
 
-const failure = (code: ErrorCode, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
+const failure = (code: ErrorCode, message: string, kind: FailureKind): Envelope<never> => ({ ok: false, error: { code, message, kind } });
 
 const bridge: ApiTransport = {
   async invoke(method, payload) {
     const channel = typeof method === 'string' && Object.hasOwn(__APP_CHANNELS__, method) ? __APP_CHANNELS__[method] : undefined;
-    if (channel === undefined) return failure('unknown-method', `Unknown method: ${String(method).slice(0, 100)}`);
+    if (channel === undefined) return failure('unknown-method', `Unknown method: ${String(method).slice(0, 100)}`, 'invalid-input');
     try {
       return (await ipcRenderer.invoke(channel, payload)) as Envelope<unknown>;
     } catch (error) {
       // IPC itself failed (a payload it cannot clone, the main process going away): still an envelope.
-      return failure('failed', messageOf(error));
+      return failure('failed', messageOf(error), 'unexpected');
     }
   },
   onEvents(listener) {

@@ -84,10 +84,10 @@ try {
   // 2. The app.
   const app = path.join(work, 'app');
   mkdirSync(path.join(app, 'electron'), { recursive: true });
-  // Every bundle the Electron app ships; the CLI (cli.cjs, and cli-session.cjs, its live
-  // sessions' process) is not one of them: it runs under plain Node, never in Electron, and
-  // electron-builder.yml leaves it out of the package.
-  for (const file of readdirSync(path.join(ROOT, 'out', 'electron')).filter((f) => f.endsWith('.cjs') && f !== 'cli.cjs' && f !== 'cli-session.cjs')) {
+  // Every bundle the Electron app ships; the CLI (cli.cjs and its modules in cli/, its live
+  // sessions' process among them) is not one of them: it runs under plain Node, never in
+  // Electron, and electron-builder.yml leaves it out of the package.
+  for (const file of readdirSync(path.join(ROOT, 'out', 'electron')).filter((f) => f.endsWith('.cjs') && f !== 'cli.cjs')) {
     cpSync(path.join(ROOT, 'out', 'electron', file), path.join(app, 'electron', file.replace(/\.cjs$/, '.js')));
   }
   cpSync(path.join(ROOT, 'out', 'renderer'), path.join(app, 'renderer'), { recursive: true, filter: (src) => !src.endsWith('.map') });

@@ -6,7 +6,7 @@ import { failure, messageOf } from './errors';
 describe('messageOf', () => {
   it('gives an Error\'s message, and anything else as text', () => {
     expect(messageOf(new Error('boom'))).toBe('boom');
-    expect(messageOf(new AppError('failed', 'said for the user'))).toBe('said for the user');
+    expect(messageOf(failure('unexpected', 'said for the user'))).toBe('said for the user');
     expect(messageOf('plain text')).toBe('plain text');
     expect(messageOf(42)).toBe('42');
     expect(messageOf(undefined)).toBe('undefined');

@@ -5,6 +5,7 @@ import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
 import type { LoadRunSummary } from './api/load';
 import type { LoadSnapshot } from './load-report';
+import type { ChatEvent } from './api/models';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
 import type { ConfigFilesStatus, ConfigStatus } from './api/project';
@@ -62,7 +63,9 @@ export type AppEvent =
   /** A load run's figures of the last second. */
   | { type: 'load-progress'; runId: string; server: string; snapshot: LoadSnapshot }
   /** A load run ended (completed, stopped, every client lost, or failed): it is now kept, as listLoadRuns shows it. */
-  | { type: 'load-ended'; runId: string; server: string; summary: LoadRunSummary };
+  | { type: 'load-ended'; runId: string; server: string; summary: LoadRunSummary }
+  /** A step of a chat with a model (runChat), tied to the callId the page chose. */
+  | { type: 'chat-event'; callId: string; event: ChatEvent };
 
 export type AppEventType = AppEvent['type'];
 /** The event of one type, e.g. `AppEventOf<'server-state'>` has `server`. */

@@ -98,7 +98,8 @@ function loadPreload(answer: (channel: string, payload: unknown) => Promise<unkn
 function failingCore(kind: FailureKind | undefined, code: 'failed' | 'not-found' | 'conflict' = 'failed'): AppApi {
   return new Proxy({} as AppApi, {
     get: (_target, name) => async () => {
-      throw new AppError(code, `${String(name)} failed as ${kind ?? 'nothing in particular'}`, { kind });
+      const message = `${String(name)} failed as ${kind ?? 'nothing in particular'}`;
+      throw code === 'failed' ? new AppError(code, message, { kind: kind ?? 'unexpected' }) : new AppError(code, message, { kind });
     },
   });
 }
@@ -140,7 +141,8 @@ describe('the built preload', () => {
     }
     for (const code of ['not-found', 'conflict'] as const) {
       failWith = { kind: undefined, code };
-      await expect(page.removeServer({ name: 'basic' })).rejects.toMatchObject({ code, message: 'removeServer failed as nothing in particular' });
+      // The kind of its code: the page decides by kind alone.
+      await expect(page.removeServer({ name: 'basic' })).rejects.toMatchObject({ code, kind: code, message: 'removeServer failed as nothing in particular' });
     }
     failWith = undefined;
   });

@@ -5,7 +5,8 @@
  * whose secret store encrypts (as the desktop app's safeStorage store does), then a
  * search of everything the app wrote or handed out — every file in the data folder
  * (history, saved requests, …), the protocol log export, history, the OAuth view, server
- * states with their crash output, and every event — for each secret in clear text,
+ * states with their crash output, a chat with a model whose key was saved through the API
+ * (the model repeats the key), and every event — for each secret in clear text,
  * JSON-escaped, base64 or URL-encoded.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
@@ -16,8 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../e2e/fixtures/paths';
 import { isAlive, waitUntil } from '../e2e/support/processes';
+import { startProviderFake } from './support/provider-fakes/provider-fake';
 import type { AppEvent } from '../shared/events';
 import { createCore, type Core } from '../electron/core/api/core-api';
+import { diagnostics } from '../electron/core/diagnostics/diagnostics';
 import { followAuthorization } from '../electron/core/auth/follow-authorization';
 import { FileSecretStore } from '../electron/core/secrets/file-secret-store';
 import { MASK } from '../electron/core/secrets/secret-redactor';
@@ -64,6 +67,8 @@ const HEADER_SECRET = `header-secret-${randomBytes(8).toString('hex')}`;
 const BEARER_TOKEN = `bearer-token-${randomBytes(8).toString('hex')}`;
 /** JSON writes it escaped (`\"`, `\\`), so the plain value never occurs in a JSON text. */
 const QUOTED_SECRET = `quoted-"secret"\\path-${randomBytes(8).toString('hex')}`;
+/** A model provider's API key, typed into the app (Settings → Models). */
+const MODEL_KEY = `sk-model-${randomBytes(12).toString('hex')}`;
 
 let dataDir: string;
 let core: Core;
@@ -71,8 +76,11 @@ let secretStore: FileSecretStore;
 let httpFixture: RunningFixture;
 let oauthFixture: RunningFixture;
 const events: AppEvent[] = [];
+/** Every line of the diagnostic log, down to debug. */
+const diagnosticLines: string[] = [];
 
 beforeAll(async () => {
+  diagnostics.addSink({ level: 'debug', write: (line) => void diagnosticLines.push(line) });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-secrets-'));
   httpFixture = await startFixture('http-server', ['--require-header', `X-Api-Key=${HEADER_SECRET}`, '--bearer', BEARER_TOKEN]);
   oauthFixture = await startFixture('oauth-server');
@@ -138,13 +146,32 @@ describe('secrets never in clear', () => {
     const long = await core.api.callTool({ server: 'hdr', tool: 'echo', arguments: { text: `${'x'.repeat(4096)} ${BEARER_TOKEN}` }, confirmed: true });
     expect(JSON.stringify(long)).toContain('"truncated"');
 
+    /** What the app handed out or wrote, searched at the end. */
+    const outputs: Array<[string, string]> = [];
+
     // 3. An OAuth sign-in; its tokens are what the store holds.
     await core.api.addServer({ name: 'guarded', config: { type: 'http', url: oauthFixture.url } });
     await core.api.signIn({ name: 'guarded' });
     expect((await core.api.listTools({ name: 'guarded' })).length).toBeGreaterThan(0);
     await core.api.callTool({ server: 'guarded', tool: 'echo', arguments: { text: 'signed in' }, confirmed: true });
 
-    // 4. Crash output: the env server dies; its failure carries its last stderr lines.
+    // 4. A model provider's key saved through the API, then a chat whose model repeats it in a tool call and its answer.
+    const provider = await startProviderFake('openai', {
+      turns: [{ toolCalls: [{ name: 'hdr__echo', arguments: { text: `the key is ${MODEL_KEY}` } }] }, { text: `Done: ${MODEL_KEY}` }],
+    });
+    try {
+      expect(JSON.stringify(await core.api.setModelKey({ provider: 'openai', key: MODEL_KEY }))).not.toContain(MODEL_KEY);
+      await core.api.setModelBaseUrl({ provider: 'openai', baseUrl: provider.baseUrl });
+      const chat = await core.api.runChat({ callId: 'secret-chat', provider: 'openai', model: 'gpt-fake', servers: ['hdr'], prompt: 'Echo the key.', pause: false });
+      expect(chat.status).toBe('answered');
+      // The key was really used (the search below could find it): the provider received it.
+      expect(provider.modelRequests()[0]!.headers.authorization).toBe(`Bearer ${MODEL_KEY}`);
+      outputs.push(['chat result', JSON.stringify(chat)]);
+    } finally {
+      await provider.close();
+    }
+
+    // 5. Crash output: the env server dies; its failure carries its last stderr lines.
     const views = await core.api.listServers();
     const envyPid = Number(textOf(await core.api.callTool({ server: 'envy', tool: 'pid', arguments: {}, confirmed: true })));
     process.kill(envyPid, 'SIGKILL');
@@ -152,7 +179,7 @@ describe('secrets never in clear', () => {
     await waitUntil(async () => (await core.api.listServers()).find((s) => s.name === 'envy')?.status === 'failed', 'the crash to be noticed');
 
     // Everything the session's secrets are made of.
-    const secrets = [ENV_SECRET, HEADER_SECRET, BEARER_TOKEN, QUOTED_SECRET];
+    const secrets = [ENV_SECRET, HEADER_SECRET, BEARER_TOKEN, QUOTED_SECRET, MODEL_KEY];
     for (const key of await secretStore.keys()) {
       const value = await secretStore.get(key);
       if (!key.startsWith('oauth:') || !value) continue;
@@ -170,8 +197,8 @@ describe('secrets never in clear', () => {
     await waitUntil(async () => (await historyLines()) >= calls, 'the history to be written');
 
     // Everything the app wrote or handed out.
-    const outputs: Array<[string, string]> = [];
     for (const file of await filesUnder(dataDir)) outputs.push([path.relative(dataDir, file), await fs.readFile(file, 'utf8')]);
+    outputs.push(['model providers', JSON.stringify(await core.api.listModelProviders())]);
     for (const server of ['envy', 'hdr', 'guarded']) {
       outputs.push([`protocol log export of ${server}`, (await core.api.exportProtocolLog({ server })).text]);
     }
@@ -179,6 +206,7 @@ describe('secrets never in clear', () => {
     outputs.push(['OAuth view', JSON.stringify(await core.api.getOAuthLog({ name: 'guarded' }))]);
     outputs.push(['server list', JSON.stringify([...views, ...(await core.api.listServers())])]);
     outputs.push(['events', JSON.stringify(events)]);
+    outputs.push(['diagnostic log', diagnosticLines.join('\n')]);
     outputs.push(['tool results', JSON.stringify([echoed, quoted, bare, echoedForms])]);
 
     // The search must be able to fail: the env server did print its key, in clear, to its own stderr.

@@ -1,6 +1,6 @@
 /**
  * Live sessions with the real CLI (out/electron/cli.cjs) and the real session process
- * (out/electron/cli-session.cjs): a page kept in a server's memory survives between two
+ * (out/electron/cli/cli-session.mjs): a page kept in a server's memory survives between two
  * commands over stdio and over HTTP, and is gone without the session (--no-session); stop
  * and idle expiry leave no process; the control socket refuses a wrong token and bad
  * messages; Ctrl+C in a command cancels its call on the server and keeps the session.
@@ -23,7 +23,7 @@ import { connectLiveSession } from './live-session/live-session-client';
 import { readRecords, type LiveSessionRecord } from './live-session/live-session-records';
 import type { StartAnswer, StartRequest } from './live-session/live-session-process';
 
-const SESSION_PROCESS = path.resolve('out/electron/cli-session.cjs');
+const SESSION_PROCESS = path.resolve('out/electron/cli/cli-session.mjs');
 const node = process.execPath;
 
 let root: string;

@@ -4,6 +4,7 @@
  * never from the wording of a message.
  */
 import { AppError, type FailureKind } from '../../shared/envelope';
+import { kindOf } from '../core/errors/error-kinds';
 
 export const EXIT = {
   ok: 0,
@@ -48,6 +49,15 @@ const BY_KIND: Record<FailureKind, ExitCode> = {
   'task-gone': EXIT.taskGone,
   // Refused until the user accepts the new definition (--accept-changes).
   'tool-changed': EXIT.usage,
+  // The request named something that does not exist, or did not pass its schema.
+  'invalid-input': EXIT.usage,
+  'not-found': EXIT.usage,
+  conflict: EXIT.usage,
+  // Anything else kept us from getting an answer from the server.
+  refused: EXIT.connection,
+  unavailable: EXIT.connection,
+  storage: EXIT.connection,
+  unexpected: EXIT.connection,
 };
 
 /** The failure kind of an error from the core, if it has one. */
@@ -55,13 +65,8 @@ export function failureKindOf(error: unknown): FailureKind | undefined {
   return error instanceof AppError ? error.kind : undefined;
 }
 
+/** The CLI's own errors carry their exit code; anything else is decided by its kind (electron/core/errors/error-kinds.ts). */
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode;
-  if (error instanceof AppError) {
-    if (error.kind) return BY_KIND[error.kind];
-    // The request named something that does not exist, or did not pass its schema.
-    if (error.code === 'not-found' || error.code === 'invalid-request' || error.code === 'conflict' || error.code === 'unknown-method') return EXIT.usage;
-  }
-  // Anything else kept us from getting an answer from the server.
-  return EXIT.connection;
+  return BY_KIND[kindOf(error)];
 }

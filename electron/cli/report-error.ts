@@ -43,7 +43,7 @@ export async function describeFailure(error: unknown, ctx: FailureContext): Prom
   if (!(error instanceof AppError) || !ctx.session || !ctx.server) return base;
 
   const { session, server } = ctx;
-  const view = await session.view(server).catch(() => undefined);
+  const view = await session.view(server).catch(() => undefined); // no view: the failure is told without it.
   if (error.code === 'not-found' && !view) return { ...base, message: `No server named "${server}".`, hint: await whereServersAre(session) };
 
   const failure: Failure = { ...base, ...(error.kind ? { kind: error.kind } : {}) };

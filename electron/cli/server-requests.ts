@@ -6,13 +6,14 @@
 import type { AppApi } from '../../shared/api';
 import type { ServerRequestBody } from '../../shared/api/server-requests';
 import type { Unsubscribe } from '../../shared/events';
+import { ignoreFailure } from '../core/diagnostics/diagnostics';
 
 export function declineServerRequests(api: AppApi, note: (text: string) => void): Unsubscribe {
   return api.onEvent((event) => {
     if (event.type !== 'server-request') return;
     const { id, server, body } = event.request;
     note(`Note: ${server} asked ${describe(body)}; the command line cannot answer, so it was declined. Answer it in MCP Workbench instead.`);
-    void api.answerServerRequest({ id, answer: { action: 'decline' } }).catch(() => undefined);
+    void api.answerServerRequest({ id, answer: { action: 'decline' } }).catch(ignoreFailure('declining a request that ended before its answer'));
   });
 }
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { ERA_CACHE_FILE } from './connections/era/era-cache';
 import { NEEDS_AUTH_CACHE_FILE } from './auth/needs-auth-cache';
 import { RESULTS_DIR } from './results/result-files';
+import { ignoreFailure } from './diagnostics/diagnostics';
 
 const TEMP_MARK = '.moving-';
 
@@ -59,7 +60,7 @@ async function moveChildren(from: string, to: string, rename: NonNullable<DataMo
     if (name.includes(TEMP_MARK)) continue;
     if (await moveItem(path.join(from, name), path.join(to, name), rename, { keepTarget: true })) count++;
   }
-  await fs.rmdir(from).catch(() => undefined);
+  await fs.rmdir(from).catch(ignoreFailure('removing the old data folder: it stays while anything is left in it'));
   return count;
 }
 

@@ -14,7 +14,7 @@ import { WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMes
 import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
 import type { EventBus } from '../core/events/event-bus';
-import { messageOf } from '../../shared/errors';
+import { errorDataOf } from '../core/errors/error-kinds';
 
 /**
  * How much may wait, unsent, for one client. Well above what a reading client ever has
@@ -59,14 +59,19 @@ export function serveApi(ws: WebSocket, dispatch: Dispatch, events: EventBus, ma
     const waiting = stream.take();
     queue(waiting.length > 0 ? { kind: 'response', id, envelope, events: waiting } : { kind: 'response', id, envelope });
   };
-  ws.on('close', () => stream.close());
+  // Tells what waits for this page's answer (a paused chat's tool call) that the page is gone.
+  const page = new AbortController();
+  ws.on('close', () => {
+    stream.close();
+    page.abort();
+  });
   ws.on('message', (data, isBinary) => {
     const request = parseRequest(isBinary ? undefined : data.toString());
     if (!request) {
-      answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message' } });
+      answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message', kind: 'invalid-input' } });
       return;
     }
-    void dispatch(request.method, request.payload).then(
+    void dispatch(request.method, request.payload, { pageGone: page.signal }).then(
       (envelope) => answer(request.id, envelope),
       (error: unknown) => answer(request.id, failedEnvelope(error)),
     );
@@ -103,7 +108,7 @@ function jsonProblem(value: unknown): unknown {
 }
 
 function failedEnvelope(error: unknown): Envelope<unknown> {
-  return { ok: false, error: { code: 'failed', message: messageOf(error) } };
+  return { ok: false, error: errorDataOf(error) };
 }
 
 function parseRequest(text: string | undefined): WsRequest | undefined {

@@ -26,7 +26,7 @@ export function serveAppProtocol(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const filePath = url.host === APP_HOST ? resolveStaticPath(rendererDir, url.pathname) : undefined;
-    const body = filePath ? await fs.readFile(filePath).catch(() => undefined) : undefined;
+    const body = filePath ? await fs.readFile(filePath).catch(() => undefined) : undefined; // unreadable or absent: answered 404.
     if (!filePath || !body) return new Response('Not found', { status: 404 });
     return new Response(body, {
       headers: {

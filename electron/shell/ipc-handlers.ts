@@ -14,7 +14,7 @@ export interface IpcMainLike {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>): void;
 }
 
-export const UNTRUSTED: Envelope<never> = { ok: false, error: { code: 'untrusted-sender', message: 'Request refused: untrusted sender' } };
+export const UNTRUSTED: Envelope<never> = { ok: false, error: { code: 'untrusted-sender', message: 'Request refused: untrusted sender', kind: 'refused' } };
 
 function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): SenderFacts {
   const frame = event.senderFrame;

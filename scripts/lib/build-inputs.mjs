@@ -19,7 +19,7 @@ const SOURCE_LIB_DIR = 'scripts/lib';
 const NOT_AN_INPUT = /(\.test\.[cm]?[jt]sx?$)|(^|\/)(__snapshots__|node_modules|out)(\/|$)/;
 
 /** What the build writes; a missing one means the last build did not finish. */
-export const BUILD_OUTPUTS = ['out/electron/main.cjs', 'out/electron/preload.cjs', 'out/electron/browser-host.cjs', 'out/electron/cli.cjs', 'out/electron/cli-session.cjs', 'out/renderer/index.html'];
+export const BUILD_OUTPUTS = ['out/electron/main.cjs', 'out/electron/preload.cjs', 'out/electron/browser-host.cjs', 'out/electron/cli.cjs', 'out/electron/cli/cli.mjs', 'out/electron/cli/cli-session.mjs', 'out/renderer/index.html'];
 
 /** Where the fingerprint of the inputs of the last finished build is kept. */
 export const STAMP_FILE = 'out/build-inputs.sha256';

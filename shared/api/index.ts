@@ -16,6 +16,7 @@ import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
 import { historyChannels, type HistoryApi } from './history';
 import { loadChannels, type LoadApi } from './load';
+import { modelsChannels, type ModelsApi } from './models';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
 import { promptsChannels, type PromptsApi } from './prompts';
@@ -59,7 +60,8 @@ export interface AppApi
     AppsApi,
     CollectionsApi,
     ConformanceApi,
-    LoadApi {
+    LoadApi,
+    ModelsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
 }
@@ -93,6 +95,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...collectionsChannels,
   ...conformanceChannels,
   ...loadChannels,
+  ...modelsChannels,
 };
 
 export const appApiMethods = Object.keys(channels) as AppApiMethod[];

@@ -27,7 +27,7 @@ export async function authLogin(run: CommandRun, server: string | undefined, opt
   const name = run.serverName(session, server);
   const view = await session.api.signIn({ name });
   const status = await session.api.getAuthStatus({ name });
-  const tools = view.status === 'connected' ? (await session.api.listTools({ name }).catch(() => undefined))?.length : undefined;
+  const tools = view.status === 'connected' ? (await session.api.listTools({ name }).catch(() => undefined))?.length : undefined; // the tool count is extra: no count if the list fails.
   if (run.output.json) {
     run.output.document({ server: name, signedIn: status.signedIn, status: view.status, ...(tools !== undefined ? { tools } : {}), auth: status });
   } else {

@@ -16,7 +16,7 @@ export async function listUnlessNotOffered<T>(session: Session, name: ServerName
     return await list();
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== 'server-error' || error.rpcCode !== METHOD_NOT_FOUND) throw error;
-    const view = await session.view(name).catch(() => undefined);
+    const view = await session.view(name).catch(() => undefined); // no view: the failure is told without it.
     if (!view?.capabilities) throw error;
     if (!(capability in view.capabilities)) return none;
     const said = error.message.startsWith(`${name}: `) ? error.message.slice(name.length + 2) : error.message;

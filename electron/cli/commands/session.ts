@@ -14,8 +14,8 @@ import { liveRecords, processRuns, removeRecord, type LiveSessionRecord } from '
 import { protocolOption } from '../session';
 import { formatTable } from '../table';
 
-/** The session process's bundle, beside the CLI's (scripts/build.mjs). */
-const SESSION_PROCESS_PATH = path.join(__dirname, 'cli-session.cjs');
+/** The session process's entry, beside the CLI's own (out/electron/cli/, scripts/build.mjs). */
+const SESSION_PROCESS_PATH = path.join(__dirname, 'cli-session.mjs');
 const DEFAULT_IDLE_MS = 10 * 60_000;
 const MAX_IDLE_MS = 24 * 60 * 60_000;
 /** How long `session stop` waits for the session's process to end once it said it is stopping (it stops every server first). */

@@ -1,5 +1,5 @@
 /**
- * A live session's own process (out/electron/cli-session.cjs), started detached by
+ * A live session's own process (out/electron/cli/cli-session.mjs), started detached by
  * `mcp-workbench session start`: the CLI's core on the same data folder and scopes,
  * keeping its servers connected between commands (a browser server's page survives).
  *
@@ -21,6 +21,7 @@ import { closeAllSessions, openSession, type Session } from '../session';
 import { controlSocketPath, newSessionSecrets, removeRecord, writeRecord, type LiveSessionRecord } from './live-session-records';
 import { serveLiveSession } from './live-session-server';
 import { messageOf } from '../../../shared/errors';
+import { logFailure } from '../../core/diagnostics/diagnostics';
 
 export const StartRequestSchema = z
   .object({
@@ -47,7 +48,7 @@ let ending = false;
 async function endProcess(code: number): Promise<never> {
   if (!ending) {
     ending = true;
-    await cleanup().catch(() => undefined);
+    await cleanup().catch(logFailure('Cleaning up the live session failed; a server it started may still be running'));
   }
   process.exit(code);
 }

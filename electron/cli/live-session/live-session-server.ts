@@ -15,7 +15,7 @@ import type { Server, Socket } from 'node:net';
 import type { Envelope } from '../../../shared/envelope';
 import type { AppEvent, Unsubscribe } from '../../../shared/events';
 import { ClientMessageSchema, readMessages, tokenMatches, writeMessage, type ClientMessage } from './live-session-wire';
-import { messageOf } from '../../../shared/errors';
+import { errorDataOf } from '../../core/errors/error-kinds';
 
 /** How long a new connection may take to show the token. */
 const HELLO_TIMEOUT_MS = 5_000;
@@ -113,7 +113,7 @@ export function serveLiveSession(server: Server, core: LiveSessionCore, options:
             checkIdle();
             void core
               .dispatch(message.method, message.payload, controller.signal)
-              .catch((error: unknown): Envelope<unknown> => ({ ok: false, error: { code: 'failed', message: messageOf(error) } }))
+              .catch((error: unknown): Envelope<unknown> => ({ ok: false, error: errorDataOf(error) }))
               .then((envelope) => {
                 calls.delete(message.id);
                 callsUnderWay--;

@@ -32,7 +32,7 @@ const EnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.enum(['invalid-request', 'unknown-method', 'untrusted-sender', 'not-found', 'conflict', 'failed']), message: z.string(), kind: z.enum(FAILURE_KINDS).optional() }),
+    error: z.object({ code: z.enum(['invalid-request', 'unknown-method', 'untrusted-sender', 'not-found', 'conflict', 'failed']), message: z.string(), kind: z.enum(FAILURE_KINDS) }),
   }),
 ]);
 
@@ -64,7 +64,7 @@ export function writeMessage(socket: Socket, message: ServerMessage | ClientMess
     text = JSON.stringify(message);
   } catch (error) {
     if (message.type !== 'answer') return;
-    text = JSON.stringify({ type: 'answer', id: message.id, envelope: { ok: false, error: { code: 'failed', message: (error as Error).message } } });
+    text = JSON.stringify({ type: 'answer', id: message.id, envelope: { ok: false, error: { code: 'failed', message: (error as Error).message, kind: 'unexpected' } } });
   }
   if (!socket.destroyed) socket.write(`${text}\n`);
 }

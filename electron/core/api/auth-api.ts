@@ -3,6 +3,7 @@ import type { AuthApi } from '../../../shared/api/auth';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { AuthService } from '../auth/auth-service';
 import type { CoreContext } from './core-context';
+import { ignoreFailure } from '../diagnostics/diagnostics';
 
 export function createAuthApi(ctx: CoreContext, auth: AuthService, resolveLaunch: (name: ServerName, config: ServerConfig) => Promise<ServerConfig>): AuthApi {
   return {
@@ -11,7 +12,7 @@ export function createAuthApi(ctx: CoreContext, auth: AuthService, resolveLaunch
       // Resolved, so a pre-registered client secret kept in the secret store is filled in.
       await auth.signIn(name, await resolveLaunch(name, config));
       // The SDK's rule: after the code exchange, a new transport and a new connection.
-      await ctx.connections.reconnect(name, config).catch(() => undefined);
+      await ctx.connections.reconnect(name, config).catch(ignoreFailure('the reconnect after sign-in: its failure shows in the server\'s row'));
       return ctx.viewOf(name);
     },
     async cancelSignIn({ name }) {

@@ -9,6 +9,12 @@ import type { AppApi, AppApiMethod } from '../../../shared/api';
 
 export interface CallContext {
   signal?: AbortSignal;
+  /**
+   * Aborts when the page that made the call goes away (browser mode: its WebSocket closed).
+   * Not a cancel: a call the user started still ends as it would; only what waits for that
+   * page's answer (a paused chat's tool call) gives up.
+   */
+  pageGone?: AbortSignal;
 }
 
 /** The AppApi as the core implements it: every method also takes a CallContext, after its request (undefined for a method without one). */

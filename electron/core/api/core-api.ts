@@ -71,6 +71,7 @@ import { createLaunchScan } from './launch-scan';
 import { createConfigSync } from '../connections/config-sync';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
+import { createModelsApi } from './models-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
@@ -419,6 +420,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
       ...createConformanceApi(conformance),
       ...createLoadApi(loadRuns),
+      ...createModelsApi(ctx, calls, { api: () => api, dataDir: options.dataDir, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

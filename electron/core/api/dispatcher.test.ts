@@ -116,7 +116,7 @@ describe('dispatcher', () => {
     expect(callTool).toHaveBeenCalledWith(request, undefined);
   });
 
-  it('returns errors as data: code and message, no stack', async () => {
+  it('returns errors as data: code, message and kind, no stack', async () => {
     const dispatch = createDispatcher(
       fakeApi({
         connectServer: async () => {
@@ -127,9 +127,9 @@ describe('dispatcher', () => {
         },
       }),
     );
-    expect(await dispatch('connectServer', { name: 'x' })).toEqual({ ok: false, error: { code: 'not-found', message: 'No server named "x".' } });
+    expect(await dispatch('connectServer', { name: 'x' })).toEqual({ ok: false, error: { code: 'not-found', message: 'No server named "x".', kind: 'not-found' } });
     const answer = await dispatch('listTools', { name: 'x' });
-    expect(answer).toEqual({ ok: false, error: { code: 'failed', message: 'boom' } });
+    expect(answer).toEqual({ ok: false, error: { code: 'failed', message: 'boom', kind: 'unexpected' } });
     expect(JSON.stringify(answer)).not.toContain('at ');
   });
 });

@@ -6,10 +6,10 @@
  */
 import type { ZodType } from 'zod';
 import { channels, isAppApiMethod, type AppApiMethod } from '../../../shared/api';
-import { AppError, type Envelope } from '../../../shared/envelope';
+import type { Envelope } from '../../../shared/envelope';
 import type { CallContext, CoreApi } from './call-context';
 import { findForbiddenKey } from './payload-guard';
-import { messageOf } from '../../../shared/errors';
+import { errorDataOf } from '../errors/error-kinds';
 
 export type Dispatch = (method: unknown, payload: unknown, context?: CallContext) => Promise<Envelope<unknown>>;
 
@@ -49,22 +49,21 @@ export function payloadCheck(method: AppApiMethod): PayloadCheck {
 export function createDispatcher(api: CoreApi): Dispatch {
   return async (method, payload, context) => {
     if (!isAppApiMethod(method)) {
-      return { ok: false, error: { code: 'unknown-method', message: `Unknown method: ${String(method).slice(0, 100)}` } };
+      return { ok: false, error: { code: 'unknown-method', message: `Unknown method: ${String(method).slice(0, 100)}`, kind: 'invalid-input' } };
     }
     const forbidden = findForbiddenKey(payload);
     if (forbidden) {
-      return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${forbidden} is not allowed` } };
+      return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${forbidden} is not allowed`, kind: 'invalid-input' } };
     }
     const verdict = payloadCheck(method)(payload);
-    if (!verdict.ok) return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${verdict.message}` } };
+    if (!verdict.ok) return { ok: false, error: { code: 'invalid-request', message: `Invalid request for ${method}: ${verdict.message}`, kind: 'invalid-input' } };
     try {
       // The table guarantees the parsed payload has the method's request type.
       const call = api[method] as (request: unknown, context?: CallContext) => Promise<unknown>;
       return { ok: true, value: await call(verdict.data, context) };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.toData() };
-      // Unexpected errors: the message only, never a stack trace.
-      return { ok: false, error: { code: 'failed', message: messageOf(error) } };
+      // The message and kind only, never a stack trace.
+      return { ok: false, error: errorDataOf(error) };
     }
   };
 }

@@ -5,6 +5,7 @@ import type { ProjectMemory } from '../config/project-memory';
 import type { ProjectServerApprovalService } from '../config/project-server-approval';
 import type { NativeDialogs } from '../platform/native-dialogs';
 import type { CoreContext } from './core-context';
+import { failure } from '../../../shared/errors';
 
 export interface ProjectApiDeps {
   memory: ProjectMemory;
@@ -28,7 +29,7 @@ export function createProjectApi(ctx: CoreContext, deps: ProjectApiDeps): Projec
     };
   };
   const dialogs = (): NativeDialogs => {
-    if (!deps.dialogs) throw new AppError('failed', 'This mode has no file dialogs: type the path instead.');
+    if (!deps.dialogs) throw failure('unavailable', 'This mode has no file dialogs: type the path instead.');
     return deps.dialogs;
   };
 

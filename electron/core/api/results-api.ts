@@ -6,6 +6,7 @@ import { embeddedResource } from '../results/process-result';
 import { TextBudget } from '../results/truncate';
 import type { ToolKit } from '../tools/tool-kit';
 import type { CoreContext } from './core-context';
+import { failure } from '../../../shared/errors';
 
 export function createResultsApi(ctx: CoreContext, kit: ToolKit): ResultsApi {
   const { files, desktop } = kit;
@@ -13,7 +14,7 @@ export function createResultsApi(ctx: CoreContext, kit: ToolKit): ResultsApi {
     try {
       await action();
     } catch (error) {
-      throw new AppError('failed', `Could not ${what}: ${(error as Error).message}`);
+      throw failure('storage', `Could not ${what}: ${(error as Error).message}`);
     }
   };
   return {

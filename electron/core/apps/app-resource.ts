@@ -5,7 +5,7 @@
  * a quote, a space, a keyword) ever reaches the sandbox's policy.
  */
 import { APP_MIME_TYPE, APP_PERMISSION_NAMES, type AppCsp, type AppPermissions, type AppResource } from '../../../shared/api/apps';
-import { AppError } from '../../../shared/envelope';
+import { failure } from '../../../shared/errors';
 
 /** `scheme://host[:port]`, the host possibly `*.`-prefixed: what a CSP source list may hold, and nothing more. */
 const CSP_ORIGIN = /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:(\d{1,5}|\*))?$/;
@@ -21,12 +21,12 @@ interface WireContents {
 
 export function appResourceOf(uri: string, contents: readonly WireContents[]): AppResource {
   const content = contents.find((item) => item.uri === uri) ?? contents[0];
-  if (!content) throw new AppError('failed', `${uri} has no content.`);
+  if (!content) throw failure('invalid-input', `${uri} has no content.`);
   if (normalizeMime(content.mimeType) !== APP_MIME_TYPE) {
-    throw new AppError('failed', `${uri} is ${content.mimeType ?? 'of no stated type'}, not an app (${APP_MIME_TYPE}).`);
+    throw failure('invalid-input', `${uri} is ${content.mimeType ?? 'of no stated type'}, not an app (${APP_MIME_TYPE}).`);
   }
   const html = typeof content.text === 'string' ? content.text : typeof content.blob === 'string' ? Buffer.from(content.blob, 'base64').toString('utf8') : undefined;
-  if (html === undefined) throw new AppError('failed', `${uri} holds neither text nor a blob.`);
+  if (html === undefined) throw failure('invalid-input', `${uri} holds neither text nor a blob.`);
   const ui = record(record(content._meta).ui);
   return {
     uri: content.uri,

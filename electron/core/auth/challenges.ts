@@ -9,6 +9,7 @@ import { extractWWWAuthenticateParams, LATEST_PROTOCOL_VERSION, type FetchLike }
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { oauthUrlOf } from './oauth-url';
 import type { SignInLogs } from './sign-in-log';
+import { ignoreFailure } from '../diagnostics/diagnostics';
 
 export interface Challenge {
   status: number;
@@ -79,7 +80,7 @@ export class Challenges {
     });
     try {
       const response = await fetchFn(serverUrl, sse ? { method: 'GET', headers } : { method: 'POST', headers, body });
-      await response.body?.cancel().catch(() => undefined);
+      await response.body?.cancel().catch(ignoreFailure('the body of a probe nobody reads'));
       if (response.status === 401 || response.status === 403) return this.note(server, response);
     } catch {
       // Discovery goes on without the hints.

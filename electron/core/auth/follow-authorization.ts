@@ -1,3 +1,5 @@
+import { ignoreFailure } from '../diagnostics/diagnostics';
+
 /**
  * Completes a sign-in whose authorization page approves without a user (test
  * authorization servers, the conformance suite's): GETs the authorization URL and
@@ -13,7 +15,7 @@ export async function followAuthorization(authorizationUrl: string, fetchFn: typ
     const response = await fetchFn(url, { redirect: 'manual' });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return response;
-    await response.body?.cancel().catch(() => undefined);
+    await response.body?.cancel().catch(ignoreFailure('the body of a redirect nobody reads'));
     url = new URL(location, url).href;
   }
   throw new Error(`More than ${MAX_REDIRECTS} redirects from the authorization page.`);

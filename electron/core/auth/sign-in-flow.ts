@@ -20,7 +20,7 @@ import { providerSession } from './provider-session';
 import type { TokenKeeper } from './token-keeper';
 import { WorkbenchOAuthProvider } from './workbench-oauth-provider';
 import { logFailure } from '../diagnostics/diagnostics';
-import { messageOf } from '../../../shared/errors';
+import { failure, messageOf } from '../../../shared/errors';
 
 interface Flow {
   listener?: CallbackListener;
@@ -106,7 +106,7 @@ export class SignInFlows {
         logs.add(server, 'error', cancelled ? 'The sign-in was cancelled' : `The sign-in failed: ${message}`);
         logs.finish(server, cancelled ? 'cancelled' : 'failed');
       }
-      throw new AppError('failed', cancelled ? `${server}: the sign-in was cancelled.` : `${server}: sign-in failed: ${message}`);
+      throw cancelled ? failure('cancelled', `${server}: the sign-in was cancelled.`) : failure('refused', `${server}: sign-in failed: ${message}`);
     } finally {
       if (this.flows.get(server) === flow) this.flows.delete(server);
       this.ctx.changed(server);

@@ -94,7 +94,7 @@ export class SignInLogs {
       const text = await response
         .clone()
         .text()
-        .catch(() => undefined);
+        .catch(() => undefined); // an unreadable body: the exchange is logged without it.
       if (text) exchange.responseBody = maskBody(text, response.headers.get('content-type'));
       this.add(server, 'http', `${method} ${shortUrl(url)} → ${response.status}`, undefined, exchange);
       return response;

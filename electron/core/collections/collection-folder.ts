@@ -31,7 +31,7 @@ export async function checkedCollectionsFolder(projectDir: string): Promise<stri
   let current = projectDir;
   for (const part of COLLECTIONS_FOLDER.split(path.sep)) {
     current = path.join(current, part);
-    const stat = await lstat(current).catch(() => undefined);
+    const stat = await lstat(current).catch(() => undefined); // absent: nothing there to refuse.
     if (!stat) break;
     if (stat.isSymbolicLink()) {
       throw new AppError('invalid-request', `${current} is a symbolic link; collections are read and written only in a real ${COLLECTIONS_FOLDER} folder of the project, never through a link. Replace the link by a folder.`);
@@ -83,7 +83,7 @@ async function folderOrError(projectDir: string | undefined): Promise<string> {
  * yours, which the app would then show, or overwrite on Save.
  */
 async function refuseLink(filePath: string, file: string): Promise<void> {
-  const stat = await lstat(filePath).catch(() => undefined);
+  const stat = await lstat(filePath).catch(() => undefined); // absent: nothing there to refuse.
   if (stat?.isSymbolicLink()) throw new AppError('invalid-request', `${file} is a symbolic link; collections are read and written only as plain files of the collections folder.`);
 }
 
@@ -124,7 +124,7 @@ export async function saveCollection(projectDir: string | undefined, file: strin
   await folderOrError(projectDir);
   const filePath = path.join(folder, file);
   await refuseLink(filePath, file);
-  const existing = await readFile(filePath, 'utf8').catch(() => undefined);
+  const existing = await readFile(filePath, 'utf8').catch(() => undefined); // absent or unreadable: written as new.
   await writeFileAtomic(filePath, collectionText(collection, existing));
   return readCollectionFile(filePath, file);
 }

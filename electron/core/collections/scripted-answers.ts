@@ -7,6 +7,7 @@
 import type { ScriptedAnswers } from '../../../shared/api/collections';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../shared/api/server-requests';
 import type { AppEvent, Unsubscribe } from '../../../shared/events';
+import { ignoreFailure } from '../diagnostics/diagnostics';
 
 export interface AnswerChannel {
   onEvent(listener: (event: AppEvent) => void): Unsubscribe;
@@ -77,7 +78,7 @@ export function answerScripted(channel: AnswerChannel, server: string, answers: 
       unanswered.push(`${server} asked for ${what}`);
       answer = request.body.kind === 'input-required' ? { action: 'cancel' } : { action: 'decline' };
     }
-    void channel.answerServerRequest({ id: request.id, answer }).catch(() => undefined);
+    void channel.answerServerRequest({ id: request.id, answer }).catch(ignoreFailure('answering a request that ended before its answer'));
   });
   return { unanswered, stop: unsubscribe };
 }

@@ -14,6 +14,7 @@ import { errorDocument, promptDocument, resourceDocument, toolDocument } from '.
 import { answerScripted, type AnswerChannel } from './scripted-answers';
 import { substitute, VariableError, type VariableScope } from './variables';
 import { messageOf } from '../../../shared/errors';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export type StepApi = AnswerChannel & Pick<ToolsApi, 'callTool' | 'cancelCall'> & Pick<ResourcesApi, 'readResource'> & Pick<PromptsApi, 'getPrompt'>;
 
@@ -26,8 +27,8 @@ export interface StepRun {
   signal: AbortSignal;
 }
 
-class StepTimeout extends Error {}
-class StepCancelled extends Error {}
+export class StepTimeout extends Error {}
+export class StepCancelled extends Error {}
 
 /** The request's answer, or a rejection when the step's timeout passes or the run is cancelled first. */
 function bounded<T>(request: Promise<T>, timeoutMs: number | undefined, signal: AbortSignal): Promise<T> {
@@ -108,10 +109,10 @@ export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcom
   } catch (failure) {
     const durationMs = Math.round(performance.now() - started);
     if (failure instanceof StepCancelled || run.signal.aborted) {
-      if (kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
+      if (kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(logFailure('Cancelling the call of a cancelled step failed; the server may still be running it'));
       return { result: { ...base, target, status: 'skipped', outcome: 'failed', error: 'The run was cancelled.', durationMs, assertions: [] }, cancelled: true };
     }
-    if (failure instanceof StepTimeout && kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(() => undefined);
+    if (failure instanceof StepTimeout && kind === 'tool') void api.cancelCall({ callId: run.callId }).catch(logFailure('Cancelling the call of a timed-out step failed; the server may still be running it'));
     requestError = messageOf(failure);
     const failureKind = failure instanceof AppError ? failure.kind : failure instanceof StepTimeout ? 'timeout' : undefined;
     answer = { kind, outcome: 'failed', document: errorDocument(requestError, failureKind), durationMs };

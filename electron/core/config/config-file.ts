@@ -18,6 +18,7 @@ import { SerialQueue } from '../util/serial-queue';
 import { editJsonText, parseJsonText, type JsonEdit, type JsonObject, type JsonProblem } from './json-text';
 import { removeStaleTempFiles } from '../util/stale-temp-files';
 import { diagnostics, logFailure } from '../diagnostics/diagnostics';
+import { failure } from '../../../shared/errors';
 
 export type ConfigFileState =
   | { kind: 'missing' }
@@ -95,7 +96,7 @@ export class ConfigFile {
         await this.readNow();
         const state = this.current;
         if (state.kind === 'broken') {
-          throw new AppError('failed', `Not saving: ${this.describeProblem()}. Fix the file first; nothing was written.`);
+          throw failure('invalid-input', `Not saving: ${this.describeProblem()}. Fix the file first; nothing was written.`);
         }
         const before = state.kind === 'ok' ? state.text : '';
         const edits = makeEdits(state.kind === 'ok' ? state.value : {});

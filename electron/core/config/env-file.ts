@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'dotenv';
-import { AppError } from '../../../shared/envelope';
+import { failure } from '../../../shared/errors';
 
 export async function readEnvFile(server: string, file: string, base: string | undefined): Promise<Record<string, string>> {
   const absolute = path.isAbsolute(file) || !base ? path.resolve(file) : path.resolve(base, file);
@@ -17,7 +17,7 @@ export async function readEnvFile(server: string, file: string, base: string | u
     text = await fs.readFile(absolute, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
-    throw new AppError('failed', `Server "${server}": envFile ${absolute} cannot be read (${reason}). Create it, or remove "envFile" from the entry.`);
+    throw failure('storage', `Server "${server}": envFile ${absolute} cannot be read (${reason}). Create it, or remove "envFile" from the entry.`);
   }
   return parse(text);
 }

@@ -11,10 +11,10 @@
  * an entry from a project file or a paste cannot send another server's secret or the
  * user's OAuth tokens to an address of its choosing.
  */
-import { AppError } from '../../../shared/envelope';
 import type { SecretFieldPath } from '../../../shared/config/secret-ref';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ownsSecretKey } from './secret-fields';
+import { failure } from '../../../shared/errors';
 
 export interface ExpandContext {
   server: ServerName;
@@ -72,7 +72,7 @@ export async function expandString(value: string, field: string, ctx: ExpandCont
     if (inner.startsWith('secret:')) {
       const key = inner.slice('secret:'.length);
       const refused = refusal(key, field, secretField, ctx) ?? (await ctx.secretRefusal?.(key, field));
-      if (refused) throw new AppError('failed', refused);
+      if (refused) throw failure('refused', refused);
       const secret = await ctx.secret(key);
       if (secret === undefined) missingSecrets.push(inner);
       else ctx.onSecret?.(secret);
@@ -90,16 +90,16 @@ export async function expandString(value: string, field: string, ctx: ExpandCont
     }
   }
   if (missingSecrets.length > 0) {
-    throw new AppError(
-      'failed',
+    throw failure(
+      'unavailable',
       `Server "${ctx.server}": the secret value of ${field} is not in this app's secret store. Open the server's form and enter it again.`,
     );
   }
   if (missing.length > 0) {
     const list = missing.map((name) => `\${${name}}`).join(', ');
     const first = missing[0];
-    throw new AppError(
-      'failed',
+    throw failure(
+      'invalid-input',
       `Server "${ctx.server}": ${field} uses ${list}, which ${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'} in the environment, or give a default like \${${first}:-value}.`,
     );
   }

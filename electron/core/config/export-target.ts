@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AppError } from '../../../shared/envelope';
+import { failure } from '../../../shared/errors';
 
 /** The real path of the nearest folder of `target` that exists (the writer creates the rest). */
 async function realFolderOf(target: string): Promise<string> {
@@ -42,7 +43,7 @@ async function checkExportTarget(target: string, dataDir: string): Promise<void>
   if (!path.isAbsolute(target)) throw new AppError('invalid-request', `"${target}" is not an absolute path.`);
   const [folder, data] = await Promise.all([
     realFolderOf(target).catch((error: Error) => {
-      throw new AppError('failed', `Cannot write ${target}: ${error.message}`);
+      throw failure('storage', `Cannot write ${target}: ${error.message}`);
     }),
     realOrSelf(dataDir),
   ]);
@@ -54,7 +55,7 @@ async function checkExportTarget(target: string, dataDir: string): Promise<void>
     stat = await fs.lstat(target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+    throw failure('storage', `Cannot write ${target}: ${(error as Error).message}`);
   }
   if (stat.isSymbolicLink()) {
     throw new AppError('invalid-request', `Not exporting to ${target}: it is a symbolic link, and exports never follow links. Choose another file name.`);
@@ -73,7 +74,7 @@ export async function writeExportFile(target: string, text: string, options: { d
   try {
     existing = await fs.readFile(target, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw failure('storage', `Cannot write ${target}: ${(error as Error).message}`);
   }
   if (existing !== undefined && !options.overwrite) {
     throw new AppError('conflict', `${target} already exists. Choose to replace it (its current version is kept as ${path.basename(target)}.bak).`);
@@ -84,6 +85,6 @@ export async function writeExportFile(target: string, text: string, options: { d
     await fs.mkdir(path.dirname(target), { recursive: true });
     await writeFileAtomic(target, text);
   } catch (error) {
-    throw new AppError('failed', `Cannot write ${target}: ${(error as Error).message}`);
+    throw failure('storage', `Cannot write ${target}: ${(error as Error).message}`);
   }
 }

@@ -12,6 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { terminateTree } from '../lifecycle/process-tree';
+import { logFailure } from '../diagnostics/diagnostics';
 
 const HEADERS_HELPER_TIMEOUT_MS = 10_000;
 /** More than any set of headers needs; a runaway helper is stopped here. */
@@ -50,7 +51,7 @@ export async function runHeadersHelper(run: HeadersHelperRun): Promise<Record<st
   let failure: string | undefined;
   const stop = (why: string) => {
     failure ??= why;
-    if (child.pid !== undefined) void terminateTree(child.pid).catch(() => undefined);
+    if (child.pid !== undefined) void terminateTree(child.pid).catch(logFailure(`Stopping the headersHelper of ${run.server} failed; it may still be running`));
   };
   child.stdout.on('data', (chunk: Buffer) => {
     size += chunk.length;

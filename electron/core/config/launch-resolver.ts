@@ -4,7 +4,6 @@
  * login shell's PATH (which is also handed to the server, so its own `#!/usr/bin/env
  * node` finds node). Nothing resolved here is ever written back.
  */
-import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { SecretStore } from '../secrets/secret-store';
 import { headersFromEnv, passedThroughEnv } from './codex-pass-through';
@@ -14,6 +13,7 @@ import { expandConfig, expandString } from './expand-variables';
 import type { Env } from './login-shell-env';
 import type { EntryOrigin } from './apply-headers-helper';
 import { destinationOf, type SecretOwners } from './secret-owners';
+import { failure } from '../../../shared/errors';
 
 export interface LaunchInfo {
   /** Where the stdio command was found. */
@@ -85,14 +85,14 @@ export function createLaunchResolver(options: LaunchResolverOptions) {
     const envFile = (config as { envFile?: unknown }).envFile;
     // A project approval covers the file's contents, found without variables (env-file.ts): a project entry may use no others.
     if (origin?.scope === 'project' && typeof envFile === 'string' && envFile.replaceAll('${CLAUDE_PROJECT_DIR}', '').includes('${')) {
-      throw new AppError('failed', `Server "${name}" (.mcp.json): its envFile uses a variable other than \${CLAUDE_PROJECT_DIR}; a project entry's envFile must be a path, so that what you approve is the file that is read.`);
+      throw failure('invalid-input', `Server "${name}" (.mcp.json): its envFile uses a variable other than \${CLAUDE_PROJECT_DIR}; a project entry's envFile must be a path, so that what you approve is the file that is read.`);
     }
     const fromFile =
       typeof envFile === 'string' && envFile.trim() !== ''
         ? await readEnvFile(name, await expandString(envFile, 'envFile', { server: name, env: expansionEnv(env, options.projectDir?.()), secret: async () => undefined }), expanded.cwd ?? options.projectDir?.())
         : {};
     const found = await findCommand(expanded.command, { PATH: env.PATH, cwd: expanded.cwd, platform, PATHEXT: env.PATHEXT });
-    if (!found) throw new AppError('failed', commandNotFound(expanded.command));
+    if (!found) throw failure('connection', commandNotFound(expanded.command));
     return {
       ...expanded,
       // On Windows the command stays as written: cross-spawn needs the name to pick the right shim.

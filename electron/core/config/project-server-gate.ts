@@ -6,10 +6,10 @@
  * dialog, the CLI's terminal prompt or `--approve-project`), showing what would run. The
  * answer runs exactly what was shown: the question carries the entry being launched.
  */
-import { AppError } from '../../../shared/envelope';
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { EntryOrigin } from './apply-headers-helper';
 import { deniedMessage, type ProjectServerApprovalService } from './project-server-approval';
+import { failure } from '../../../shared/errors';
 
 /** `always`: approve and remember; `once`: start it this time only; `refuse`: do not start it. */
 type ProjectServerAnswer = 'always' | 'once' | 'refuse';
@@ -74,9 +74,9 @@ function notApprovedMessage(name: ServerName): string {
 export async function checkProjectServer(name: ServerName, config: ServerConfig, origin: EntryOrigin, approvals: ProjectServerApprovalService, ask: ProjectServerAsk): Promise<void> {
   if (origin.scope !== 'project' || !origin.project) return;
   const approval = approvals.approvalOf(name, config);
-  if (approval?.decision === 'denied') throw new AppError('failed', deniedMessage(name));
+  if (approval?.decision === 'denied') throw failure('refused', deniedMessage(name));
   if (approval?.decision === 'approved') return;
   const answer = await ask({ server: name, project: origin.project, entry: summarizeEntry(config), changed: approval?.changed === true });
-  if (answer === 'refuse') throw new AppError('failed', notApprovedMessage(name));
+  if (answer === 'refuse') throw failure('refused', notApprovedMessage(name));
   if (answer === 'always') await approvals.decide(name, 'approved', config);
 }

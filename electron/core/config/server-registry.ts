@@ -20,6 +20,7 @@ import { SCOPE_LABELS, type ConfigScope } from '../../../shared/config/scopes';
 import { ConfigFile } from './config-file';
 import { locate, type JsonObject, type JsonProblem } from './json-text';
 import { mergeScopes, type EffectiveEntry, type MayShadow, type ScopedEntry } from './merge-scopes';
+import { failure } from '../../../shared/errors';
 
 export const SERVERS_FILE = 'servers.json';
 export const LOCAL_SERVERS_FILE = 'local-servers.json';
@@ -320,13 +321,13 @@ export class ServerRegistry {
   private target(scope: ConfigScope): { file: ConfigFile; base: JSONPath } {
     this.refuseWhenFixed();
     const found = this.fileOf(scope);
-    if (!found) throw new AppError('failed', `Open a project first: the ${scopeName(scope)} scope belongs to a project folder.`);
+    if (!found) throw failure('unavailable', `Open a project first: the ${scopeName(scope)} scope belongs to a project folder.`);
     return found;
   }
 
   /** Fixed servers are for this run only: nothing may be saved or opened. */
   private refuseWhenFixed(): void {
-    if (this.fixed) throw new AppError('failed', `The servers of this run come from ${this.fixed.source}; nothing is saved.`);
+    if (this.fixed) throw failure('unavailable', `The servers of this run come from ${this.fixed.source}; nothing is saved.`);
   }
 
   /** The valid entries of a scope and the problems of the others, recomputed when the file changes. */

@@ -38,6 +38,7 @@ import { writeExportFile } from './export-target';
 import { ownedKeysOf, refuseSecretsInProject, releaseSecrets, setAtPath, storeSecretFields, usedKeys } from './secret-fields';
 import type { SecretOwners } from './secret-owners';
 import type { ServerRegistry } from './server-registry';
+import { failure } from '../../../shared/errors';
 
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 const INPUT_REF = /\$\{input:([^}]+)\}/g;
@@ -88,7 +89,7 @@ async function readSourceFile(file: string): Promise<string> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not-found', `No file at ${file}.`);
-    throw new AppError('failed', `Cannot read ${file}: ${(error as Error).message}`);
+    throw failure('storage', `Cannot read ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -151,7 +152,7 @@ export function createTransferService(deps: TransferDeps) {
   const scopesWith = (name: string): ConfigScope[] => CONFIG_SCOPES.filter((scope) => registry.find(name, scope) !== undefined);
 
   function checkScope(scope: ConfigScope): void {
-    if (!registry.availableScopes().includes(scope)) throw new AppError('failed', `Open a project first: the ${scope} scope belongs to a project folder.`);
+    if (!registry.availableScopes().includes(scope)) throw failure('unavailable', `Open a project first: the ${scope} scope belongs to a project folder.`);
   }
 
   async function listImportSources(): Promise<ImportSourceInfo[]> {

@@ -89,7 +89,7 @@ export class ConformanceService {
   run(request: ConformanceRequest): Promise<ConformanceReport> {
     const run = this.runOnce(request);
     this.runs.add(run);
-    void run.catch(() => undefined).finally(() => this.runs.delete(run));
+    void run.catch(() => undefined).finally(() => this.runs.delete(run)); // the caller gets the run's failure; this only forgets the run.
     return run;
   }
 

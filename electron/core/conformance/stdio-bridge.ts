@@ -15,6 +15,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { messageOf } from '../../../shared/errors';
+import { ignoreFailure } from '../diagnostics/diagnostics';
 
 /** Starts a fresh server process (one per session) and hands back its transport, not yet started. */
 export type OpenServer = () => Promise<Transport>;
@@ -117,7 +118,7 @@ class Session {
 
   async close(): Promise<void> {
     this.gone('The bridge closed the session.');
-    await this.transport.close().catch(() => undefined);
+    await this.transport.close().catch(ignoreFailure('closing the transport of a bridge session'));
   }
 }
 
@@ -291,7 +292,7 @@ export async function startStdioBridge(openServer: OpenServer): Promise<StdioBri
     started: () => started,
     async stop() {
       stopping = true;
-      const all = [...sessions.values(), ...(shared ? [await shared.catch(() => undefined)] : [])].filter((s): s is Session => s !== undefined);
+      const all = [...sessions.values(), ...(shared ? [await shared.catch(() => undefined)] : [])].filter((s): s is Session => s !== undefined); // a shared session that never started has nothing to stop.
       await Promise.all(all.map((session) => session.close()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

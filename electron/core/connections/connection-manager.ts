@@ -25,7 +25,7 @@ import { AppError } from '../../../shared/envelope';
 import { isEnabled, type ProtocolSetting, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { EventBus } from '../events/event-bus';
 import type { RawDispatchTransport } from './transports/raw-dispatch-transport';
-import { logFailure } from '../diagnostics/diagnostics';
+import { ignoreFailure, logFailure } from '../diagnostics/diagnostics';
 import { unlessAborted } from './async-helpers';
 import type { ClientFeature } from './client-feature';
 import { sleep, systemClock, type Clock } from './clock';
@@ -260,12 +260,12 @@ export class ConnectionManager {
     const settings = this.settings();
     return connectInBatches(servers, { stdio: settings.stdioStartupConcurrency, remote: settings.remoteStartupConcurrency }, async (name, config) => {
       // A server that wanted sign-in moments ago is not tried (and does not prompt) again yet.
-      const hold = await this.options.auth?.startupHold(name, config).catch(() => undefined);
+      const hold = await this.options.auth?.startupHold(name, config).catch(ignoreFailure('reading the needs-sign-in record: without it the server starts as usual'));
       if (hold) {
         this.holdForSignIn(name, config, hold);
         return;
       }
-      await this.connect(name, config).catch(() => undefined);
+      await this.connect(name, config).catch(ignoreFailure('a start at launch: its failure shows in the server\'s row'));
     });
   }
 

@@ -19,7 +19,7 @@ describe('failure kinds', () => {
     expect(callFailureKind(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Internal error', { status: 500, statusText: 'Internal Server Error' }), false)).toBe('connection');
     expect(callFailureKind(new SessionExpiredError(), false)).toBe('connection');
     expect(callFailureKind(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), false)).toBe('connection');
-    expect(callFailureKind(new Error('something else'), false)).toBeUndefined();
+    expect(callFailureKind(new Error('something else'), false)).toBe('unexpected');
   });
 
   it('of a connect attempt: timeout, sign-in, or else a connection failure', () => {

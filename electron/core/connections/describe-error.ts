@@ -67,8 +67,8 @@ export function connectFailureKind(error: unknown): FailureKind {
   return 'connection';
 }
 
-/** What kind of failure a request's error is; undefined when it is none of the known kinds. */
-export function callFailureKind(error: unknown, aborted: boolean): FailureKind | undefined {
+/** What kind of failure a request's error is (`unexpected` when it is none of the known kinds: a list the SDK could not read, say). */
+export function callFailureKind(error: unknown, aborted: boolean): FailureKind {
   if (aborted) return 'cancelled';
   if (isUnauthorizedError(error)) return 'needs-auth';
   if (error instanceof RequestTimeoutError) return 'timeout';
@@ -77,7 +77,7 @@ export function callFailureKind(error: unknown, aborted: boolean): FailureKind |
   // Any protocol error is the server's own answer to the request.
   if (isProtocolError(error)) return 'server-error';
   if (isSessionExpiredError(error) || isHttpTransportError(error) || terminalErrorCode(error)) return 'connection';
-  return undefined;
+  return 'unexpected';
 }
 
 function describeNetworkError(error: unknown): string | undefined {

@@ -126,7 +126,7 @@ export async function openConnection(attempt: ServerConnection, deps: OpenDeps, 
     const wire = new RawDispatchTransport(new RequestMetaTransport(logged, () => options.requestMeta?.(name)), { clientInfo: identity.clientInfo, capabilities: identity.capabilities as Record<string, unknown> });
     link.raw = wire;
     deps.rawChannels.set(client, wire);
-    await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(() => undefined));
+    await withDeadline(client.connect(wire, { timeout: timeoutMs, ...prior }), timeoutMs, () => void logged.close().catch(ignoreFailure('closing a transport whose connect ran out of time')));
   } catch (error) {
     link.closing = true;
     await client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));

@@ -17,7 +17,7 @@ import type { ServerConfig, ServerName } from '../../../shared/config/server-con
 import type { ReconnectRetry, ServerView } from '../../../shared/domain';
 import type { EventBus } from '../events/event-bus';
 import type { RawDispatchTransport } from './transports/raw-dispatch-transport';
-import { logFailure } from '../diagnostics/diagnostics';
+import { ignoreFailure, logFailure } from '../diagnostics/diagnostics';
 import type { Clock } from './clock';
 import type { ConnectionAuth } from './connection-auth';
 import { LineTail } from './line-buffer';
@@ -204,7 +204,7 @@ export class ServerConnection {
         await link.client.close().catch(logFailure(`Closing the connection to ${this.name} failed`, 'debug'));
       }
       // The attempt may still be between two steps: it sees it was retired and closes what it built.
-      await this.ready.catch(() => undefined);
+      await this.ready.catch(ignoreFailure('the retired attempt reported its own failure'));
       this.mutedFlag = true;
     })();
     return this.closing;

@@ -11,12 +11,12 @@
 import type { LogLevel, PingResult, ServerConsoleView } from '../../../shared/api/server-console';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import type { ConnectionStatus, ServerView } from '../../../shared/domain';
-import { AppError } from '../../../shared/envelope';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventBus } from '../events/event-bus';
 import { requestTimeoutMs } from '../connections/request-timeout';
 import type { ConsoleBuffer } from './console-buffer';
 import { logFailure } from '../diagnostics/diagnostics';
+import { failure } from '../../../shared/errors';
 
 const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
 const NO_PING_REASON = 'MCP 2026-07-28 has no ping';
@@ -72,7 +72,7 @@ export class ConsoleService {
   async setLevel(name: ServerName, config: ServerConfig, level: LogLevel): Promise<LogLevel> {
     const capabilities = this.connections.state(name, config).capabilities;
     if (capabilities && !capabilities.logging) {
-      throw new AppError('failed', `${name} does not declare the logging capability, so it cannot be asked for a log level.`);
+      throw failure('unavailable', `${name} does not declare the logging capability, so it cannot be asked for a log level.`);
     }
     await this.connections.request(name, config, async (client) => {
       // 2026: nothing to send now; every request from here on carries the level.
@@ -83,7 +83,7 @@ export class ConsoleService {
   }
 
   async ping(name: ServerName, config: ServerConfig): Promise<PingResult> {
-    if (this.connections.state(name, config).protocolEra === 'modern') throw new AppError('failed', `${name}: ${NO_PING_REASON}.`);
+    if (this.connections.state(name, config).protocolEra === 'modern') throw failure('unavailable', `${name}: ${NO_PING_REASON}.`);
     return this.connections.request(name, config, async (client) => {
       const started = performance.now();
       await client.ping({ timeout: requestTimeoutMs(this.connections, config) });

@@ -5,8 +5,8 @@ import type { ServerView } from '../../../shared/domain';
 import { AppError, type FailureKind } from '../../../shared/envelope';
 import { buildSnapshot, type ContractSnapshot, type FailingList } from './snapshot';
 
-/** Failures where the server did answer: with a JSON-RPC error (or, kind unset, with a list the SDK could not read). */
-const ANSWERED = new Set<FailureKind>(['server-error']);
+/** Failures where the server did answer: with a JSON-RPC error (or, `unexpected`, with a list the SDK could not read). */
+const ANSWERED = new Set<FailureKind>(['server-error', 'unexpected']);
 
 type SurfaceApi = Pick<AppApi, 'listTools' | 'listResources' | 'listPrompts'> & Partial<Pick<AppApi, 'listSkills'>>;
 
@@ -27,7 +27,7 @@ export async function captureSnapshot(api: SurfaceApi, view: ServerView, { refre
     try {
       return await list();
     } catch (error) {
-      if (!(error instanceof AppError) || (error.kind !== undefined && !ANSWERED.has(error.kind))) throw error;
+      if (!(error instanceof AppError) || !ANSWERED.has(error.kind)) throw error;
       failing.push({ capability, method, error: withoutServerName(error.message, name) });
       return none;
     }

@@ -24,7 +24,7 @@ export const MAX_PENDING_SERVER_QUESTIONS = 20;
 const SERVER_SENT = new Set<ServerRequestBody['kind']>(['sampling', 'elicitation-form', 'elicitation-url']);
 
 /** A server has too many questions waiting: this one was refused without being shown. */
-class TooManyServerRequestsError extends Error {
+export class TooManyServerRequestsError extends Error {
   constructor(server: ServerName, limit: number) {
     super(`Too many requests waiting for the user: ${server} already has ${limit} open questions in MCP Workbench; this one was refused. Wait for answers before asking more.`);
     this.name = 'TooManyServerRequestsError';

@@ -62,7 +62,7 @@ async function readLinuxStat(pid: number): Promise<LinuxStat | undefined> {
 async function linuxIdentity(pid: number): Promise<ProcessIdentity | undefined> {
   const [stat, cmdline, boot] = await Promise.all([
     readLinuxStat(pid),
-    fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined),
+    fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined), // no command line: the process ended, or is not ours to read.
     currentBootId(),
   ]);
   if (!stat || cmdline === undefined) return undefined;

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { carriersOfSpawn, liveTree, terminateTree } from './process-tree';
 import { currentBootId, linuxGroupMembers, linuxStartOf, processIdentity, sameIdentity, type ProcessIdentity } from './process-identity';
 import { ownSpawnMarker, SPAWN_MARKER_VARIABLE, startedProcesses, watchStartedProcesses } from './started-processes';
-import { logFailure } from '../diagnostics/diagnostics';
+import { ignoreFailure, logFailure } from '../diagnostics/diagnostics';
 import { JsonFile } from '../util/json-file';
 
 export const PROCESSES_DIR = 'processes';
@@ -151,7 +151,7 @@ export async function stopLeftoverProcesses(dataDir: string): Promise<LeftoverRe
 /** Removes a record, and the folder with it when it was the last (a clean data folder has none). */
 async function removeRecord(file: string): Promise<void> {
   await fs.rm(file, { force: true });
-  await fs.rmdir(path.dirname(file)).catch(() => undefined);
+  await fs.rmdir(path.dirname(file)).catch(ignoreFailure('removing the ledger folder: it stays while other records are in it'));
 }
 
 /** "Stopped 2 server processes left by an earlier run that ended abruptly (github, files)." */

@@ -8,6 +8,7 @@ import type { ServerConfig, ServerName } from '../../../shared/config/server-con
 import { withDeadline } from '../connections/async-helpers';
 import { createTransport, type BuiltTransport } from '../connections/transports/transport-factory';
 import { ProcessTransport } from '../connections/transports/stdio-transport';
+import { ignoreFailure, logFailure } from '../diagnostics/diagnostics';
 
 export interface LoadClientOptions {
   server: ServerName;
@@ -44,9 +45,9 @@ export class LoadClient {
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     const loadClient = new LoadClient(client, built);
     try {
-      await withDeadline(client.connect(built.transport, { timeout: options.connectTimeoutMs }), options.connectTimeoutMs, () => void built.transport.close().catch(() => undefined));
+      await withDeadline(client.connect(built.transport, { timeout: options.connectTimeoutMs }), options.connectTimeoutMs, () => void built.transport.close().catch(ignoreFailure('closing a load-test transport whose connect ran out of time')));
     } catch (error) {
-      await client.close().catch(() => undefined);
+      await client.close().catch(ignoreFailure('closing a load-test client that did not connect'));
       throw error;
     }
     return loadClient;
@@ -68,6 +69,6 @@ export class LoadClient {
 
   /** Ends the connection; a stdio server's whole process tree is stopped. */
   async close(): Promise<void> {
-    await this.client.close().catch(() => undefined);
+    await this.client.close().catch(logFailure('Closing a load-test connection failed; its server may still be running'));
   }
 }

@@ -21,7 +21,7 @@ import { renderHtmlReport } from './html-report';
 import { remoteHostOf, toolRefusal } from './load-consent';
 import type { LoadPlan, LoadStep } from './load-plan';
 import { parseProfile, ProfileError } from './load-profile';
-import { LoadConnectError, LoadRun } from './load-run';
+import { LoadRun } from './load-run';
 import { LoadRunStore } from './load-run-store';
 
 export interface LoadRunsDeps {
@@ -117,9 +117,8 @@ export class LoadRuns {
     const outcome = await Promise.race([started.promise.then(() => 'started' as const), finished.then(() => 'ended' as const, (error: unknown) => error)]);
     if (outcome === 'started' || outcome === 'ended') return { runId };
     await done;
-    if (outcome instanceof AppError) throw outcome;
-    if (outcome instanceof LoadConnectError) throw new AppError('failed', outcome.message, { kind: 'connection' });
-    throw new AppError('failed', messageOf(outcome));
+    // A refusal is an AppError already; a LoadConnectError or anything else gets its kind in the API layer.
+    throw outcome;
   }
 
   async stop(runId: string): Promise<boolean> {

@@ -25,7 +25,7 @@ export class ServerSampler {
     if (this.sampling || pids.length === 0) return undefined;
     this.sampling = true;
     try {
-      const stats = await pidusage(pids).catch(() => undefined);
+      const stats = await pidusage(pids).catch(() => undefined); // a process that ended has no figures: this sample is skipped.
       if (!stats) return undefined;
       let cpu = 0;
       let rss = 0;

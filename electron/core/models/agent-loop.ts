@@ -22,6 +22,7 @@ import { costOf, type PriceTable } from './prices';
 import { adaptedTools, type AdaptedTool } from './schema-adaptation';
 import { toolResultText } from './tool-result-text';
 import { modelToolNames, type ExposedTool } from './tool-names';
+import { logFailure } from '../diagnostics/diagnostics';
 
 /** What the loop needs of the core: the AppApi's tool calls and events (the CLI's session, the app's core). */
 export type ToolGateway = Pick<AppApi, 'listTools' | 'callTool' | 'cancelCall' | 'onEvent'>;
@@ -249,7 +250,7 @@ async function runToolCall(options: AgentRunOptions, call: PendingToolCall, star
     }
   });
   // Stopping the loop cancels the call under way (the server is told, as for a cancel in the Tools tab).
-  const cancel = () => void options.gateway.cancelCall({ callId }).catch(() => undefined);
+  const cancel = () => void options.gateway.cancelCall({ callId }).catch(logFailure('Cancelling the tool call of a stopped model turn failed; the server may still be running it'));
   options.signal.addEventListener('abort', cancel, { once: true });
   try {
     const result = await options.gateway.callTool({ server: call.server, tool: call.tool, arguments: args, callId, confirmed: approval !== 'auto' });

@@ -60,7 +60,7 @@ export async function replayRecording(recording: Recording, transport: Transport
       ? (({ jsonrpc: _j, id: _i, ...rest }) => rest)(pick.response)
       : { error: { code: -32601, message: `The recording has no client answer to ${method}.` } };
     serverRequestsAnswered++;
-    void transport.send({ jsonrpc: '2.0', id: request.id, ...outcome } as unknown as JSONRPCMessage).catch(() => undefined);
+    void transport.send({ jsonrpc: '2.0', id: request.id, ...outcome } as unknown as JSONRPCMessage).catch(ignoreFailure('answering a client that went away: the replay ends with it'));
   };
 
   transport.onmessage = (message) => {
@@ -82,14 +82,14 @@ export async function replayRecording(recording: Recording, transport: Transport
   try {
     for (const step of steps) {
       if (step.kind === 'notification') {
-        if (!closed) await transport.send(step.message as unknown as JSONRPCMessage).catch(() => undefined);
+        if (!closed) await transport.send(step.message as unknown as JSONRPCMessage).catch(ignoreFailure('sending to a client that went away: the replay ends with it'));
         report.notificationsSent++;
         continue;
       }
       const key = idKey(step.request.id);
       // A request the recording has no answer to (cancelled, or the session ended first) is sent, not waited for.
       if (!step.response) {
-        if (!closed) await transport.send(step.request as unknown as JSONRPCMessage).catch(() => undefined);
+        if (!closed) await transport.send(step.request as unknown as JSONRPCMessage).catch(ignoreFailure('sending to a client that went away: the replay ends with it'));
         report.requests.push({ method: step.method, line: step.lineNumber, status: 'not-recorded', differences: [] });
         continue;
       }

@@ -8,12 +8,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { AppError } from '../../../shared/envelope';
 import { removeStaleTempFiles } from '../util/stale-temp-files';
 import { withFileLock } from '../util/file-lock';
 import { SerialQueue } from '../util/serial-queue';
 import type { SecretCipher, SecretStore, SecretStoreInfo } from './secret-store';
 import { diagnostics } from '../diagnostics/diagnostics';
+import { failure } from '../../../shared/errors';
 
 interface SecretFile {
   version: 1;
@@ -141,7 +141,7 @@ export class FileSecretStore implements SecretStore {
         for (const [key, stored] of entries) await target.set(key, cipher ? await cipher.decrypt(stored, key) : stored);
         for (const [key, stored] of entries) {
           const expected = cipher ? await cipher.decrypt(stored, key) : stored;
-          if ((await target.get(key)) !== expected) throw new AppError('failed', `Moving secrets out of ${this.filePath}: "${key}" did not read back the same; the file was kept.`);
+          if ((await target.get(key)) !== expected) throw failure('storage', `Moving secrets out of ${this.filePath}: "${key}" did not read back the same; the file was kept.`);
         }
         await fs.rm(this.filePath, { force: true });
         return entries.map(([key]) => key);
@@ -161,14 +161,14 @@ export class FileSecretStore implements SecretStore {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new AppError('failed', `The secret store ${this.filePath} is damaged (not valid JSON); it was left as it is. Move it away to start a new one.`);
+      throw failure('storage', `The secret store ${this.filePath} is damaged (not valid JSON); it was left as it is. Move it away to start a new one.`);
     }
     const file = parsed as Partial<SecretFile>;
     if (!file || typeof file !== 'object' || typeof file.secrets !== 'object' || file.secrets === null) {
-      throw new AppError('failed', `The secret store ${this.filePath} is damaged (no "secrets" object); it was left as it is.`);
+      throw failure('storage', `The secret store ${this.filePath} is damaged (no "secrets" object); it was left as it is.`);
     }
     if (file.encrypted !== !!this.options.cipher) {
-      throw new AppError('failed', `The secret store ${this.filePath} was written ${file.encrypted ? 'encrypted' : 'unencrypted'} and cannot be used this way.`);
+      throw failure('storage', `The secret store ${this.filePath} was written ${file.encrypted ? 'encrypted' : 'unencrypted'} and cannot be used this way.`);
     }
     return { version: 1, encrypted: !!file.encrypted, secrets: { ...file.secrets } };
   }

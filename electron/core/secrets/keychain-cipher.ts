@@ -7,7 +7,7 @@
  * secret to another.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AppError } from '../../../shared/envelope';
+import { failure } from '../../../shared/errors';
 import type { SecretCipher } from './secret-store';
 
 const NONCE_BYTES = 12;
@@ -33,8 +33,8 @@ export function createKeychainCipher(key: Buffer, platform: NodeJS.Platform = pr
       // A value from before names were bound is written again, bound, at its first read.
       return { plain, reEncrypt: !bound };
     } catch {
-      throw new AppError(
-        'failed',
+      throw failure(
+        'unavailable',
         `The stored secret "${name}" cannot be decrypted with the key in ${keychainName(platform)}: the keychain entry "MCP Workbench" was replaced or removed, or the file was changed (a value moved under another name, say). Enter the secret again.`,
       );
     }

@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, SettingsSchema, type SettingKey, type Settings, type 
 import { AppError } from '../../../shared/envelope';
 import { JsonFile, JsonObjectSchema } from '../util/json-file';
 import { envOverrides } from './env-overrides';
+import { failure } from '../../../shared/errors';
 
 const SETTINGS_FILE = 'settings.json';
 
@@ -86,7 +87,7 @@ export class SettingsStore {
   }
 
   async update(patch: SettingsPatch): Promise<SettingsView> {
-    if (this.file.problem) throw new AppError('failed', `Not saving: ${this.problem}`);
+    if (this.file.problem) throw failure('invalid-input', `Not saving: ${this.problem}`);
     const parsed = SettingsSchema.partial().safeParse(patch);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -13,9 +13,9 @@
 import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { SkillFileInfo, SkillFileRead } from '../../../shared/api/skills';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
-import { AppError } from '../../../shared/envelope';
 import { toSkillInfo } from './skill-entries';
 import type { SkillsService } from './skills-service';
+import { failure } from '../../../shared/errors';
 
 /** Frontmatter fields that ask the host for more than the skill's text; never honoured for a skill from a server. */
 const PERMISSION_FIELDS = ['allowed-tools'] as const;
@@ -43,7 +43,7 @@ export async function loadSkillForModel(skills: SkillsService, server: ServerNam
   const entry: Skill = await skills.entryOf(server, config, uri);
   const manifest = await skills.readAgainst(server, config, entry, undefined, { refresh: true });
   if (manifest.status === 'failed' || manifest.body === undefined) {
-    throw new AppError('failed', `${server}: the skill ${uri} was not loaded: ${manifest.failure?.message ?? 'its SKILL.md could not be read'}`);
+    throw failure('unavailable', `${server}: the skill ${uri} was not loaded: ${manifest.failure?.message ?? 'its SKILL.md could not be read'}`);
   }
   const info = toSkillInfo(entry);
   const ignoredFields = PERMISSION_FIELDS.filter((field) => Object.hasOwn(entry.frontmatter, field));

@@ -52,7 +52,7 @@ export async function gatherSkillsEvidence(connections: ConnectionManager, name:
     // The valid skills, as any host would take them, each verified (the SDK refuses the rest: the rules name them).
     const verifications = [];
     if (declared && 'entries' in list) {
-      const listing = await skills.list({}, options).catch(() => undefined);
+      const listing = await skills.list({}, options).catch(() => undefined); // no listing: the rules report the list's own failure.
       for (const skill of listing?.skills ?? []) verifications.push(await verifySkill(skills, skill, options));
     }
     return { declared, list, verifications };

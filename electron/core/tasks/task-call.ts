@@ -7,7 +7,6 @@ import type { CallToolRequest } from '../../../shared/api/tools';
 import type { TaskView } from '../../../shared/api/tasks';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import type { ToolCallResult, ToolInfo } from '../../../shared/domain';
-import { AppError } from '../../../shared/envelope';
 import type { ProgressListener } from '../connections/transports/raw-dispatch-transport';
 import type { TaskService } from './task-service';
 import { failure } from '../../../shared/errors';
@@ -63,7 +62,7 @@ export async function callAsTask(tasks: TaskService, ctx: TaskCallContext): Prom
   switch (end.status) {
     case 'completed': {
       const raw = tasks.rawResult(server, end.taskId);
-      if (!raw) throw new AppError('failed', `${server}: task ${end.taskId} completed, but its result could not be fetched${end.error ? `: ${end.error}` : ''}.`);
+      if (!raw) throw failure('connection', `${server}: task ${end.taskId} completed, but its result could not be fetched${end.error ? `: ${end.error}` : ''}.`);
       return { kind: 'done', raw, task: end };
     }
     case 'cancelled':

@@ -23,7 +23,7 @@ import type { ToolRunResult } from '../../../shared/tool-results';
 import type { ConnectionManager } from '../connections/connection-manager';
 import { sleep, systemClock, type Clock } from '../connections/clock';
 import { formatDuration } from '../connections/describe-error';
-import { diagnostics } from '../diagnostics/diagnostics';
+import { diagnostics, ignoreFailure } from '../diagnostics/diagnostics';
 import type { ElicitationFeature } from '../elicitation/elicitation-feature';
 import type { SamplingFeature } from '../elicitation/sampling-feature';
 import type { EventBus } from '../events/event-bus';
@@ -32,7 +32,7 @@ import { MAX_POLL_MS, pollDelay } from './poll-delay';
 import { MAX_TASKS_PER_SERVER, type TaskStore } from './task-store';
 import { applySnapshotTo } from './task-snapshot';
 import { canListTasks, taskGenerationOf, TaskWire, type TaskSnapshot } from './task-wire';
-import { messageOf } from '../../../shared/errors';
+import { messageOf, failure } from '../../../shared/errors';
 
 export interface TaskServiceDeps {
   connections: ConnectionManager;
@@ -247,7 +247,7 @@ export class TaskService {
       throw new AppError('conflict', `Task ${taskId} has no result: it is ${describeStatus(entry.view.status)}${entry.view.error ? ` (${entry.view.error})` : ''}.`);
     }
     if (!entry.raw) await this.fetchResult(entry);
-    if (!entry.raw) throw new AppError('failed', `${server}: the result of task ${taskId} could not be fetched${entry.view.error ? `: ${entry.view.error}` : ''}.`);
+    if (!entry.raw) throw failure('connection', `${server}: the result of task ${taskId} could not be fetched${entry.view.error ? `: ${entry.view.error}` : ''}.`);
     entry.result = await this.deps.processResult(entry.raw, entry.view);
     return entry.result;
   }
@@ -333,7 +333,7 @@ export class TaskService {
 
   private wireOf(client: Client): TaskWire {
     const raw = this.deps.connections.rawChannelOf(client);
-    if (!raw) throw new AppError('failed', 'The connection has no task channel.');
+    if (!raw) throw failure('unavailable', 'The connection has no task channel.');
     return new TaskWire(taskGenerationOf(client) ?? 'v1', raw);
   }
 
@@ -449,7 +449,7 @@ export class TaskService {
     if (request.method === 'elicitation/create') return this.deps.elicitation.answer(server, params, signal);
     if (request.method === 'sampling/createMessage') return this.deps.sampling.answer(server, params, signal);
     if (request.method === 'roots/list') return { roots: (this.deps.configOf(server).roots ?? []).map((root) => ({ uri: root.uri, ...(root.name ? { name: root.name } : {}) })) };
-    throw new AppError('failed', `${server}: the task asks for ${request.method}, which MCP Workbench cannot answer.`);
+    throw failure('unavailable', `${server}: the task asks for ${request.method}, which MCP Workbench cannot answer.`);
   }
 
   /** Gets the result: v1 asks tasks/result (which also ends an input_required wait), v2 reads the last tasks/get. */
@@ -470,7 +470,7 @@ export class TaskService {
       const cause = error instanceof AppError ? error.cause : error;
       if (cause instanceof ProtocolError && !PASSING_SERVER_ERRORS.has(cause.code)) {
         // The task failed (or was cancelled): the status says which.
-        const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs())).catch(() => undefined);
+        const snapshot = await this.withWire(server, this.deps.configOf(server), (wire) => wire.get(taskId, undefined, this.deps.requestTimeoutMs())).catch(ignoreFailure('reading a failed task\'s status; it stays as last seen'));
         if (snapshot) this.apply(entry, snapshot);
         if (!isTerminalTask(entry.view.status) || entry.view.status === 'completed') this.setStatus(entry, 'failed', cause.message);
         else if (!entry.view.error) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TaskView } from '../../../shared/api/tasks';
 import { JsonFile } from '../util/json-file';
+import { logFailure } from '../diagnostics/diagnostics';
 
 export const TASKS_FILE = 'tasks.json';
 export const MAX_TASKS_PER_SERVER = 50;
@@ -56,6 +57,6 @@ export class TaskStore {
       })
       .map(({ progress: _progress, waiting: _waiting, callId: _callId, ...stored }) => stored);
     // A failed write only costs the record.
-    return this.file.write({ tasks: kept }).catch(() => undefined);
+    return this.file.write({ tasks: kept }).catch(logFailure('Saving the task list failed; the tasks under way are not remembered after a restart'));
   }
 }

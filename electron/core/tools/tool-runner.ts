@@ -194,7 +194,7 @@ export class ToolRunner {
   private async inputResponsesByHand(server: string, tool: string, callId: string, asked: InputRequiredAnswer, round: number, signal: AbortSignal): Promise<Record<string, unknown>> {
     const outcome = await this.deps.broker.ask(server, { kind: 'input-required', tool, round, ...asked }, signal, callId);
     if (signal.aborted) throw cancelledCall(server);
-    if (!outcome.answered) throw new AppError('failed', `${server}: the call needs input responses, and nobody wrote them (${outcome.reason}).`);
+    if (!outcome.answered) throw failure('unavailable', `${server}: the call needs input responses, and nobody wrote them (${outcome.reason}).`);
     if (outcome.answer.action !== 'send') throw failure('cancelled', `${server}: the call was ended instead of answering its input requests.`);
     return outcome.answer.inputResponses;
   }
@@ -202,16 +202,17 @@ export class ToolRunner {
   /** For each URL the server needs visited: consent, then wait for its completion notice. */
   private async completeUrlSteps(server: string, tool: string, callId: string, elicitations: UrlElicitation[], signal: AbortSignal): Promise<void> {
     for (const step of elicitations) {
-      if (!checkExternalUrl(step.url).ok) throw new AppError('failed', `${server}: the server asked to open a URL that is not a clean http(s) address; not opening it.`);
+      if (!checkExternalUrl(step.url).ok) throw failure('refused', `${server}: the server asked to open a URL that is not a clean http(s) address; not opening it.`);
       const outcome = await this.deps.broker.ask(server, { kind: 'elicitation-url', message: step.message, url: step.url, elicitationId: step.elicitationId, during: 'tool-call', tool }, signal, callId);
       if (signal.aborted) throw cancelledCall(server);
-      if (!outcome.answered) throw new AppError('failed', `${server}: the call needs a step in the browser, and nobody answered (${outcome.reason}).`);
-      if (outcome.answer.action !== 'accept') throw new AppError('failed', `${server}: the call needs a step in the browser, which you declined.`);
+      if (!outcome.answered) throw failure('unavailable', `${server}: the call needs a step in the browser, and nobody answered (${outcome.reason}).`);
+      if (outcome.answer.action !== 'accept') throw failure('refused', `${server}: the call needs a step in the browser, which you declined.`);
       try {
         await this.deps.elicitation.waitForCompletion(server, step.elicitationId, this.deps.settings().serverRequestTimeoutMs, signal);
       } catch (error) {
         if (signal.aborted) throw cancelledCall(server);
-        throw new AppError('failed', `${server}: ${messageOf(error)}.`);
+        // Not aborted: the server did not report the step as finished in time.
+        throw failure('timeout', `${server}: ${messageOf(error)}.`);
       }
     }
   }

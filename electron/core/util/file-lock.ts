@@ -8,7 +8,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { AppError } from '../../../shared/envelope';
+import { failure } from '../../../shared/errors';
+import { logFailure } from '../diagnostics/diagnostics';
 
 const STALE_MS = 10_000;
 /** Enough tries to outlast a stale lock of a killed writer (about 30 s in all). */
@@ -33,13 +34,13 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>): Pro
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new AppError('failed', `Not saving: ${file} is being changed by another program, which holds ${lockPathOf(file)}. Try again; if no other MCP Workbench is running, remove that folder.`);
+      throw failure('unavailable', `Not saving: ${file} is being changed by another program, which holds ${lockPathOf(file)}. Try again; if no other MCP Workbench is running, remove that folder.`);
     }
-    throw new AppError('failed', `Not saving: cannot lock ${file} (${(error as Error).message}).`);
+    throw failure('storage', `Not saving: cannot lock ${file} (${(error as Error).message}).`);
   }
   try {
     return await task();
   } finally {
-    await release().catch(() => undefined);
+    await release().catch(logFailure(`Releasing the lock on ${file} failed; the next save waits until it is stale`));
   }
 }

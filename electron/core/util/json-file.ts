@@ -13,10 +13,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { AppError } from '../../../shared/envelope';
 import { diagnostics } from '../diagnostics/diagnostics';
 import { withFileLock } from './file-lock';
 import { SerialQueue } from './serial-queue';
+import { failure } from '../../../shared/errors';
 
 /** Larger than any file the core writes by far: a file beyond it is not ours to read whole. */
 const DEFAULT_MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
@@ -115,7 +115,7 @@ export class JsonFile<T> {
   }
 
   private async save(value: T): Promise<void> {
-    if (this.problemText) throw new AppError('failed', `Not saving: ${this.problemText}`);
+    if (this.problemText) throw failure('invalid-input', `Not saving: ${this.problemText}`);
     const text = `${JSON.stringify(value, null, 2)}\n`;
     const write = async () => {
       await fs.mkdir(path.dirname(this.filePath), { recursive: true, ...(this.options.dirMode !== undefined ? { mode: this.options.dirMode } : {}) });

@@ -8,7 +8,7 @@ export class SerialQueue {
 
   run<T>(task: () => Promise<T>): Promise<T> {
     const run = this.tail.then(task, task);
-    this.tail = run.catch(() => undefined);
+    this.tail = run.catch(() => undefined); // the next task runs whatever this one did; its caller got the failure.
     return run;
   }
 

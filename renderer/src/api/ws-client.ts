@@ -5,7 +5,7 @@
  */
 import type { AppApi, AppApiMethod } from '../../../shared/api';
 import { createApiClient, type ApiTransport } from '../../../shared/api/client';
-import type { Envelope, ErrorCode } from '../../../shared/envelope';
+import type { Envelope, ErrorCode, FailureKind } from '../../../shared/envelope';
 import type { AppEvent } from '../../../shared/events';
 import { oversizedBytes, WS_CLOSE_TOO_BIG, WS_MAX_MESSAGE_TEXT, type WsRequest, type WsServerMessage } from '../../../shared/ws-protocol';
 
@@ -19,7 +19,7 @@ export type HostStatus = 'connecting' | 'open' | 'lost' | 'stopped' | 'wrong-tok
 
 const LOST_CONNECTION_MESSAGE = 'Lost the connection to the MCP Workbench host.';
 
-const failure = (code: ErrorCode, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
+const failure = (code: ErrorCode, message: string, kind: FailureKind): Envelope<never> => ({ ok: false, error: { code, message, kind } });
 
 export function createWsApi(url: string, onStatus: (status: HostStatus) => void = () => {}): AppApi {
   return createApiClient(createWsTransport(url, onStatus));
@@ -52,7 +52,7 @@ function createWsTransport(url: string, onStatus: (status: HostStatus) => void =
         ? `The MCP Workbench host refused a message (${event.reason || `over the ${WS_MAX_MESSAGE_TEXT} limit`}) and closed the connection.`
         : LOST_CONNECTION_MESSAGE;
     closedMessage = message;
-    for (const answer of pending.values()) answer(failure('failed', message));
+    for (const answer of pending.values()) answer(failure('failed', message, 'connection'));
     pending.clear();
   });
   // Untyped MessageEvent: this file also runs in Node (the benchmarks), whose MessageEvent is not generic.
@@ -72,9 +72,9 @@ function createWsTransport(url: string, onStatus: (status: HostStatus) => void =
   socket.addEventListener('message', (message: MessageEvent) => receive(JSON.parse(message.data as string) as WsServerMessage));
 
   const invoke = async (method: AppApiMethod, payload: unknown): Promise<Envelope<unknown>> => {
-    if (!(await opened)) return failure('failed', 'Could not reach the MCP Workbench host.');
+    if (!(await opened)) return failure('failed', 'Could not reach the MCP Workbench host.', 'connection');
     // Not connected (any more): fail now rather than wait for an answer that cannot come.
-    if (closedMessage !== undefined || socket.readyState !== socket.OPEN) return failure('failed', closedMessage ?? LOST_CONNECTION_MESSAGE);
+    if (closedMessage !== undefined || socket.readyState !== socket.OPEN) return failure('failed', closedMessage ?? LOST_CONNECTION_MESSAGE, 'connection');
     const id = nextId++;
     const request: WsRequest = { id, method, ...(payload === undefined ? {} : { payload }) };
     const text = JSON.stringify(request);
@@ -84,6 +84,7 @@ function createWsTransport(url: string, onStatus: (status: HostStatus) => void =
       return failure(
         'invalid-request',
         `Too large to send: ${(bytes / (1024 * 1024)).toFixed(1)} MB, over the ${WS_MAX_MESSAGE_TEXT} limit of a message to the MCP Workbench host. Send smaller arguments.`,
+        'invalid-input',
       );
     }
     return new Promise((resolve) => {

@@ -23,6 +23,7 @@ import { ServerFailure } from './ServerFailure';
 import { SignInActions } from './SignInActions';
 import { StatusBadge } from './StatusBadge';
 import './ServerDetails.css';
+import { ConnectingNote } from './ConnectingNote';
 
 /** `actions`: extra buttons for the header line (a workspace pane puts Keep open and Close there). */
 export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
@@ -139,13 +140,14 @@ export function ServerDetails({ actions }: { actions?: ReactNode } = {}) {
 
 /**
  * The one action the server's state asks for, as the primary button: Enable a switched-off
- * server, Connect a disconnected one, Reconnect a failed one. A connected server needs
- * none (its menu has Disconnect and Reconnect).
+ * server, Connect a disconnected one, Reconnect a failed one; while it connects, Cancel.
+ * A connected server needs none (its menu has Disconnect and Reconnect).
  */
 function NeededAction({ server, enabled, onError }: { server: ServerView; enabled: boolean; onError(message: string | undefined): void }) {
   const setEnabled = useWorkbench((s) => s.setServerEnabled);
   const connect = useWorkbench((s) => s.connectServer);
   const reconnect = useWorkbench((s) => s.reconnectServer);
+  const cancelConnect = useWorkbench((s) => s.cancelConnect);
   const [busy, setBusy] = useState(false);
   const act = (action: () => Promise<void>) => {
     setBusy(true);
@@ -161,6 +163,9 @@ function NeededAction({ server, enabled, onError }: { server: ServerView; enable
       : server.status === 'failed'
         ? { label: 'Reconnect', run: () => reconnect(server.name) }
         : undefined;
+  if (enabled && server.status === 'pending') {
+    return <ConnectingNote server={server.name} onCancel={() => void cancelConnect(server.name).catch((error: Error) => onError(error.message))} />;
+  }
   if (!needed) return null;
   return (
     <button type="button" className="primary" disabled={busy} aria-label={`${needed.label} ${server.name}`} onClick={() => act(needed.run)}>

@@ -5,6 +5,7 @@ import { useWorkbench } from '../state/store';
 import { LogFolder } from './LogFolder';
 import { SecretStoreNote } from './SecretStoreNote';
 import { Modal } from './Modal';
+import { ModelProviders } from './models/ModelProviders';
 import './SettingsDialog.css';
 
 interface NumberField {
@@ -123,6 +124,10 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             {errors.form}
           </p>
         )}
+        <section className="settings-secrets" aria-label="Models">
+          <h3>Models</h3>
+          <ModelProviders />
+        </section>
         <section className="settings-secrets" aria-label="Secrets">
           <h3>Secrets</h3>
           <SecretStoreNote always />

@@ -6,7 +6,9 @@
  */
 import type { StateCreator } from 'zustand';
 import type { DoctorFinding, DoctorHost, HostToolView, ServerDoctorReport } from '../../../shared/api/doctor';
+import { AppError } from '../../../shared/envelope';
 import { rulesBroken } from './doctor-groups';
+import { createLeavableRequests } from './leavable-requests';
 import type { WorkbenchState } from './store';
 
 export interface DoctorEntry {
@@ -19,12 +21,16 @@ export interface DoctorEntry {
   alone?: boolean;
   /** The connection (its `since`) the last check on connect was for: one check per connection. */
   checkedConnection?: number;
+  /** The user cancelled the last check: the tab does not start another by itself. */
+  cancelled?: boolean;
 }
 
 export interface DoctorSlice {
   doctor: Record<string, DoctorEntry>;
   hostViews: Record<string, HostToolView[] | { error: string }>;
   runDoctor(server: string): Promise<void>;
+  /** Stops the Doctor tab's check of `server` (through cancelCall): it ends with no report and no error. */
+  cancelDoctor(server: string): void;
   /** Checks a server that just connected, once per connection, for the badge. */
   checkOnConnect(server: string, since: number | undefined): Promise<void>;
   loadHostView(server: string, host: DoctorHost): Promise<void>;
@@ -37,6 +43,8 @@ export const createDoctorSlice =
   (set, get) => {
     /** The checks on connect, one after another. */
     let quickChecks: Promise<void> = Promise.resolve();
+    // The Doctor tab's run per server: its callId is what Cancel cancels.
+    const runs = createLeavableRequests(api);
     const update = (server: string, patch: Partial<DoctorEntry>) =>
       set((state) => ({ doctor: { ...state.doctor, [server]: { shared: [], running: false, ...state.doctor[server], ...patch } } }));
     return {
@@ -44,18 +52,24 @@ export const createDoctorSlice =
       hostViews: {},
       async runDoctor(server) {
         if (get().doctor[server]?.running) return;
-        update(server, { running: true, error: undefined });
+        update(server, { running: true, error: undefined, cancelled: false });
         try {
           // Every enabled server is checked with it, so names that collide across servers are found.
           const others = get()
             .servers.filter((s) => s.name !== server && s.status === 'connected')
             .map((s) => s.name);
-          const report = await api.runDoctor({ servers: [server, ...others] });
+          const callId = runs.start(server);
+          const report = await api.runDoctor({ servers: [server, ...others], callId }).finally(() => runs.end(server, callId));
           const mine = report.servers.find((s) => s.server === server);
           update(server, { running: false, alone: false, ...(mine ? { report: mine } : {}), shared: report.shared.filter((f) => f.server === server || f.server === undefined) });
         } catch (error) {
+          // Cancelled by the user: the last report (if any) stays, with nothing to explain.
+          if (error instanceof AppError && error.kind === 'cancelled') return update(server, { running: false, cancelled: true });
           update(server, { running: false, error: (error as Error).message });
         }
+      },
+      cancelDoctor(server) {
+        runs.cancel(server, 'cancelled');
       },
       checkOnConnect(server, since) {
         const entry = get().doctor[server];
@@ -69,15 +83,16 @@ export const createDoctorSlice =
           update(server, { running: true, error: undefined });
           try {
             // Without token counts: loading the tokenizers would hold up the servers still starting.
-            const report = await api.runDoctor({ servers: [server], tokens: false });
+            const callId = runs.start(server);
+            const report = await api.runDoctor({ servers: [server], tokens: false, callId }).finally(() => runs.end(server, callId));
             const mine = report.servers.find((s) => s.server === server);
             // A full check that finished meanwhile (the Doctor tab) knows more: it stays.
             const current = get().doctor[server];
             if (current?.report && !current.alone) return update(server, { running: false });
             update(server, { running: false, alone: true, ...(mine ? { report: mine } : {}), shared: report.shared.filter((f) => f.server === server) });
-          } catch {
-            // The badge stays away; the Doctor tab checks again, and says why if it fails.
-            update(server, { running: false });
+          } catch (error) {
+            // The badge stays away; the Doctor tab checks again, and says why if it fails (unless the user cancelled it there).
+            update(server, { running: false, ...(error instanceof AppError && error.kind === 'cancelled' ? { cancelled: true } : {}) });
           }
         });
         return quickChecks;

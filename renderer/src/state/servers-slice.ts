@@ -2,7 +2,9 @@
 import type { StateCreator } from 'zustand';
 import type { AddServerRequest } from '../../../shared/api';
 import type { ServerView } from '../../../shared/domain';
+import { AppError } from '../../../shared/envelope';
 import { createGenerations } from './generations';
+import { createLeavableRequests } from './leavable-requests';
 import type { WorkbenchState } from './store';
 
 const LIST = 'servers';
@@ -19,9 +21,16 @@ export interface ServersSlice {
   selectServer(name: string | undefined): void;
   addServer(request: AddServerRequest): Promise<ServerView>;
   removeServer(name: string): Promise<void>;
+  /** Connects; ends quietly when the user cancels it (cancelConnect). */
   connectServer(name: string): Promise<void>;
   disconnectServer(name: string): Promise<void>;
   reconnectServer(name: string): Promise<void>;
+  /**
+   * Stops a connect under way: the page's request settles as cancelled (through cancelCall,
+   * as a tool call's Cancel), and the attempt itself is closed, so the row is Disconnected
+   * at once whoever started it (the page, or start-up).
+   */
+  cancelConnect(name: string): Promise<void>;
 }
 
 export const createServersSlice =
@@ -32,6 +41,21 @@ export const createServersSlice =
     // A server's state event is newer than a list asked for before it: the list must not undo it.
     let clock = 0;
     const changedAt = new Map<string, number>();
+    // The page's connect or reconnect under way, per server: its callId is what Cancel cancels.
+    const connects = createLeavableRequests(api);
+    const connectCancellably = async (name: string, connect: (callId: string) => Promise<ServerView>) => {
+      const callId = connects.start(name);
+      try {
+        const view = await connect(callId);
+        connects.end(name, callId);
+        get().applyServerState(view);
+      } catch (error) {
+        const ending = connects.end(name, callId);
+        // Cancelled by the user: nothing went wrong, nothing to say (the row shows where it is).
+        if (ending === 'cancelled' && error instanceof AppError && error.kind === 'cancelled') return;
+        throw error;
+      }
+    };
     const showList = (servers: ServerView[]) => {
       set({ servers, serversLoaded: true, serversError: undefined });
       for (const server of servers) {
@@ -95,7 +119,7 @@ export const createServersSlice =
         get().forgetTools(name);
       },
       async connectServer(name) {
-        get().applyServerState(await api.connectServer({ name }));
+        await connectCancellably(name, (callId) => api.connectServer({ name, callId }));
       },
       async disconnectServer(name) {
         get().applyServerState(await api.disconnectServer({ name }));
@@ -103,7 +127,12 @@ export const createServersSlice =
       },
       async reconnectServer(name) {
         get().forgetTools(name);
-        get().applyServerState(await api.reconnectServer({ name }));
+        await connectCancellably(name, (callId) => api.reconnectServer({ name, callId }));
+      },
+      async cancelConnect(name) {
+        connects.cancel(name, 'cancelled');
+        // The attempt goes on for anyone else waiting on it; the user said stop, so it is closed.
+        get().applyServerState(await api.disconnectServer({ name }));
       },
     };
   };

@@ -7,7 +7,7 @@ import type { StateCreator } from 'zustand';
 import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
-export const WORKSPACE_TABS = ['tools', 'tasks', 'resources', 'prompts', 'skills', 'console', 'doctor', 'collections', 'load'] as const;
+export const WORKSPACE_TABS = ['tools', 'tasks', 'resources', 'prompts', 'skills', 'console', 'doctor', 'collections', 'load', 'playground'] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 
 export interface WorkspaceSlice {

@@ -26,6 +26,7 @@ import './workspace.css';
 const CollectionsView = lazy(() => import('../components/collections/CollectionsView').then((module) => ({ default: module.CollectionsView })));
 // The charting library comes with the Load tab, not with the first screen.
 const LoadView = lazy(() => import('../components/load/LoadView').then((module) => ({ default: module.LoadView })));
+const PlaygroundView = lazy(() => import('../components/playground/PlaygroundView').then((module) => ({ default: module.PlaygroundView })));
 
 export function ServerWorkspace({ server }: { server: ServerView }) {
   const base = useContext(StoreContext);
@@ -64,6 +65,11 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
             {tab === 'load' && (
               <Suspense fallback={<p className="muted">Loading the Load tab…</p>}>
                 <LoadView server={server} />
+              </Suspense>
+            )}
+            {tab === 'playground' && (
+              <Suspense fallback={<p className="muted">Loading the playground…</p>}>
+                <PlaygroundView server={server} />
               </Suspense>
             )}
           </Pane>

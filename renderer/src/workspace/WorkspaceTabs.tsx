@@ -1,12 +1,12 @@
 /**
- * The tabs of a server's workspace (Tools, Tasks, Resources, Prompts, Console, Doctor, Collections), as ARIA tabs:
+ * The tabs of a server's workspace (Tools, Tasks, Resources, Prompts, Console, Doctor, Collections, Playground), as ARIA tabs:
  * arrow keys, Home and End move between them. Only the chosen tab's panel is rendered.
  */
 import { useRef, type ReactNode } from 'react';
 import { WORKSPACE_TABS, type WorkspaceTab } from '../state/workspace-slice';
 import './workspace.css';
 
-export const TAB_LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', skills: 'Skills', console: 'Console', doctor: 'Doctor', collections: 'Collections', load: 'Load' };
+export const TAB_LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', skills: 'Skills', console: 'Console', doctor: 'Doctor', collections: 'Collections', load: 'Load', playground: 'Playground' };
 
 interface Props {
   server: string;

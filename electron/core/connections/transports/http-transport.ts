@@ -21,6 +21,7 @@ import {
 import { delay } from '../async-helpers';
 import { isSessionExpiredError, NeedsAuthError, SessionExpiredError } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
+import { ignoreFailure } from '../../diagnostics/diagnostics';
 
 /** How long close() waits for the DELETE that ends the session. */
 const TERMINATE_SESSION_WAIT_MS = 1000;
@@ -86,7 +87,7 @@ export class StreamableHttpTransport extends ForwardingTransport {
     this.closing ??= (async () => {
       // A session the server already dropped needs no DELETE.
       if (!this.sessionExpired && this.http.sessionId) {
-        await Promise.race([this.http.terminateSession().catch(() => undefined), delay(TERMINATE_SESSION_WAIT_MS)]);
+        await Promise.race([this.http.terminateSession().catch(ignoreFailure('ending the HTTP session (DELETE): the server drops a session it is not told about when it expires')), delay(TERMINATE_SESSION_WAIT_MS)]);
       }
       await this.http.close();
     })();
@@ -119,7 +120,7 @@ function withBearer(base: FetchLike, bearer: BearerSource): FetchLike {
   return async (url, init) => {
     const response = await attempt(url, init, false);
     if (response.status !== 401) return response;
-    await response.body?.cancel().catch(() => undefined);
+    await response.body?.cancel().catch(ignoreFailure('the body of a 401 nobody reads'));
     return attempt(url, init, true);
   };
 }

@@ -7,6 +7,7 @@
  */
 import { SSEClientTransport, SseError, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { ForwardingTransport } from './forwarding-transport';
+import { ignoreFailure } from '../../diagnostics/diagnostics';
 
 export interface SseTransportOptions {
   url: URL;
@@ -39,7 +40,7 @@ export class SseTransport extends ForwardingTransport {
     super.handleError(error);
     if (this.started && error instanceof SseError && !this.closeReason) {
       this.closeReason = `The server's event stream ended${error.message ? ` (${error.message})` : ''}.`;
-      void this.close().catch(() => undefined);
+      void this.close().catch(ignoreFailure('closing an event stream that already ended'));
     }
   }
 }

@@ -15,21 +15,37 @@ import './doctor.css';
 export function DoctorPanel({ server }: { server: ServerView }) {
   const entry = useWorkbench((s) => s.doctor[server.name]);
   const run = useWorkbench((s) => s.runDoctor);
+  const cancel = useWorkbench((s) => s.cancelDoctor);
   // A report from the check on connect looked at this server alone: the tab adds the checks across servers.
   const hasFullReport = entry?.report !== undefined && !entry.alone;
   const running = entry?.running === true;
+  const cancelled = entry?.cancelled === true;
   useEffect(() => {
-    if (!hasFullReport && !running && !entry?.error) void run(server.name);
-  }, [hasFullReport, running, entry?.error, run, server.name]);
+    if (!hasFullReport && !running && !entry?.error && !cancelled) void run(server.name);
+  }, [hasFullReport, running, entry?.error, cancelled, run, server.name]);
 
   const report = entry?.report;
   const tokens = report?.tokens.total;
   return (
     <div className="doctor-panel">
-      <div className="doctor-header">
+      <div
+        className="doctor-header"
+        onKeyDown={(event) => {
+          // Esc while the check runs (the focus on its buttons) stops it, as Cancel does.
+          if (event.key !== 'Escape' || !running) return;
+          event.stopPropagation();
+          cancel(server.name);
+        }}
+      >
         <button type="button" onClick={() => void run(server.name)} disabled={running}>
-          {running ? 'Checking…' : 'Check again'}
+          {running ? 'Checking…' : cancelled && !report ? 'Check' : 'Check again'}
         </button>
+        {running && (
+          <button type="button" aria-label={`Cancel the check of ${server.name}`} onClick={() => cancel(server.name)}>
+            Cancel
+          </button>
+        )}
+        {cancelled && !running && <p className="muted">The check was cancelled.</p>}
         {report && (
           <p className="doctor-summary">
             {report.toolCount} tools · {tokens!.openai.toLocaleString()} tokens (OpenAI o200k)

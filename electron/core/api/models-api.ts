@@ -1,0 +1,200 @@
+/**
+ * The models area of the AppApi: providers and their keys (saved in the secret store and
+ * masked from then on; only "saved / from the environment / none" ever goes back), the
+ * endpoint addresses, and chats. A chat runs the agent loop through this same core (every
+ * tool call is a callTool, with its permissions, protocol log and history); its steps go
+ * out as `chat-event`s under the page's callId, cancelCall({callId}) stops it, and before
+ * each tool call it waits for the page's answer — bounded by the server request timeout,
+ * and denied at once when the page that started the chat goes away.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChatEvent, ChatRequest, ChatRunResult, ModelProviderView, ModelsApi } from '../../../shared/api/models';
+import { AppError } from '../../../shared/envelope';
+import type { ToolInfo } from '../../../shared/domain';
+import { toolTokenCosts } from '../doctor/token-cost';
+import { runAgent, type PendingToolCall, type ToolApproval } from '../models/agent-loop';
+import { listServedModels } from '../models/local-models';
+import { ModelEndpoints } from '../models/model-endpoints';
+import { ModelKeys } from '../models/model-keys';
+import type { ConversationMessage } from '../models/model-library';
+import { openModel } from '../models/model-library';
+import { loadPriceTable } from '../models/prices';
+import { ModelChoiceError, parseModelChoice, PROVIDER_IDS, PROVIDERS, type ProviderId } from '../models/providers';
+import type { CallContext, CoreApi } from './call-context';
+import type { CancellableCalls } from './cancellable-calls';
+import type { CoreContext } from './core-context';
+
+const DEFAULT_MAX_STEPS = 10;
+
+interface ModelsDeps {
+  /** The core's own API: the chat lists and calls tools through it. */
+  api: () => CoreApi;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+interface WaitingApproval {
+  callId: string;
+  settle: (answer: ToolApproval, reason: 'answered' | 'timed-out' | 'stopped' | 'page-gone') => void;
+}
+
+type CoreModelsApi = { [M in keyof ModelsApi]: (request: Parameters<ModelsApi[M]>[0], context?: CallContext) => ReturnType<ModelsApi[M]> };
+
+export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps: ModelsDeps): CoreModelsApi {
+  const keys = new ModelKeys({ secrets: ctx.secrets, env: deps.env, onSecret: (value) => ctx.redactor.remember(value) });
+  const endpoints = new ModelEndpoints(deps.dataDir);
+  const approvals = new Map<string, WaitingApproval>();
+
+  const views = async (): Promise<ModelProviderView[]> => {
+    const urls = await endpoints.all();
+    return Promise.all(
+      PROVIDER_IDS.map(async (id) => {
+        const info = PROVIDERS[id];
+        const key = await keys.resolve(id);
+        const baseUrl = urls[id] ?? info.defaultBaseUrl;
+        // A local endpoint is the user's once they set its address (Ollama's default is one click): until then the page offers set-up, not a model that may not exist.
+        const ready = info.local ? urls[id] !== undefined : key.source !== 'none';
+        return {
+          id,
+          label: info.label,
+          key: key.source === 'saved' ? 'saved' : key.source === 'environment' ? 'environment' : 'none',
+          ...(info.keyEnv ? { keyEnv: info.keyEnv } : {}),
+          needsKey: info.needsKey,
+          local: info.local,
+          ...(baseUrl ? { baseUrl } : {}),
+          baseUrlSet: urls[id] !== undefined,
+          ready,
+        } satisfies ModelProviderView;
+      }),
+    );
+  };
+
+  /** The model the page named, at the address set for its provider: every mistake a clear invalid-request. */
+  const choiceOf = async (provider: ProviderId, model: string) => {
+    const urls = await endpoints.all();
+    try {
+      return parseModelChoice(`${provider}:${model}`, urls[provider]);
+    } catch (error) {
+      if (error instanceof ModelChoiceError) {
+        const hint = provider === 'openai-compatible' ? 'Set the endpoint\'s address in Settings → Models.' : error.hint;
+        throw new AppError('invalid-request', `${error.message.replace('--base-url', 'The address')} ${hint}`);
+      }
+      throw error;
+    }
+  };
+
+  const emitter = (callId: string) => (event: ChatEvent) => ctx.events.emit({ type: 'chat-event', callId, event });
+
+  /** Puts each tool call to the page and waits: its answer, the timeout (deny), the chat's end, or the page going away. */
+  const askPage = (callId: string, signal: AbortSignal, pageGone: AbortSignal | undefined) => {
+    const emit = emitter(callId);
+    return (call: PendingToolCall) =>
+      new Promise<ToolApproval>((resolve) => {
+        const approvalId = randomUUID();
+        const timeoutMs = ctx.settings.effective().serverRequestTimeoutMs;
+        const onStop = () => settle({ decision: 'deny', reason: 'the chat was stopped' }, 'stopped');
+        const onGone = () => settle({ decision: 'deny', reason: 'the page that started the chat was closed' }, 'page-gone');
+        const timer = setTimeout(() => settle({ decision: 'deny', reason: `no answer within ${Math.round(timeoutMs / 1000)} s` }, 'timed-out'), timeoutMs);
+        timer.unref?.();
+        const settle: WaitingApproval['settle'] = (answer, reason) => {
+          if (!approvals.delete(approvalId)) return;
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onStop);
+          pageGone?.removeEventListener('abort', onGone);
+          emit({ kind: 'approval-closed', approvalId, reason });
+          resolve(answer);
+        };
+        approvals.set(approvalId, { callId, settle });
+        emit({ kind: 'approval', approvalId, server: call.server, tool: call.tool, arguments: call.arguments, toolCallId: call.toolCallId, expiresAt: Date.now() + timeoutMs });
+        if (signal.aborted) return onStop();
+        if (pageGone?.aborted) return onGone();
+        signal.addEventListener('abort', onStop, { once: true });
+        pageGone?.addEventListener('abort', onGone, { once: true });
+      });
+  };
+
+  const toolFilter = (tools: ChatRequest['tools']) => (tools ? (tool: ToolInfo) => !(tool.server in tools) || tools[tool.server]!.includes(tool.name) : undefined);
+
+  const runChat = async (request: ChatRequest, context?: CallContext): Promise<ChatRunResult> => {
+    const choice = await choiceOf(request.provider, request.model);
+    const info = PROVIDERS[request.provider];
+    const key = await keys.resolve(request.provider);
+    if (info.needsKey && !key.key) {
+      throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
+    }
+    const { table } = await loadPriceTable(deps.dataDir);
+    const emit = emitter(request.callId);
+    return calls.run(request.callId, context, async (signal) => {
+      const stop = signal ?? new AbortController().signal;
+      const result = await runAgent({
+        model: openModel(choice, key.key),
+        gateway: deps.api(),
+        servers: request.servers,
+        ...(request.tools ? { toolFilter: toolFilter(request.tools)! } : {}),
+        prompt: request.prompt,
+        ...(request.system?.trim() ? { system: request.system } : {}),
+        ...(request.history ? { history: request.history as ConversationMessage[] } : {}),
+        maxSteps: request.maxSteps ?? DEFAULT_MAX_STEPS,
+        signal: stop,
+        prices: table,
+        ...(request.pause !== false ? { approve: askPage(request.callId, stop, context?.pageGone) } : {}),
+        onStep: (step) => emit({ kind: 'step', step }),
+        onTextDelta: (text) => emit({ kind: 'text', text }),
+      });
+      // The loop's hints speak the CLI's language; the page sets the address in Settings.
+      const error = result.error ? { ...result.error, hint: result.error.hint.replace(/--base-url/g, 'the address in Settings → Models') } : undefined;
+      emit({ kind: 'usage', usage: result.usage });
+      if (error) emit({ kind: 'error', error });
+      emit({ kind: 'done', status: result.status });
+      return { status: result.status, text: result.text, steps: result.steps, usage: result.usage, ...(error ? { error } : {}), messages: result.messages };
+    });
+  };
+
+  return {
+    listModelProviders: () => views(),
+    setModelKey: async ({ provider, key }) => {
+      try {
+        await keys.save(provider, key);
+      } catch (error) {
+        throw new AppError('invalid-request', (error as Error).message);
+      }
+      return views();
+    },
+    forgetModelKey: async ({ provider }) => {
+      await keys.forget(provider);
+      return views();
+    },
+    setModelBaseUrl: async ({ provider, baseUrl }) => {
+      try {
+        await endpoints.set(provider, baseUrl);
+      } catch (error) {
+        if (error instanceof ModelChoiceError) throw new AppError('invalid-request', `${error.message.replace('--base-url', 'The address')} ${error.hint}`);
+        throw error;
+      }
+      return views();
+    },
+    listServedModels: async ({ provider }) => {
+      const view = (await views()).find((p) => p.id === provider)!;
+      if (!view.local) return { ok: false, error: `${view.label} is a cloud provider: type the model's name (for example one from its documentation).` };
+      if (!view.baseUrl) return { ok: false, error: `Set the address of the ${view.label} first (Settings → Models).` };
+      return listServedModels(view.baseUrl, (await keys.resolve(provider)).key);
+    },
+    toolTokenCost: async ({ servers, tools }, context) => {
+      const filter = toolFilter(tools);
+      const infos: ToolInfo[] = [];
+      for (const server of servers) {
+        const listed = await deps.api().listTools({ name: server }, context);
+        infos.push(...listed.filter((t) => !t.excludedReason && (!filter || filter(t))));
+      }
+      const { total } = await toolTokenCosts(infos);
+      return { tools: infos.length, ...total };
+    },
+    runChat,
+    answerChatApproval: async ({ approvalId, decision, arguments: args, reason }) => {
+      const waiting = approvals.get(approvalId);
+      if (!waiting) return false;
+      waiting.settle(decision === 'approve' ? { decision: 'approve', ...(args ? { arguments: args } : {}) } : { decision: 'deny', ...(reason ? { reason } : {}) }, 'answered');
+      return true;
+    },
+  };
+}
