@@ -3,6 +3,8 @@ import type { CollectionRunProgress } from './api/collections';
 import type { ConsoleEntry } from './api/server-console';
 import type { ContractChange } from './contracts';
 import type { HistoryEntry } from './api/history';
+import type { LoadRunSummary } from './api/load';
+import type { LoadSnapshot } from './load-report';
 import type { ChatEvent } from './api/models';
 import type { PendingServerRequest, ServerRequestCloseReason } from './api/server-requests';
 import type { ConfigScope } from './config/scopes';
@@ -58,6 +60,10 @@ export type AppEvent =
   | { type: 'collection-progress'; progress: CollectionRunProgress }
   /** A conformance run started a scenario (`done` of `total` finished before it). */
   | { type: 'conformance-progress'; server: string; scenario: string; done: number; total: number }
+  /** A load run's figures of the last second. */
+  | { type: 'load-progress'; runId: string; server: string; snapshot: LoadSnapshot }
+  /** A load run ended (completed, stopped, every client lost, or failed): it is now kept, as listLoadRuns shows it. */
+  | { type: 'load-ended'; runId: string; server: string; summary: LoadRunSummary }
   /** A step of a chat with a model (runChat), tied to the callId the page chose. */
   | { type: 'chat-event'; callId: string; event: ChatEvent };
 

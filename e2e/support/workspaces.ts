@@ -9,7 +9,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 import { WorkbenchPage } from './workbench-page';
 
-export type WorkspaceTabName = 'Tools' | 'Tasks' | 'Resources' | 'Prompts' | 'Skills' | 'Console' | 'Doctor' | 'Collections';
+export type WorkspaceTabName = 'Tools' | 'Tasks' | 'Resources' | 'Prompts' | 'Skills' | 'Console' | 'Doctor' | 'Collections' | 'Load';
 
 /** A browser host with these `mcpServers` in its user config; stop() also removes its folder. */
 export async function startHostWithServers(servers: Record<string, unknown>): Promise<BrowserHost> {

@@ -119,8 +119,10 @@ describe('mcp-workbench load', () => {
     const html = await fs.readFile(file, 'utf8');
     expect(html).toContain('<h1>Load report: load-target</h1>');
     expect(html).toMatch(/aria-label="Latency over time \(ms\)" data-points="[1-9]/);
-    expect(html).toContain('<polyline class="line s1"');
-    expect(html).not.toMatch(/<script|src=|href=/);
+    // Self-contained: the chart library and the data are inline, allowed by hash; nothing is fetched.
+    expect(html).toContain('<script type="application/json" id="load-charts">');
+    expect(html).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+'; style-src 'sha256-/);
+    expect(html).not.toMatch(/src=|href=|unsafe-inline/);
   }, 120_000);
 
   it('runs a collection as a weighted mix, with arguments from a data file', async () => {

@@ -15,6 +15,7 @@ import { connectionsChannels, type ConnectionsApi } from './connections';
 import { diagnosticsChannels, type DiagnosticsApi } from './diagnostics';
 import { doctorChannels, type DoctorApi } from './doctor';
 import { historyChannels, type HistoryApi } from './history';
+import { loadChannels, type LoadApi } from './load';
 import { modelsChannels, type ModelsApi } from './models';
 import { permissionsChannels, type PermissionsApi } from './permissions';
 import { projectChannels, type ProjectApi } from './project';
@@ -59,6 +60,7 @@ export interface AppApi
     AppsApi,
     CollectionsApi,
     ConformanceApi,
+    LoadApi,
     ModelsApi {
   /** Connection states, log lines and progress, pushed by the main process. */
   onEvent(listener: AppEventListener): Unsubscribe;
@@ -92,6 +94,7 @@ export const channels: ChannelTable<Omit<AppApi, 'onEvent'>> = {
   ...appsChannels,
   ...collectionsChannels,
   ...conformanceChannels,
+  ...loadChannels,
   ...modelsChannels,
 };
 

@@ -61,6 +61,9 @@ import { createConnectionsApi } from './connections-api';
 import { createConformanceApi } from './conformance-api';
 import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
+import { createLoadApi } from './load-api';
+import { LoadRuns } from '../load/load-runs';
+import { readCollection } from '../collections/collection-folder';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
@@ -338,6 +341,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: (event) => events.emit(event),
     ...(options.conformance ?? {}),
   });
+  const loadRuns = new LoadRuns({
+    dataDir: options.storageDir ?? options.dataDir,
+    configOf: (name) => ctx.configOf(name),
+    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+    readCollection: async (file) => {
+      const read = await readCollection(registry.project, file);
+      if (!read.collection) throw new AppError('invalid-request', `${file} cannot be used: ${read.problems.map((problem) => problem.message).join('; ')}`);
+      return read.collection;
+    },
+    variables: () => ({
+      env,
+      allowedEnv: { names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]), how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json' },
+    }),
+    emit: (event) => events.emit(event),
+    redact: (value) => redactor.redactDeep(value),
+    ideLockDir: lockDir,
+  });
 
   const memory = new ProjectMemory(options.dataDir);
   if (options.project) {
@@ -403,6 +423,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         models: createModelAccess({ secrets, env, dataDir: options.dataDir, ...(options.modelTurns ? { mode: options.modelTurns } : {}), onSecret: (value) => redactor.remember(value) }),
       }),
       ...createConformanceApi(conformance),
+      ...createLoadApi(loadRuns),
       ...createModelsApi(ctx, calls, { api: () => api, dataDir: options.dataDir, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
@@ -429,7 +450,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
-      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose()]);
+      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose(), loadRuns.dispose()]);
       await processLedger.dispose();
       await toolKit.history.flush();
       await toolKit.observations.flush();

@@ -133,3 +133,53 @@ describe('dispatcher', () => {
     expect(JSON.stringify(answer)).not.toContain('at ');
   });
 });
+
+describe('dispatcher: load runs', () => {
+  const good = { server: 'srv', workload: { tool: 'work', arguments: { n: 1 } }, clients: 2, concurrency: 4, durationMs: 10_000 };
+
+  it('passes a valid run, one tool or a collection, to startLoadRun', async () => {
+    const startLoadRun = vi.fn(async () => ({ runId: 'r1' }));
+    const dispatch = createDispatcher(fakeApi({ startLoadRun }));
+    expect(await dispatch('startLoadRun', good)).toEqual({ ok: true, value: { runId: 'r1' } });
+    const mix = { server: 'srv', workload: { collection: 'mix.yaml' }, clients: 1, concurrency: 1, requests: 100, rate: 50, profile: 'ramp', budgets: 'p95<=200ms', allowRemote: true, allowDestructive: false, sharedProcess: true };
+    expect(await dispatch('startLoadRun', mix)).toMatchObject({ ok: true });
+    expect(startLoadRun).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses runs that are unbounded, too large or malformed, and never starts them', async () => {
+    const startLoadRun = vi.fn(async () => ({ runId: 'r1' }));
+    const dispatch = createDispatcher(fakeApi({ startLoadRun }));
+    const bad: unknown[] = [
+      { ...good, clients: 0 },
+      { ...good, clients: 1.5 },
+      { ...good, concurrency: 1001 },
+      { ...good, clients: 1000, concurrency: 1000 },
+      { ...good, durationMs: 25 * 3_600_000 },
+      { ...good, durationMs: 10 },
+      { ...good, requests: 0 },
+      { ...good, rate: -1 },
+      { ...good, workload: { tool: 'work', collection: 'mix.yaml' } },
+      { ...good, workload: { tool: '' } },
+      { ...good, workload: { tool: 'work', arguments: [1] } },
+      { ...good, server: '' },
+      { ...good, allowRemote: 'yes' },
+      { ...good, extra: 1 },
+      { ...good, budgets: 'x'.repeat(3000) },
+    ];
+    for (const payload of bad) expect(await dispatch('startLoadRun', payload), JSON.stringify(payload).slice(0, 120)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(startLoadRun).not.toHaveBeenCalled();
+  });
+
+  it('takes only a plain run id for stop, read and the HTML report (no path)', async () => {
+    const readLoadRun = vi.fn(async () => ({}) as never);
+    const dispatch = createDispatcher(fakeApi({ readLoadRun, stopLoadRun: vi.fn(async () => true), loadRunHtml: vi.fn(async () => '') }));
+    for (const id of ['../index', 'a/b', '', 'x'.repeat(65), 42]) {
+      expect(await dispatch('readLoadRun', { id })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+      expect(await dispatch('loadRunHtml', { id })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+      expect(await dispatch('stopLoadRun', { runId: id })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    }
+    expect(readLoadRun).not.toHaveBeenCalled();
+    expect(await dispatch('readLoadRun', { id: '5f0c-aa_1' })).toMatchObject({ ok: true });
+    expect(await dispatch('listLoadRuns', { server: 5 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+});

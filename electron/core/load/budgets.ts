@@ -4,6 +4,8 @@
  * baseline), `throughput>=-10%`. Parsed before anything starts, with an error that names
  * the part that is wrong; checked against the finished report, naming each one missed.
  */
+import type { BudgetVerdict } from '../../../shared/load-report';
+
 type LatencyMetric = 'p50' | 'p90' | 'p95' | 'p99' | 'p999' | 'max' | 'mean';
 type Metric = LatencyMetric | 'errors' | 'throughput';
 type Operator = '<=' | '<' | '>=' | '>';
@@ -30,14 +32,7 @@ export interface BudgetFigures {
   latency: Record<LatencyMetric, number>;
 }
 
-export interface BudgetVerdict {
-  budget: string;
-  ok: boolean;
-  actual: number;
-  /** The limit in the metric's unit (a relative budget's limit is worked out from the baseline). */
-  limit: number;
-  unit: string;
-}
+export type { BudgetVerdict };
 
 const PART = /^(p50|p90|p95|p99|p999|max|mean|errors|throughput)\s*(<=|>=|<|>)\s*([+-]?\d+(?:\.\d+)?)\s*(ms|s|us|%|\/s)?$/;
 const USAGE = 'Budgets look like "p95<=200ms,p99<=500ms,errors<=0.5%,throughput>=50/s", or against --baseline "p95<=+15%".';

@@ -6,12 +6,9 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { ProtocolError } from '../connections/sdk-errors';
 
-export type ErrorClass = 'jsonrpc' | 'tool-error' | 'http' | 'timeout' | 'connection-lost' | 'other';
+import type { ErrorClassReport, LoadErrorClass as ErrorClass } from '../../../shared/load-report';
 
-export interface ErrorClassReport {
-  count: number;
-  top: Array<{ message: string; count: number }>;
-}
+export type { ErrorClass, ErrorClassReport };
 
 const MESSAGES_PER_CLASS = 50;
 const MESSAGE_LENGTH = 200;

@@ -8,15 +8,9 @@ import * as hdr from 'hdr-histogram-js';
 /** One hour, in microseconds: the longest call we expect a time limit to allow. */
 const HIGHEST_US = 3_600_000_000;
 
-export interface LatencySummary {
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  max: number;
-  mean: number;
-}
+import type { LatencySummary } from '../../../shared/load-report';
+
+export type { LatencySummary };
 
 export class LatencyHistogram {
   // The WebAssembly build is skipped: it is no faster for one value at a time, and it keeps memory outside the JS heap we watch.

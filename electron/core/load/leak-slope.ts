@@ -3,13 +3,9 @@
  * A server that leaks shows a steady positive slope; one that only warms up shows a slope
  * that the fit's R² calls weak.
  */
-export interface MemoryTrend {
-  /** Bytes per minute (negative when memory shrinks). */
-  bytesPerMinute: number;
-  /** How well a straight line explains the samples (0..1). */
-  r2: number;
-  samples: number;
-}
+import type { MemoryTrend } from '../../../shared/load-report';
+
+export type { MemoryTrend };
 
 export function memoryTrend(points: ReadonlyArray<{ t: number; rss: number }>): MemoryTrend | undefined {
   const n = points.length;

@@ -36,10 +36,5 @@ export interface LoadPlan {
   ideLockDir: string;
 }
 
-/** The hard limits of any run, whatever it asks for. */
-export const LOAD_LIMITS = {
-  maxClients: 1000,
-  maxConcurrency: 1000,
-  maxDurationMs: 24 * 3_600_000,
-  maxRequests: 100_000_000,
-} as const;
+/** The hard limits of any run, whatever it asks for (shared: the app's form and payload checks use them too). */
+export { LOAD_LIMITS } from '../../../shared/load-report';

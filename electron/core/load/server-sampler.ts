@@ -6,15 +6,9 @@
  */
 import pidusage from 'pidusage';
 
-export interface ServerSample {
-  /** Milliseconds since the run started. */
-  t: number;
-  /** CPU, in percent of one core, summed over the processes. */
-  cpu: number;
-  /** Resident memory in bytes, summed over the processes. */
-  rss: number;
-  processes: number;
-}
+import type { ServerSample } from '../../../shared/load-report';
+
+export type { ServerSample };
 
 /** Past this, every other point is dropped: an hour-long soak still fits in a report. */
 const MAX_POINTS = 4000;

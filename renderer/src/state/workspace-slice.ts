@@ -1,13 +1,13 @@
 /**
  * Server workspaces: each open server gets its own pane with tabs (Tools, Tasks, Resources,
- * Prompts, Skills, Console, Doctor, Collections). The selected server always has a pane; "Keep open" pins a pane so
+ * Prompts, Skills, Console, Doctor, Collections, Load). The selected server always has a pane; "Keep open" pins a pane so
  * that selecting another server opens that one beside it, not in its place.
  */
 import type { StateCreator } from 'zustand';
 import { withEntry, withoutEntry } from './per-server';
 import type { WorkbenchState } from './store';
 
-export const WORKSPACE_TABS = ['tools', 'tasks', 'resources', 'prompts', 'skills', 'console', 'doctor', 'collections', 'playground'] as const;
+export const WORKSPACE_TABS = ['tools', 'tasks', 'resources', 'prompts', 'skills', 'console', 'doctor', 'collections', 'load', 'playground'] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 
 export interface WorkspaceSlice {

@@ -24,6 +24,8 @@ import './workspace.css';
 
 // Loaded when the tab is first opened: the editor and run view stay off the first screen.
 const CollectionsView = lazy(() => import('../components/collections/CollectionsView').then((module) => ({ default: module.CollectionsView })));
+// The charting library comes with the Load tab, not with the first screen.
+const LoadView = lazy(() => import('../components/load/LoadView').then((module) => ({ default: module.LoadView })));
 const PlaygroundView = lazy(() => import('../components/playground/PlaygroundView').then((module) => ({ default: module.PlaygroundView })));
 
 export function ServerWorkspace({ server }: { server: ServerView }) {
@@ -58,6 +60,11 @@ export function ServerWorkspace({ server }: { server: ServerView }) {
             {tab === 'collections' && (
               <Suspense fallback={<p className="muted">Loading collections…</p>}>
                 <CollectionsView server={server} />
+              </Suspense>
+            )}
+            {tab === 'load' && (
+              <Suspense fallback={<p className="muted">Loading the Load tab…</p>}>
+                <LoadView server={server} />
               </Suspense>
             )}
             {tab === 'playground' && (

@@ -6,7 +6,7 @@ import { useRef, type ReactNode } from 'react';
 import { WORKSPACE_TABS, type WorkspaceTab } from '../state/workspace-slice';
 import './workspace.css';
 
-export const TAB_LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', skills: 'Skills', console: 'Console', doctor: 'Doctor', collections: 'Collections', playground: 'Playground' };
+export const TAB_LABELS: Record<WorkspaceTab, string> = { tools: 'Tools', tasks: 'Tasks', resources: 'Resources', prompts: 'Prompts', skills: 'Skills', console: 'Console', doctor: 'Doctor', collections: 'Collections', load: 'Load', playground: 'Playground' };
 
 interface Props {
   server: string;

@@ -10,6 +10,7 @@ import type { CollectionFile } from '../../../../shared/api/collections';
 import { fileNameFor, problemText } from '../../state/collections-slice';
 import { useWorkbench } from '../../state/store';
 import { CollectionEditor } from './CollectionEditor';
+import { presetCollection } from '../load/load-runs';
 
 export function CollectionsView({ server }: { server: ServerView }) {
   const project = useWorkbench((s) => s.configStatus?.project);
@@ -17,6 +18,12 @@ export function CollectionsView({ server }: { server: ServerView }) {
   const load = useWorkbench((s) => s.loadCollections);
   const opened = useWorkbench((s) => s.openCollections[server.name]);
   const open = useWorkbench((s) => s.openCollection);
+  const setTab = useWorkbench((s) => s.setWorkspaceTab);
+  // The Load tab opens with this collection chosen as its mix.
+  const runAsLoad = (file: string) => {
+    presetCollection(server.name, file);
+    setTab(server.name, 'load');
+  };
 
   useEffect(() => {
     void load();
@@ -59,7 +66,7 @@ export function CollectionsView({ server }: { server: ServerView }) {
       {files.files.length > 0 && (
         <ul className="collection-list" aria-label="Collections">
           {files.files.map((entry) => (
-            <CollectionRow key={entry.file} entry={entry} onOpen={() => void open(server.name, entry.file)} />
+            <CollectionRow key={entry.file} entry={entry} onOpen={() => void open(server.name, entry.file)} onLoad={() => runAsLoad(entry.file)} />
           ))}
         </ul>
       )}
@@ -67,7 +74,7 @@ export function CollectionsView({ server }: { server: ServerView }) {
   );
 }
 
-function CollectionRow({ entry, onOpen }: { entry: CollectionFile; onOpen(): void }) {
+function CollectionRow({ entry, onOpen, onLoad }: { entry: CollectionFile; onOpen(): void; onLoad(): void }) {
   const { collection, problems } = entry;
   const problemId = `collection-problem-${entry.file}`;
   const steps = collection?.steps.length;
@@ -90,6 +97,11 @@ function CollectionRow({ entry, onOpen }: { entry: CollectionFile; onOpen(): voi
           </span>
         )}
       </button>
+      {collection && (
+        <button type="button" className="collection-load" onClick={onLoad} aria-label={`Run ${collection.name} as a load test`}>
+          Run as load test…
+        </button>
+      )}
       {problems.length > 0 && (
         <div className="collection-problem" id={problemId}>
           <strong>{entry.file} cannot be used:</strong>
