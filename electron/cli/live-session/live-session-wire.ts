@@ -32,7 +32,8 @@ const EnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.enum(['invalid-request', 'unknown-method', 'untrusted-sender', 'not-found', 'conflict', 'failed']), message: z.string(), kind: z.enum(FAILURE_KINDS) }),
+    // rpcCode travels too: a command decides by it (a server without a method answers -32601, see not-offered.ts).
+    error: z.object({ code: z.enum(['invalid-request', 'unknown-method', 'untrusted-sender', 'not-found', 'conflict', 'failed']), message: z.string(), kind: z.enum(FAILURE_KINDS), rpcCode: z.number().int().optional() }),
   }),
 ]);
 
