@@ -80,6 +80,9 @@ const BUILT_AT_RUN_TIME = [
   'conformance-passed',
   'conformance-failed',
   'conformance-no-checks',
+  // LoadView: load-status-${run.status}
+  'load-status-failed',
+  'load-status-all-clients-lost',
   // SkillMarkdown: align-${align} (a table cell's alignment)
   'align-right',
   'align-center',

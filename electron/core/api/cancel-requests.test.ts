@@ -140,7 +140,7 @@ describe('cancelling a request by its id settles it at once', () => {
     const gate = transport.hold('out', method('prompts/list'));
     const first = outcomeOf(core.api.listPrompts({ server: 'res', refresh: true, callId: 'twice' }));
     await transport.reached('out', method('prompts/list'));
-    expect(await outcomeOf(core.api.listPrompts({ server: 'res', refresh: true, callId: 'twice' }))).toBe('no kind: A call with id twice is already running.');
+    expect(await outcomeOf(core.api.listPrompts({ server: 'res', refresh: true, callId: 'twice' }))).toBe('conflict: A call with id twice is already running.');
     gate.open();
     expect(await first).toBe('done');
   });
