@@ -135,14 +135,14 @@ test('settings: each invalid value is named, a valid one is saved to settings.js
   await expect(timeout).toHaveValue('30000');
   await timeout.fill('50');
   await dialog.getByLabel('Local servers started at once').fill('0');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog.getByText('Connect timeout (ms): must be at least 100 ms')).toBeVisible();
   await expect(dialog.getByText('Local servers started at once: must be at least 1')).toBeVisible();
   await expect(timeout).toHaveValue('50');
 
   await timeout.fill('1500');
   await dialog.getByLabel('Local servers started at once').fill('2');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
   const saved = JSON.parse(await fs.readFile(path.join(host.home, 'settings.json'), 'utf8')) as Record<string, unknown>;
   expect(saved).toMatchObject({ connectTimeoutMs: 1500, stdioStartupConcurrency: 2 });
