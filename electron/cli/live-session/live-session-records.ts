@@ -6,12 +6,13 @@
  * session's own, made at random for it, and dies with it.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { isRunning } from '../../core/lifecycle/process-tree';
 
 const LIVE_SESSIONS_DIR = 'cli-sessions';
 
@@ -92,23 +93,10 @@ export async function readRecords(dataDir: string): Promise<LiveSessionRecord[]>
 
 /**
  * Whether the process runs. A zombie (ended, never collected: a session outlives the
- * command that started it, and a container's init may never collect it) counts as ended.
+ * command that started it, and a container's init may never collect it) counts as ended,
+ * as the core's process check has it.
  */
-export function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  if (process.platform !== 'linux') return true;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
+export const processRuns = isRunning;
 
 /**
  * The records whose process still runs; the records of sessions that ended without
