@@ -53,11 +53,16 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 const RESULT_TIMEOUT_MS = 60_000;
 
-/** The probe's next result, as soon as it exists. */
-async function nextResult<T = PageResult>(page: PlainPage): Promise<T> {
+/** The probe's next result, as soon as it exists; a timeout names what was awaited and what the page showed then. */
+async function nextResult<T = PageResult>(page: PlainPage, awaited: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No result from the page within ${RESULT_TIMEOUT_MS / 1000} s`)), RESULT_TIMEOUT_MS);
+    timer = setTimeout(() => {
+      void countText(page).then(
+        (shown) => reject(new Error(`No result from the page within ${RESULT_TIMEOUT_MS / 1000} s for ${awaited} (the tool count shows ${JSON.stringify(shown)})`)),
+        () => reject(new Error(`No result from the page within ${RESULT_TIMEOUT_MS / 1000} s for ${awaited}`)),
+      );
+    }, RESULT_TIMEOUT_MS);
   });
   try {
     return await Promise.race([page.evaluate<T>('window.__bench.next()'), timeout]);
@@ -111,7 +116,7 @@ benchmark({
         await page.evaluate(call('armList', expected[name]!, traceDir !== undefined));
         const trace = traceDir !== undefined ? await browser.trace() : undefined;
         await control.api.connectServer({ name });
-        const list = await nextResult(page);
+        const list = await nextResult(page, `${name}'s list painted with ${expected[name]} tools`);
         samples[name]!.list.push(list.ms);
         if (trace) {
           const file = path.join(traceDir!, `tool-list-${name}-${samples[name]!.list.length}.json`);
@@ -123,12 +128,12 @@ benchmark({
           for (const kind of ['type', 'delete'] as const) {
             await page.evaluate(call('armKey', kind, expected[name]!));
             await page.press(kind === 'type' ? KEYS[key++ % KEYS.length]! : 'Backspace');
-            samples[name]![kind].push((await nextResult(page)).ms);
+            samples[name]![kind].push((await nextResult(page, `${name}: the list filtered after a ${kind === 'type' ? 'typed character' : 'Backspace'}`)).ms);
           }
         }
 
         await page.evaluate(call('scroll', scrollMs, SCROLL_PX_PER_S));
-        const scroll = await nextResult<ScrollResult>(page);
+        const scroll = await nextResult<ScrollResult>(page, `${name}: the scroll's frames`);
         const frames = summarize(scroll.frames);
         scrolls[name]!.longest.push(frames.max);
         scrolls[name]!.p95.push(frames.p95);

@@ -95,13 +95,16 @@ export const PAGE_PROBE = String.raw`(() => {
   };
 
   /** Next keydown in the search box: to the frame whose tool count passes done(text). */
+  /** Listens on the document, not the box: a search box the app renders anew between arming and the key still counts. */
   bench.armKey = (kind, expected) => {
-    const search = document.querySelector('input.tool-search');
-    search.addEventListener('keydown', (event) => {
+    const onKey = (event) => {
+      if (!(event.target instanceof Element) || !event.target.matches('input.tool-search')) return;
+      document.removeEventListener('keydown', onKey, { capture: true });
       const start = event.timeStamp || performance.now();
       const done = kind === 'type' ? (text) => text !== null && text.endsWith(' match') : (text) => text === expected + ' tools';
       paintedWhen(() => done(countText())).then((shown) => publish({ kind, ms: shown - start }));
-    }, { capture: true, once: true });
+    };
+    document.addEventListener('keydown', onKey, { capture: true });
   };
   /** Scrolls the tool list for durationMs at pxPerSecond; pushes { kind: 'scroll', frames, gaps }. */
   bench.scroll = (durationMs, pxPerSecond) => {
