@@ -12,12 +12,6 @@ export const CALL_FLOOR =
 /** As a call's; on 2026-07-28 each request also carries the client's declared capabilities. */
 export const ERA_FLOOR = `${CALL_FLOOR}; on 2026-07-28 every request also carries our client's capabilities, which declare more than a bare client's (a tools/call of 604 bytes against some 250)`;
 
-/** Timed along one call inside the host: its own work (request in, answer out) is some 55 µs. */
-export const HOP_FLOOR =
-  "the page makes two process hops where the bare client makes one (page → host → server): two more loopback writes and two more processes woken, some 0.3 ms on two CPUs even with the host's own work (some 55 µs a call) at nothing";
-
-export const HOP_P95_FLOOR = `${HOP_FLOOR}; its p95 is those wake-ups landing on a CPU that is busy`;
-
 /** A CPU profile of the core's start: its main thread idles most of the time, waiting for the servers. */
 export const STARTUP_FLOOR =
   'the spread between runs (0.94× to 1.15× at the same code, five rounds each) is larger than what is missed; besides the spawns, which cost both sides alike, the core\'s main thread spends its time on garbage collection, its record of started processes and events';

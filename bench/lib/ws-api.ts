@@ -10,16 +10,20 @@ import { createWsApi, type HostStatus } from '../../renderer/src/api/ws-client';
 
 export interface WsApi {
   api: AppApi;
+  /** Bytes of the frames received so far (their UTF-8 text): what the answers cost on the wire. */
+  bytesReceived(): number;
   close(): void;
 }
 
 export async function connectWsApi(host: { port: number; token: string }): Promise<WsApi> {
   const sockets: WebSocket[] = [];
-  // The global the client uses; this subclass remembers the socket so it can be closed.
+  let received = 0;
+  // The global the client uses; this subclass remembers the socket so it can be closed, and counts what it receives.
   (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
       sockets.push(this);
+      this.on('message', (data: Buffer) => (received += data.length));
     }
   };
   const state: { status: HostStatus } = { status: 'connecting' };
@@ -27,5 +31,5 @@ export async function connectWsApi(host: { port: number; token: string }): Promi
   // The first call waits for the socket to open.
   await api.getSettings();
   if (state.status !== 'open') throw new Error(`The host's WebSocket is ${state.status}.`);
-  return { api, close: () => sockets.forEach((socket) => socket.close()) };
+  return { api, bytesReceived: () => received, close: () => sockets.forEach((socket) => socket.close()) };
 }
