@@ -16,6 +16,7 @@ import { VariableError } from '../../core/collections/variables';
 import { checkBudgets, type BudgetVerdict } from '../../core/load/budgets';
 import { collectionSteps, readDataRows, WorkloadError } from '../../core/load/collection-workload';
 import { renderHtmlReport } from '../../core/load/html-report';
+import { remoteHostOf, toolRefusal } from '../../core/load/load-consent';
 import type { LoadPlan, LoadStep } from '../../core/load/load-plan';
 import type { LoadReport, LoadSnapshot } from '../../core/load/load-report';
 import { LoadConnectError, LoadRun, type ToolAnnotationsList } from '../../core/load/load-run';
@@ -153,26 +154,19 @@ async function readWorkload(options: LoadOptions, io: CliIo): Promise<Workload> 
   }
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
-
-/** A server on another machine is someone else's to load: only with --yes. */
+/** A server on another machine is someone else's to load: only with --yes (the rule is the core's, as in the app). */
 function refuseRemoteWithoutConsent(name: string, config: ServerConfig, yes: boolean): void {
-  if (isStdioConfig(config) || !('url' in config)) return;
-  const host = new URL(config.url).hostname;
-  if (isLoopbackHost(host) || yes) return;
+  const host = remoteHostOf(config);
+  if (host === undefined || yes) return;
   throw usageError(`${name} is at ${host}, not on this machine: a load test sends it many requests. Add --yes if it is yours to load.`);
 }
 
-function isLoopbackHost(host: string): boolean {
-  return LOOPBACK.test(host);
-}
-
+/** A missing tool, or one not marked read-only without --allow-destructive, stops the run (the core's rule, as in the app). */
 function approveTool(server: string, tool: string, tools: ToolAnnotationsList, allowDestructive: boolean): void {
-  const found = tools.find((candidate) => candidate.name === tool);
-  if (!found) throw usageError(`${server} has no tool named "${tool}".`, tools.length ? `Its tools: ${tools.map((t) => t.name).join(', ')}.` : `${server} offers no tools.`);
-  if (found.annotations?.readOnlyHint === true || allowDestructive) return;
-  const what = found.annotations?.destructiveHint === true ? 'marked destructive' : 'not marked read-only';
-  throw usageError(`"${tool}" on ${server} is ${what}: a load test would call it many times.`, 'Add --allow-destructive if that is what you want (against a test server, with test data).');
+  const refusal = toolRefusal(server, tool, tools, allowDestructive);
+  if (refusal === undefined) return;
+  const missing = !tools.some((candidate) => candidate.name === tool);
+  throw usageError(refusal, missing ? undefined : 'Add --allow-destructive if that is what you want (against a test server, with test data).');
 }
 
 function liveLine(snapshot: LoadSnapshot): string {
