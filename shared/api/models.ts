@@ -35,7 +35,25 @@ export interface ModelProviderView {
 
 type ServedModelsView = { ok: true; models: string[] } | { ok: false; error: string };
 
-/** A step of a chat, as the trace shows it. */
+/** One change a provider's schema adaptation made to a tool's input schema. */
+export interface SchemaChange {
+  /** JSON Pointer into the tool's input schema. */
+  path: string;
+  change: 'removed' | 'changed' | 'added';
+  /** Removed and changed keywords lose something the server said. */
+  lossy: boolean;
+  detail?: string;
+}
+
+/** A tool's input schema as a provider received it, and what its adaptation changed. */
+export interface AdaptedTool {
+  name: string;
+  /** The parameters schema as the provider received it (undefined: not found in the request). */
+  adapted: unknown;
+  changes: SchemaChange[];
+}
+
+/** A step of a chat, as the trace shows it: a model turn ... */
 export interface ChatModelTurn {
   kind: 'model';
   step: number;
@@ -45,25 +63,32 @@ export interface ChatModelTurn {
   toolCalls: Array<{ id: string; name: string; invalid?: string }>;
   finishReason: string;
   usage: { inputTokens: number; outputTokens: number };
+  /** USD; 0 for a local model; absent when the price table has no price for it. */
   cost?: number;
   warnings: string[];
   /** The exact request body the provider received, and each tool's schema after the provider's adaptation. */
-  request: { body: unknown; tools: Array<{ name: string; adapted: unknown; changes: Array<{ path: string; change: 'removed' | 'changed' | 'added'; lossy: boolean; detail?: string }> }> };
+  request: { body: unknown; tools: AdaptedTool[] };
 }
 
-interface ChatToolStep {
+/** ... or a tool call the model asked for. */
+export interface ChatToolStep {
   kind: 'tool';
+  /** The model turn that asked for it. */
   step: number;
   toolCallId: string;
   server: ServerName;
   tool: string;
   arguments: Record<string, unknown>;
+  /** The model's arguments, when the user edited them before the call. */
   modelArguments?: Record<string, unknown>;
   approval: 'auto' | 'approved' | 'edited' | 'denied' | 'invalid';
+  /** What the model was told. */
   resultText: string;
   isError: boolean;
+  /** The call never reached the server: refused by a permission, denied, invalid, or the server failed. */
   notRun?: string;
   latencyMs: number;
+  /** The core's id of the call (history, progress) and the JSON-RPC ids it caused on the server. */
   callId?: string;
   jsonRpcIds: Array<string | number>;
   historyId?: string;

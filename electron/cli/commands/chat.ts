@@ -5,7 +5,7 @@
  * does; with --approve ask (the default on a terminal) each one is put to the user first.
  */
 import { createInterface } from 'node:readline/promises';
-import { runAgent, type PendingToolCall, type StepRecord, type ToolApproval } from '../../core/models/agent-loop';
+import { runAgent, type PendingToolCall, type ToolApproval } from '../../core/models/agent-loop';
 import { ModelKeys } from '../../core/models/model-keys';
 import { openModel } from '../../core/models/model-library';
 import { loadPriceTable } from '../../core/models/prices';
@@ -15,6 +15,7 @@ import type { CommandRun } from '../command-run';
 import { EXIT, usageError, type ExitCode } from '../exit-codes';
 import type { SourceOptions } from '../session';
 import { formatMs } from '../table';
+import type { ChatStep } from '../../../shared/api/models';
 
 export interface ChatOptions extends SourceOptions {
   model?: string;
@@ -75,7 +76,7 @@ export async function chat(run: CommandRun, servers: string[], options: ChatOpti
             streamed = true;
             run.io.stdout.write(text);
           },
-          onStep: (step: StepRecord) => {
+          onStep: (step: ChatStep) => {
             if (streamed) run.io.stdout.write('\n');
             streamed = false;
             printStep(run, step);
@@ -121,7 +122,7 @@ function stepLimit(text: string | undefined): number {
   return value;
 }
 
-function printStep(run: CommandRun, step: StepRecord): void {
+function printStep(run: CommandRun, step: ChatStep): void {
   const out = run.output;
   if (step.kind === 'model') {
     const tokens = `${step.usage.inputTokens}→${step.usage.outputTokens} tokens`;

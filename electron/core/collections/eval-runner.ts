@@ -9,12 +9,13 @@
 import { evalModels, type AssertionVerdict, type EvalJudge, type EvalStep, type EvalSummary, type StepResult } from '../../../shared/api/collections';
 import type { ServerName } from '../../../shared/config/server-config';
 import { messageOf } from '../../../shared/errors';
-import { runAgent, type AgentRunResult, type StepRecord, type ToolGateway } from '../models/agent-loop';
+import { runAgent, type AgentRunResult, type ToolGateway } from '../models/agent-loop';
 import type { ModelAccess } from '../models/model-access';
 import type { ModelHandle } from '../models/model-library';
 import { costOf, type PriceTable } from '../models/prices';
 import { checkExpectation, type EvalRunFacts, type ExpectationCheck } from './eval-expectations';
 import { wilsonInterval } from './wilson';
+import type { ChatStep } from '../../../shared/api/models';
 
 const DEFAULT_MAX_STEPS = 10;
 
@@ -63,7 +64,7 @@ async function converse(handle: ModelHandle, gateway: ToolGateway, run: EvalRun,
   const turns = spec.turns ?? [spec.prompt!];
   const tools = spec.tools ? new Set(spec.tools) : undefined;
   let last: AgentRunResult | undefined;
-  const steps: StepRecord[] = [];
+  const steps: ChatStep[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, cost: 0 as number | undefined };
   for (const prompt of turns) {
     last = await runAgent({

@@ -13,13 +13,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AppApi } from '../../../shared/api';
 import type { ServerName } from '../../../shared/config/server-config';
+import type { ChatStep, ChatToolStep } from '../../../shared/api/models';
 import type { ToolInfo } from '../../../shared/domain';
 import type { AppEvent } from '../../../shared/events';
 import { AppError } from '../../../shared/envelope';
 import { explainModelFailure, unexplainedModelFailure, type ModelError } from './model-errors';
 import { runModelStep, toolResultMessage, type ConversationMessage, type ModelHandle, type ModelTool, type StepOutcome } from './model-library';
 import { costOf, type PriceTable } from './prices';
-import { adaptedTools, type AdaptedTool } from './schema-adaptation';
+import { adaptedTools } from './schema-adaptation';
 import { toolResultText } from './tool-result-text';
 import { modelToolNames, type ExposedTool } from './tool-names';
 import { logFailure } from '../diagnostics/diagnostics';
@@ -37,46 +38,7 @@ export interface PendingToolCall {
 
 export type ToolApproval = { decision: 'approve'; arguments?: Record<string, unknown> } | { decision: 'deny'; reason?: string };
 
-interface ModelTurnRecord {
-  kind: 'model';
-  step: number;
-  startedAt: number;
-  latencyMs: number;
-  text: string;
-  toolCalls: Array<{ id: string; name: string; invalid?: string }>;
-  finishReason: string;
-  usage: { inputTokens: number; outputTokens: number };
-  /** USD; 0 for a local model; absent when the price table has no price for it. */
-  cost?: number;
-  warnings: string[];
-  /** The request body the provider received, and what its schema adaptation made of each tool. */
-  request: { body: unknown; tools: AdaptedTool[] };
-}
 
-interface ToolCallRecord {
-  kind: 'tool';
-  /** The model turn that asked for it. */
-  step: number;
-  toolCallId: string;
-  server: ServerName;
-  tool: string;
-  arguments: Record<string, unknown>;
-  /** The model's arguments, when the user edited them before the call. */
-  modelArguments?: Record<string, unknown>;
-  approval: 'auto' | 'approved' | 'edited' | 'denied' | 'invalid';
-  /** What the model was told. */
-  resultText: string;
-  isError: boolean;
-  /** The call never reached the server: refused by a permission, denied, invalid, or the server failed. */
-  notRun?: string;
-  latencyMs: number;
-  /** The core's id of the call (history, progress) and the JSON-RPC ids it caused on the server. */
-  callId?: string;
-  jsonRpcIds: Array<string | number>;
-  historyId?: string;
-}
-
-export type StepRecord = ModelTurnRecord | ToolCallRecord;
 
 export interface AgentRunOptions {
   model: ModelHandle;
@@ -92,7 +54,7 @@ export interface AgentRunOptions {
   signal: AbortSignal;
   /** Asked before each call; absent: calls run as the permission rules decide (a tool set to "ask" is refused). */
   approve?: (call: PendingToolCall) => Promise<ToolApproval>;
-  onStep?: (record: StepRecord) => void;
+  onStep?: (record: ChatStep) => void;
   onTextDelta?: (text: string) => void;
   prices?: PriceTable;
   stream?: boolean;
@@ -105,7 +67,7 @@ export interface AgentRunOptions {
 export interface AgentRunResult {
   status: 'answered' | 'max-steps' | 'stopped' | 'failed';
   text: string;
-  steps: StepRecord[];
+  steps: ChatStep[];
   toolCalls: Array<{ server: ServerName; tool: string; arguments: Record<string, unknown>; isError: boolean }>;
   usage: { inputTokens: number; outputTokens: number; cost?: number };
   error?: { message: string; hint: string; reason: string };
@@ -133,8 +95,8 @@ async function exposedTools(gateway: ToolGateway, servers: ServerName[], filter?
 }
 
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
-  const steps: StepRecord[] = [];
-  const record = (entry: StepRecord) => {
+  const steps: ChatStep[] = [];
+  const record = (entry: ChatStep) => {
     steps.push(entry);
     options.onStep?.(entry);
   };
@@ -224,10 +186,10 @@ function isArgumentObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function runToolCall(options: AgentRunOptions, call: PendingToolCall, started: number, step: number): Promise<ToolCallRecord | 'stopped'> {
+async function runToolCall(options: AgentRunOptions, call: PendingToolCall, started: number, step: number): Promise<ChatToolStep | 'stopped'> {
   const base = { kind: 'tool' as const, step, toolCallId: call.toolCallId, server: call.server, tool: call.tool };
   let args = call.arguments;
-  let approval: ToolCallRecord['approval'] = 'auto';
+  let approval: ChatToolStep['approval'] = 'auto';
   if (options.approve) {
     const answer = await options.approve(call);
     if (options.signal.aborted) return 'stopped';

@@ -6,22 +6,7 @@
  * sees it) and every one added.
  */
 import type { ProviderId } from './providers';
-
-export interface SchemaChange {
-  /** JSON Pointer into the tool's input schema. */
-  path: string;
-  change: 'removed' | 'changed' | 'added';
-  /** Removed and changed keywords lose something the server said. */
-  lossy: boolean;
-  detail?: string;
-}
-
-export interface AdaptedTool {
-  name: string;
-  /** The parameters schema as the provider received it (undefined: not found in the request). */
-  adapted: unknown;
-  changes: SchemaChange[];
-}
+import type { AdaptedTool, SchemaChange } from '../../../shared/api/models';
 
 /** Each tool's parameters in a request body, by the provider's request format. */
 function toolSchemasInRequest(provider: ProviderId, body: unknown): Map<string, unknown> {
