@@ -78,8 +78,8 @@ function start(): void {
     return window;
   };
 
-  const flushingEvents = (dispatch: Dispatch): Dispatch => async (method, payload) => {
-    const envelope = await dispatch(method, payload);
+  const flushingEvents = (dispatch: Dispatch): Dispatch => async (method, payload, context) => {
+    const envelope = await dispatch(method, payload, context);
     for (const stream of windowStreams) stream.flush();
     return envelope;
   };
@@ -138,7 +138,7 @@ function start(): void {
       });
       // The window opens at once; calls made before the core is ready wait for it.
       const dispatch = ready.then((activeCore) => createDispatcher(activeCore.api));
-      registerIpcHandlers(ipcMain, flushingEvents(async (method, payload) => (await dispatch)(method, payload)), (sender) => isTrustedSender(sender, ourWebContents));
+      registerIpcHandlers(ipcMain, flushingEvents(async (method, payload, context) => (await dispatch)(method, payload, context)), (sender) => isTrustedSender(sender, ourWebContents));
       openWindow(ready);
       const startedCore = await ready;
       core = startedCore;

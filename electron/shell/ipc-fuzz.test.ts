@@ -24,12 +24,13 @@ import { resolveAppDataDir } from '../core/app-data';
 import { SERVERS_FILE } from '../core/config/server-registry';
 import { registerIpcHandlers, type IpcMainLike } from './ipc-handlers';
 import { isTrustedSender } from './trusted-sender';
+import { webContentsStandIn } from './web-contents.testing';
 
 type Listener = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
 
 const OUR_ID = 1;
 const TRUSTED_EVENT = {
-  sender: { id: OUR_ID },
+  sender: webContentsStandIn(OUR_ID),
   senderFrame: { url: 'app://workbench/index.html', parent: null },
 } as unknown as IpcMainInvokeEvent;
 /** A server that exists, so a payload that slipped through could really remove or reconnect it. */

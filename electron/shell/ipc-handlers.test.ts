@@ -4,6 +4,7 @@ import { appApiMethods, channels } from '../../shared/api';
 import type { Dispatch } from '../core/api/dispatcher';
 import { registerIpcHandlers, UNTRUSTED, type IpcMainLike } from './ipc-handlers';
 import { isTrustedSender } from './trusted-sender';
+import { startNavigation, webContentsStandIn } from './web-contents.testing';
 
 type Listener = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
 
@@ -20,10 +21,10 @@ function fakeIpcMain() {
 }
 
 const OUR_ID = 7;
-function event(options: { id?: number; url?: string; top?: boolean } = {}): IpcMainInvokeEvent {
+function event(options: { id?: number; url?: string; top?: boolean; sender?: ReturnType<typeof webContentsStandIn> } = {}): IpcMainInvokeEvent {
   const top = options.top ?? true;
   return {
-    sender: { id: options.id ?? OUR_ID },
+    sender: options.sender ?? webContentsStandIn(options.id ?? OUR_ID),
     senderFrame: { url: options.url ?? 'app://workbench/index.html', parent: top ? null : {} },
   } as unknown as IpcMainInvokeEvent;
 }
@@ -51,7 +52,21 @@ describe('IPC handlers', () => {
     expect(await invoke(channel, event({ url: 'file:///tmp/x.html' }), undefined)).toEqual(UNTRUSTED);
     expect(dispatch).not.toHaveBeenCalled();
     expect(await invoke(channel, event(), undefined)).toEqual({ ok: true, value: 'done' });
-    expect(dispatch).toHaveBeenCalledWith('listServers', undefined);
+    expect(dispatch).toHaveBeenCalledWith('listServers', undefined, { pageGone: expect.any(AbortSignal) });
+  });
+
+  it('gives each call a signal that aborts when the page that made it goes away (a reload), not before', async () => {
+    const { invoke, dispatch } = setup();
+    const page = webContentsStandIn(OUR_ID);
+    await invoke(channels.listServers.channel, event({ sender: page }), undefined);
+    const pageGone = dispatch.mock.calls[0]![2]!.pageGone!;
+    startNavigation(page, { url: 'app://workbench/index.html#/x', isMainFrame: true, isSameDocument: true });
+    expect(pageGone.aborted).toBe(false);
+    startNavigation(page, { url: 'app://workbench/index.html', isMainFrame: true, isSameDocument: false });
+    expect(pageGone.aborted).toBe(true);
+    // The reloaded page's calls are its own.
+    await invoke(channels.listServers.channel, event({ sender: page }), undefined);
+    expect(dispatch.mock.calls[1]![2]!.pageGone!.aborted).toBe(false);
   });
 
   it('hands payloads to the validating dispatcher, which refuses an invalid one', async () => {

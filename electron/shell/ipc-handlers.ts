@@ -8,6 +8,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { appApiMethods, channels } from '../../shared/api';
 import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
+import { PageLifetimes } from './page-lifetime';
 import type { SenderFacts } from './trusted-sender';
 
 export interface IpcMainLike {
@@ -25,11 +26,13 @@ function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>):
   };
 }
 
+/** Each call carries a signal that aborts when the page that made it goes away (see page-lifetime.ts). */
 export function registerIpcHandlers(ipcMain: IpcMainLike, dispatch: Dispatch, isTrusted: (sender: SenderFacts) => boolean): void {
+  const pages = new PageLifetimes();
   for (const method of appApiMethods) {
     ipcMain.handle(channels[method].channel, async (event, payload) => {
       if (!isTrusted(senderFacts(event))) return UNTRUSTED;
-      return dispatch(method, payload);
+      return dispatch(method, payload, { pageGone: pages.signalFor(event.sender) });
     });
   }
 }
