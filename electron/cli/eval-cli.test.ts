@@ -136,6 +136,44 @@ describe('test with eval steps', () => {
     expect(missing.error).toContain('Record it again with --llm-record');
   }, 240_000);
 
+  it('fills ${steps.…} and ${env.…} into the prompt, turns and system prompt the model receives; a variable that can never resolve is refused before anything runs', async () => {
+    const provider = await startProviderFake('openai', { respond: () => ({ text: 'Five.', usage: { input: 10, output: 2 } }) });
+    const file = path.join(home, 'variables.yaml');
+    const yaml = (prompt: string) => `name: Variables
+steps:
+  - id: first
+    tool: echo
+    arguments: { text: '2' }
+  - id: ask
+    eval:
+      system: You add numbers for \${env.EVAL_WHO}.
+      turns: ['${prompt}', 'And twice \${steps.first.content[0].text}?']
+      model: openai:gpt-4o-mini
+      baseUrl: ${provider.baseUrl}
+      tools: []
+    expect:
+      - textContains: Five
+`;
+    try {
+      await fs.writeFile(file, yaml('What is \${steps.first.content[0].text} + 3?'));
+      const run = await cli(['test', file, ...server, '--reporter', 'json', '--allow-env', 'EVAL_WHO'], { OPENAI_API_KEY: KEY, EVAL_WHO: 'a test' });
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      const sent = provider.modelRequests().map((request) => (request.body as { messages: Array<{ role: string; content: unknown }> }).messages);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]!.filter((message) => message.role !== 'assistant').map((message) => message.content)).toEqual(['You add numbers for a test.', 'What is 2 + 3?']);
+      expect(JSON.stringify(sent[1])).toContain('And twice 2?');
+
+      // A step that does not exist: refused when the file is read, naming the variable.
+      await fs.writeFile(file, yaml('What is \${steps.nowhere.text}?'));
+      const refused = await cli(['test', file, ...server, '--allow-env', 'EVAL_WHO'], { OPENAI_API_KEY: KEY, EVAL_WHO: 'a test' });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr + refused.stdout).toContain('${steps.nowhere.text}: no earlier step has the id "nowhere"');
+      expect(provider.modelRequests()).toHaveLength(2);
+    } finally {
+      await provider.close();
+    }
+  }, 120_000);
+
   it('a replay file that is missing is a usage error before anything starts', async () => {
     const file = path.join(home, 'missing.yaml');
     await fs.writeFile(file, collection('http://127.0.0.1:9/v1'));

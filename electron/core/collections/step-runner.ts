@@ -12,7 +12,7 @@ import { AppError } from '../../../shared/envelope';
 import { checkAssertions, type StepAnswer } from './assertions';
 import { errorDocument, promptDocument, resourceDocument, toolDocument } from './result-document';
 import { answerScripted, type AnswerChannel } from './scripted-answers';
-import { substitute, VariableError, type VariableScope } from './variables';
+import { substitute, substituteText, VariableError, type VariableScope } from './variables';
 import { messageOf } from '../../../shared/errors';
 import type { ModelAccess } from '../models/model-access';
 import { logFailure } from '../diagnostics/diagnostics';
@@ -92,14 +92,35 @@ function fillIn(step: RequestStep, scope: VariableScope): RequestStep {
   } as RequestStep;
 }
 
+/** An eval step with its variables filled in: what the model is told (prompt, turns, system prompt); never the expectations. */
+function fillInEval(step: EvalStep, scope: VariableScope): EvalStep {
+  const spec = step.eval;
+  return {
+    ...step,
+    eval: {
+      ...spec,
+      ...(spec.prompt !== undefined ? { prompt: substituteText(spec.prompt, scope) } : {}),
+      ...(spec.turns !== undefined ? { turns: spec.turns.map((turn) => substituteText(turn, scope)) } : {}),
+      ...(spec.system !== undefined ? { system: substituteText(spec.system, scope) } : {}),
+    },
+  };
+}
+
 export async function runStep(api: StepApi, run: StepRun): Promise<StepRunOutcome> {
   const kind = stepKind(run.step);
   const base = { id: run.step.id, ...(run.step.name ? { name: run.step.name } : {}), kind };
   if ('eval' in run.step) {
     if (!run.models) return { result: { ...base, target: stepTarget(run.step), status: 'failed', error: 'Not run: models cannot be reached from here.', durationMs: 0, assertions: [] }, cancelled: false };
+    let step: EvalStep;
+    try {
+      step = fillInEval(run.step, run.scope);
+    } catch (error) {
+      if (!(error instanceof VariableError)) throw error;
+      return { result: { ...base, target: stepTarget(run.step), status: 'failed', error: `Not run: ${error.message}.`, durationMs: 0, assertions: [] }, cancelled: false };
+    }
     // The agent loop and the AI library load with the first eval step, not with every collection run.
     const { runEvalStep } = await import('./eval-runner');
-    return runEvalStep(api, { step: run.step, server: run.server, signal: run.signal, models: run.models });
+    return runEvalStep(api, { step, server: run.server, signal: run.signal, models: run.models });
   }
   const requestStep = run.step;
   let step: RequestStep;

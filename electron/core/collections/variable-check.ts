@@ -26,7 +26,12 @@ export function checkVariables(collection: Collection): VariableProblem[] {
   const later = new Set(collection.steps.map((step) => step.id));
   for (const [index, step] of collection.steps.entries()) {
     later.delete(step.id);
-    const parts: Record<string, unknown> = { ...('arguments' in step ? { arguments: step.arguments } : {}), ...('resource' in step ? { resource: step.resource } : {}), ...('answers' in step ? { answers: step.answers } : {}) };
+    const parts: Record<string, unknown> = {
+      ...('arguments' in step ? { arguments: step.arguments } : {}),
+      ...('resource' in step ? { resource: step.resource } : {}),
+      ...('answers' in step ? { answers: step.answers } : {}),
+      ...('eval' in step ? { eval: { prompt: step.eval.prompt, turns: step.eval.turns, system: step.eval.system } } : {}),
+    };
     for (const { text, path } of strings(parts, [])) {
       for (const expression of variablesIn(text)) {
         let message: string | undefined;

@@ -1,6 +1,6 @@
 /**
  * `${env.NAME}`, `${steps.<id>.<path>}` and, in a load test, `${data.<column>}` in a step's arguments, URI and scripted
- * answers, filled in just before the step runs. A string that is one variable and nothing
+ * answers, and in an eval's prompt, turns and system prompt, filled in just before the step runs. A string that is one variable and nothing
  * else takes the value as it is (a number stays a number, an object stays an object);
  * inside a longer string the value is written as text (JSON for objects and arrays).
  * `$${` writes a literal `${`. A variable that names nothing is an error, and the step is
@@ -83,6 +83,11 @@ function substituteString(text: string, scope: VariableScope): unknown {
   const whole = WHOLE.exec(text);
   if (whole) return resolveVariable(whole[1]!, scope);
   return text.replace(VARIABLE, (token, expression: string | undefined) => (expression === undefined ? '${' : asText(resolveVariable(expression, scope))));
+}
+
+/** Fills in a text that is read as text (a prompt): a value that is not a string is written as in a longer string. */
+export function substituteText(text: string, scope: VariableScope): string {
+  return asText(substituteString(text, scope));
 }
 
 /** Fills in every string inside `value` (objects and arrays are copied, keys are left as written). */
