@@ -155,7 +155,7 @@ steps:
       - textContains: Five
 `;
     try {
-      await fs.writeFile(file, yaml('What is \${steps.first.content[0].text} + 3?'));
+      await fs.writeFile(file, yaml('What is ${steps.first.content[0].text} + 3?'));
       const run = await cli(['test', file, ...server, '--reporter', 'json', '--allow-env', 'EVAL_WHO'], { OPENAI_API_KEY: KEY, EVAL_WHO: 'a test' });
       expect(run.code, run.stderr + run.stdout).toBe(0);
       const sent = provider.modelRequests().map((request) => (request.body as { messages: Array<{ role: string; content: unknown }> }).messages);
@@ -164,7 +164,7 @@ steps:
       expect(JSON.stringify(sent[1])).toContain('And twice 2?');
 
       // A step that does not exist: refused when the file is read, naming the variable.
-      await fs.writeFile(file, yaml('What is \${steps.nowhere.text}?'));
+      await fs.writeFile(file, yaml('What is ${steps.nowhere.text}?'));
       const refused = await cli(['test', file, ...server, '--allow-env', 'EVAL_WHO'], { OPENAI_API_KEY: KEY, EVAL_WHO: 'a test' });
       expect(refused.code).toBe(2);
       expect(refused.stderr + refused.stdout).toContain('${steps.nowhere.text}: no earlier step has the id "nowhere"');
