@@ -156,6 +156,16 @@ export interface ExposedToolTokens {
   claudeEstimate?: number;
 }
 
+/** A model's draft of the reply to a server's sampling request: the user reads, edits and sends it. */
+export interface SamplingDraft {
+  text: string;
+  /** The model's name, as the reply to the server carries it. */
+  model: string;
+  /** Why the model stopped: "length" means the request's token limit cut it. */
+  finishReason: string;
+  usage: ChatUsage;
+}
+
 export interface ModelsApi {
   /** Every provider with its key state and address. */
   listModelProviders(): Promise<ModelProviderView[]>;
@@ -172,6 +182,8 @@ export interface ModelsApi {
   runChat(request: ChatRequest): Promise<ChatRunResult>;
   /** The page's answer to a paused tool call; false when nothing waits under that id. */
   answerChatApproval(request: { approvalId: string; decision: 'approve' | 'deny'; arguments?: Record<string, unknown>; reason?: string }): Promise<boolean>;
+  /** Puts a waiting sampling request to a model and answers with its draft; nothing goes to the server. */
+  draftSamplingReply(request: { requestId: string; provider: ModelProviderId; model: string }): Promise<SamplingDraft>;
 }
 
 const ProviderRefSchema = z.strictObject({ provider: ProviderIdSchema });
@@ -210,5 +222,9 @@ export const modelsChannels: ChannelTable<ModelsApi> = {
       arguments: z.record(z.string(), z.unknown()).optional(),
       reason: z.string().max(2000).optional(),
     }),
+  },
+  draftSamplingReply: {
+    channel: 'models:draft-sampling',
+    request: z.strictObject({ requestId: z.string().min(1).max(64), provider: ProviderIdSchema, model: z.string().trim().min(1).max(256) }),
   },
 };

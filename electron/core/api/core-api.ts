@@ -424,7 +424,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
       ...createConformanceApi(conformance),
       ...createLoadApi(loadRuns),
-      ...createModelsApi(ctx, calls, { api: () => api, dataDir: options.dataDir, env }),
+      ...createModelsApi(ctx, calls, { api: () => api, pendingServerRequests: () => toolKit.broker.list(), dataDir: options.dataDir, env }),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,

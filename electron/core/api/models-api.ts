@@ -10,15 +10,19 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatRequest, ChatRunResult, ModelProviderView, ModelsApi } from '../../../shared/api/models';
 import { AppError } from '../../../shared/envelope';
+import type { PendingServerRequest } from '../../../shared/api/server-requests';
 import type { ToolInfo } from '../../../shared/domain';
+import { failure } from '../../../shared/errors';
+import { kindOf } from '../errors/error-kinds';
+import { draftSamplingReply } from '../models/sampling-draft';
 import { toolTokenCosts } from '../doctor/token-cost';
 import { runAgent, type PendingToolCall, type ToolApproval } from '../models/agent-loop';
 import { listServedModels } from '../models/local-models';
 import { ModelEndpoints } from '../models/model-endpoints';
 import { ModelKeys } from '../models/model-keys';
 import type { ConversationMessage } from '../models/model-library';
-import { openModel } from '../models/model-library';
-import { loadPriceTable } from '../models/prices';
+import { openModel, runModelStep } from '../models/model-library';
+import { costOf, loadPriceTable } from '../models/prices';
 import { ModelChoiceError, parseModelChoice, PROVIDER_IDS, PROVIDERS, type ProviderId } from '../models/providers';
 import type { CallContext, CoreApi } from './call-context';
 import type { CancellableCalls } from './cancellable-calls';
@@ -29,6 +33,8 @@ const DEFAULT_MAX_STEPS = 10;
 interface ModelsDeps {
   /** The core's own API: the chat lists and calls tools through it. */
   api: () => CoreApi;
+  /** The questions servers are waiting on (a sampling request to draft a reply for). */
+  pendingServerRequests: () => PendingServerRequest[];
   dataDir: string;
   env: NodeJS.ProcessEnv;
 }
@@ -195,6 +201,22 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
       if (!waiting) return false;
       waiting.settle(decision === 'approve' ? { decision: 'approve', ...(args ? { arguments: args } : {}) } : { decision: 'deny', ...(reason ? { reason } : {}) }, 'answered');
       return true;
+    },
+    draftSamplingReply: async ({ requestId, provider, model }, context) => {
+      const pending = deps.pendingServerRequests().find((request) => request.id === requestId);
+      if (!pending) throw new AppError('not-found', 'That request is no longer waiting: it was answered, timed out or withdrawn by the server.');
+      if (pending.body.kind !== 'sampling') throw new AppError('invalid-request', `That request is not a sampling request (it is ${pending.body.kind}).`);
+      const choice = await choiceOf(provider, model);
+      const info = PROVIDERS[provider];
+      const key = await keys.resolve(provider);
+      if (info.needsKey && !key.key) throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
+      // No longer than the server waits for its answer; a cancelled call (or a page gone) stops it too.
+      const limits = [AbortSignal.timeout(Math.max(1, pending.expiresAt - Date.now())), ...(context?.signal ? [context.signal] : []), ...(context?.pageGone ? [context.pageGone] : [])];
+      const drafted = await draftSamplingReply(pending.body, openModel(choice, key.key), runModelStep, AbortSignal.any(limits));
+      if (drafted instanceof Error) throw failure(kindOf(drafted), `${drafted.message.replace(/--base-url/g, 'the address in Settings → Models')} ${drafted.hint.replace(/--base-url/g, 'the address in Settings → Models')}`);
+      const { table } = await loadPriceTable(deps.dataDir);
+      const cost = costOf(table, choice, drafted.usage);
+      return { text: drafted.text, model: choice.model, finishReason: drafted.finishReason, usage: { ...drafted.usage, ...(cost !== undefined ? { cost } : {}) } };
     },
   };
 }

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PendingServerRequest, ServerRequestAnswer, ServerRequestBody } from '../../../../shared/api/server-requests';
 import { formatIssues, validateAgainstSchema } from '../../../../shared/json-schema';
 import { useWorkbench } from '../../state/store';
+import { SamplingDraft } from './SamplingDraft';
 import { Modal } from '../Modal';
 import { issuesByPath, SchemaForm } from './schema-form/SchemaForm';
 import { initialArguments } from './schema-form/schema-model';
@@ -64,7 +65,7 @@ function RequestBody({ request, more, onAnswer }: { request: PendingServerReques
       {more > 0 && <p className="muted">{more} more waiting.</p>}
       {request.body.kind === 'elicitation-form' && <FormRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'elicitation-url' && <UrlRequest body={request.body} onAnswer={onAnswer} />}
-      {request.body.kind === 'sampling' && <SamplingRequest body={request.body} onAnswer={onAnswer} />}
+      {request.body.kind === 'sampling' && <SamplingRequest request={request} body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'headers-helper' && <HeadersHelperRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'project-server' && <ProjectServerRequest body={request.body} onAnswer={onAnswer} />}
       {request.body.kind === 'input-required' && <InputResponsesRequest body={request.body} onAnswer={onAnswer} />}
@@ -304,9 +305,10 @@ function UrlRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kin
   );
 }
 
-function SamplingRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, { kind: 'sampling' }>; onAnswer(answer: ServerRequestAnswer): void }) {
+function SamplingRequest({ request, body, onAnswer }: { request: PendingServerRequest; body: Extract<ServerRequestBody, { kind: 'sampling' }>; onAnswer(answer: ServerRequestAnswer): void }) {
   const [text, setText] = useState('');
   const [model, setModel] = useState('');
+  const modern = useWorkbench((s) => s.servers.find((server) => server.name === request.server)?.protocolEra === 'modern');
   return (
     <form
       onSubmit={(event) => {
@@ -314,6 +316,11 @@ function SamplingRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, 
         onAnswer({ action: 'reply', text, ...(model.trim() ? { model: model.trim() } : {}) });
       }}
     >
+      {modern && (
+        <p className="notice" role="note">
+          Sampling is deprecated in MCP 2026-07-28 (SEP-2577): servers are meant to bring their own model rather than borrow the client’s. It still works; expect it to go in a later version.
+        </p>
+      )}
       {body.systemPrompt && (
         <p>
           <span className="muted">System prompt:</span> {body.systemPrompt}
@@ -343,6 +350,14 @@ function SamplingRequest({ body, onAnswer }: { body: Extract<ServerRequestBody, 
         At most {body.maxTokens} tokens{body.modelHints ? `; the server prefers ${body.modelHints.join(', ')}` : ''}
         {body.temperature !== undefined ? `; temperature ${body.temperature}` : ''}.
       </p>
+      <SamplingDraft
+        requestId={request.id}
+        {...(body.modelHints ? { modelHints: body.modelHints } : {})}
+        onDraft={(drafted, draftedBy) => {
+          setText(drafted);
+          setModel(draftedBy);
+        }}
+      />
       <label className="field">
         Your reply, sent as the model’s message
         <textarea rows={5} value={text} onChange={(event) => setText(event.target.value)} required />
