@@ -31,6 +31,8 @@ export type AppEvent =
   /** A server asks the user something (elicitation, sampling). */
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-closed'; id: string; reason: ServerRequestCloseReason }
+  /** A server's sampling request was answered by a model without asking, as the user allowed for that server. */
+  | { type: 'sampling-answered'; server: string; model: string; inputTokens: number; outputTokens: number }
   /** A server had the most questions of its own waiting (`limit`): more were refused with an error to it. Sent once per burst. */
   | { type: 'server-requests-refused'; server: string; limit: number }
   /** A tool call was recorded in the history. */

@@ -11,7 +11,7 @@ import type { ChannelTable } from './channel-table';
 
 const MODEL_PROVIDER_IDS = ['anthropic', 'openai', 'google', 'openai-compatible', 'ollama'] as const;
 export type ModelProviderId = (typeof MODEL_PROVIDER_IDS)[number];
-const ProviderIdSchema = z.enum(MODEL_PROVIDER_IDS);
+export const ProviderIdSchema = z.enum(MODEL_PROVIDER_IDS);
 
 /** Ollama's OpenAI-compatible endpoint, as it listens by default: the one-click choice. */
 export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';

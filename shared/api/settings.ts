@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ChannelTable } from './channel-table';
+import { ProviderIdSchema } from './models';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const millis = (min: number, max: number) =>
@@ -37,6 +38,24 @@ export const SettingsSchema = z.strictObject({
   eraProbeTimeoutMs: millis(100, 60 * 1000),
   /** The environment variables collections may read as ${env.NAME} (none unless named here). */
   collectionEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name (letters, digits and "_", not starting with a digit)').max(200)).max(200, 'at most 200 names'),
+  /**
+   * Servers whose sampling requests a model answers without asking, each with the model and
+   * its limits. Only this file (the user's own settings) can name a server here: a project's
+   * files cannot. A request over a limit, or one the model fails, goes to the dialog.
+   */
+  samplingAuto: z
+    .record(
+      z.string().min(1).max(200),
+      z.strictObject({
+        provider: ProviderIdSchema,
+        model: z.string().trim().min(1).max(256),
+        /** The most tokens one answer may take; a request asking for more is answered with this many. */
+        maxTokens: count(100_000),
+        /** The most requests of this server answered in a minute. */
+        perMinute: count(600),
+      }),
+    )
+    .refine((value) => Object.keys(value).length <= 200, 'at most 200 servers'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -52,6 +71,7 @@ export const DEFAULT_SETTINGS: Settings = {
   serverRequestTimeoutMs: 5 * 60 * 1000,
   eraProbeTimeoutMs: 3000,
   collectionEnv: [],
+  samplingAuto: {},
 };
 
 const SettingsPatchSchema = SettingsSchema.partial();

@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatRequest, ChatRunResult, ModelProviderView, ModelsApi } from '../../../shared/api/models';
 import { AppError } from '../../../shared/envelope';
 import type { PendingServerRequest } from '../../../shared/api/server-requests';
+import type { Settings } from '../../../shared/api/settings';
+import { AutoSampler } from '../models/sampling-auto';
 import type { ToolInfo } from '../../../shared/domain';
 import { failure } from '../../../shared/errors';
 import { kindOf } from '../errors/error-kinds';
@@ -35,6 +37,8 @@ interface ModelsDeps {
   api: () => CoreApi;
   /** The questions servers are waiting on (a sampling request to draft a reply for). */
   pendingServerRequests: () => PendingServerRequest[];
+  /** Where the sampling of servers the user allowed is answered by a model without asking. */
+  samplingAuto?: { rules: () => Settings['samplingAuto']; install: (answer: AutoSampler['answer']) => void };
   dataDir: string;
   env: NodeJS.ProcessEnv;
 }
@@ -88,6 +92,16 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
       throw error;
     }
   };
+
+  /** The model with the key and address Settings → Models has for its provider: a missing key is a clear invalid-request. */
+  const openConfigured = async (provider: ProviderId, model: string) => {
+    const choice = await choiceOf(provider, model);
+    const info = PROVIDERS[provider];
+    const key = await keys.resolve(provider);
+    if (info.needsKey && !key.key) throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
+    return openModel(choice, key.key);
+  };
+  deps.samplingAuto?.install(new AutoSampler({ rules: deps.samplingAuto.rules, open: openConfigured, turn: runModelStep, emit: (event) => ctx.events.emit(event) }).answer);
 
   const emitter = (callId: string) => (event: ChatEvent) => ctx.events.emit({ type: 'chat-event', callId, event });
 
@@ -206,17 +220,14 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
       const pending = deps.pendingServerRequests().find((request) => request.id === requestId);
       if (!pending) throw new AppError('not-found', 'That request is no longer waiting: it was answered, timed out or withdrawn by the server.');
       if (pending.body.kind !== 'sampling') throw new AppError('invalid-request', `That request is not a sampling request (it is ${pending.body.kind}).`);
-      const choice = await choiceOf(provider, model);
-      const info = PROVIDERS[provider];
-      const key = await keys.resolve(provider);
-      if (info.needsKey && !key.key) throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
+      const handle = await openConfigured(provider, model);
       // No longer than the server waits for its answer; a cancelled call (or a page gone) stops it too.
       const limits = [AbortSignal.timeout(Math.max(1, pending.expiresAt - Date.now())), ...(context?.signal ? [context.signal] : []), ...(context?.pageGone ? [context.pageGone] : [])];
-      const drafted = await draftSamplingReply(pending.body, openModel(choice, key.key), runModelStep, AbortSignal.any(limits));
+      const drafted = await draftSamplingReply(pending.body, handle, runModelStep, AbortSignal.any(limits));
       if (drafted instanceof Error) throw failure(kindOf(drafted), `${drafted.message.replace(/--base-url/g, 'the address in Settings → Models')} ${drafted.hint.replace(/--base-url/g, 'the address in Settings → Models')}`);
       const { table } = await loadPriceTable(deps.dataDir);
-      const cost = costOf(table, choice, drafted.usage);
-      return { text: drafted.text, model: choice.model, finishReason: drafted.finishReason, usage: { ...drafted.usage, ...(cost !== undefined ? { cost } : {}) } };
+      const cost = costOf(table, handle.choice, drafted.usage);
+      return { text: drafted.text, model: handle.choice.model, finishReason: drafted.finishReason, usage: { ...drafted.usage, ...(cost !== undefined ? { cost } : {}) } };
     },
   };
 }

@@ -110,4 +110,26 @@ describe('draftSamplingReply', () => {
     const gone = await dispatch('draftSamplingReply', { requestId: request.id, provider: 'openai-compatible', model: 'local-poet' });
     expect(gone).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
+
+  it('answers an allowed server\u2019s sampling request with the model, without a dialog, and says so; a server not allowed still asks', async () => {
+    await endpoint([{ text: 'Quiet sockets hum', usage: { input: 12, output: 4 } }]);
+    const announced: unknown[] = [];
+    const asked: unknown[] = [];
+    const stop = core.api.onEvent((event) => {
+      if (event.type === 'sampling-answered') announced.push(event);
+      if (event.type === 'server-request') asked.push(event);
+    });
+    try {
+      value(await dispatch('updateSettings', { samplingAuto: { lab: { provider: 'openai-compatible', model: 'local-poet', maxTokens: 50, perMinute: 5 } } }));
+      const result = value<{ content: Array<{ text: string }> }>(await dispatch('callTool', { server: 'lab', tool: 'ask_model', arguments: {}, confirmed: true }));
+      expect(result.content[0]!.text).toBe('model local-poet said: Quiet sockets hum');
+      expect(asked).toEqual([]);
+      expect(announced).toEqual([{ type: 'sampling-answered', server: 'lab', model: 'openai-compatible:local-poet', inputTokens: 12, outputTokens: 4 }]);
+      const sent = fakes[0]!.modelRequests()[0]!.body as { max_tokens?: number; max_completion_tokens?: number };
+      expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(50);
+    } finally {
+      stop();
+      value(await dispatch('updateSettings', { samplingAuto: {} }));
+    }
+  });
 });

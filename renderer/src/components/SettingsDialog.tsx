@@ -6,10 +6,11 @@ import { LogFolder } from './LogFolder';
 import { SecretStoreNote } from './SecretStoreNote';
 import { Modal } from './Modal';
 import { ModelProviders } from './models/ModelProviders';
+import { SamplingAutoList } from './models/SamplingAutoList';
 import './SettingsDialog.css';
 
 interface NumberField {
-  key: Exclude<SettingKey, 'resetTimeoutOnProgress'>;
+  key: Exclude<SettingKey, 'resetTimeoutOnProgress' | 'collectionEnv' | 'samplingAuto'>;
   label: string;
   help: string;
 }
@@ -127,6 +128,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         <section className="settings-secrets" aria-label="Models">
           <h3>Models</h3>
           <ModelProviders />
+          <SamplingAutoList />
         </section>
         <section className="settings-secrets" aria-label="Secrets">
           <h3>Secrets</h3>

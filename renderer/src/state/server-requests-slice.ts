@@ -14,6 +14,8 @@ export interface ServerRequestsSlice {
   dismissServerRequestNotice(): void;
   /** A server asked more than the workbench keeps waiting: the rest were refused (said once per burst). */
   noteRefusedServerRequests(server: string, limit: number): void;
+  /** A model answered a server's sampling request without asking, as the user allowed: said, so nothing is answered unseen. */
+  noteAutoSampling(server: string, model: string, inputTokens: number, outputTokens: number): void;
 }
 
 const REASONS: Record<string, string> = {
@@ -48,6 +50,9 @@ export const createServerRequestsSlice =
     },
     dismissServerRequestNotice() {
       set({ serverRequestNotice: undefined });
+    },
+    noteAutoSampling(server, model, inputTokens, outputTokens) {
+      set({ serverRequestNotice: `${model} answered a sampling request from ${server} without asking, as you allowed (${inputTokens} tokens in, ${outputTokens} out). Settings → Models lists the servers allowed.` });
     },
     noteRefusedServerRequests(server, limit) {
       set({ serverRequestNotice: `${server} asked more questions than MCP Workbench keeps waiting (${limit} at once); the rest were refused with an error to the server.` });

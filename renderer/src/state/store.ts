@@ -118,6 +118,9 @@ export function applyEvent(store: WorkbenchStore, event: AppEvent): void {
     case 'server-requests-refused':
       state.noteRefusedServerRequests(event.server, event.limit);
       break;
+    case 'sampling-answered':
+      state.noteAutoSampling(event.server, event.model, event.inputTokens, event.outputTokens);
+      break;
     case 'history-added':
       state.applyHistoryEntry(event.entry);
       break;

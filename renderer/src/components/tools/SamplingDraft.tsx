@@ -8,7 +8,10 @@ import type { ModelProviderId } from '../../../../shared/api/models';
 import { useWorkbench } from '../../state/store';
 import { useModelProviders } from '../models/ModelProviders';
 
-export function SamplingDraft({ requestId, modelHints, onDraft }: { requestId: string; modelHints?: string[]; onDraft(text: string, model: string): void }) {
+/** What an automatic answer may take until the user changes it in settings.json. */
+const AUTO_LIMITS = { maxTokens: 1000, perMinute: 10 };
+
+export function SamplingDraft({ requestId, server, modelHints, onDraft }: { requestId: string; server: string; modelHints?: string[]; onDraft(text: string, model: string): void }) {
   const api = useWorkbench((s) => s.api);
   const { providers, error: providersError } = useModelProviders();
   const ready = useMemo(() => providers?.filter((p) => p.ready) ?? [], [providers]);
@@ -17,6 +20,9 @@ export function SamplingDraft({ requestId, modelHints, onDraft }: { requestId: s
   const [served, setServed] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ error: string } | { note: string } | undefined>();
+  const [drafted, setDrafted] = useState<{ provider: ModelProviderId; model: string } | undefined>();
+  const [allowed, setAllowed] = useState<string | undefined>();
+  const saveSettings = useWorkbench((s) => s.saveSettings);
   const listId = useId();
   const chosen = providers?.find((p) => p.id === provider);
 
@@ -55,6 +61,7 @@ export function SamplingDraft({ requestId, modelHints, onDraft }: { requestId: s
     try {
       const drafted = await api.draftSamplingReply({ requestId, provider, model: model.trim() });
       onDraft(drafted.text, drafted.model);
+      setDrafted({ provider, model: model.trim() });
       const cost = drafted.usage.cost !== undefined ? `, $${drafted.usage.cost.toFixed(6)}` : '';
       const cut = drafted.finishReason === 'length' ? ' It stopped at the request’s token limit.' : '';
       setOutcome({ note: `Drafted by ${drafted.model}: ${drafted.usage.inputTokens} tokens in, ${drafted.usage.outputTokens} out${cost}. Read it before you send it.${cut}` });
@@ -93,6 +100,24 @@ export function SamplingDraft({ requestId, modelHints, onDraft }: { requestId: s
       {outcome && 'note' in outcome && (
         <p className="muted" role="status">
           {outcome.note}
+        </p>
+      )}
+      {drafted && !allowed && (
+        <button
+          type="button"
+          onClick={() => {
+            void api.getSettings().then(async (current) => {
+              await saveSettings({ samplingAuto: { ...current.values.samplingAuto, [server]: { ...drafted, ...AUTO_LIMITS } } });
+              setAllowed(`From now on ${drafted.provider}:${drafted.model} answers ${server}’s sampling requests without asking (up to ${AUTO_LIMITS.maxTokens} tokens, ${AUTO_LIMITS.perMinute} a minute; over that, this dialog). Stop it in Settings → Models.`);
+            }, (error: Error) => setOutcome({ error: error.message }));
+          }}
+        >
+          Answer {server}’s requests with this model from now on
+        </button>
+      )}
+      {allowed && (
+        <p className="muted" role="status">
+          {allowed}
         </p>
       )}
       {outcome && 'error' in outcome && (

@@ -352,6 +352,7 @@ function SamplingRequest({ request, body, onAnswer }: { request: PendingServerRe
       </p>
       <SamplingDraft
         requestId={request.id}
+        server={request.server}
         {...(body.modelHints ? { modelHints: body.modelHints } : {})}
         onDraft={(drafted, draftedBy) => {
           setText(drafted);

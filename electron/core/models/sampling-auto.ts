@@ -1,0 +1,61 @@
+/**
+ * Sampling requests answered by a model without asking, for the servers the user named in
+ * settings.json (`samplingAuto`: the model and its limits; a project's files cannot name one).
+ * Within the limits: each answer takes at most `maxTokens` (a request asking for more gets
+ * that many), at most `perMinute` of a server's requests in any minute. A request over a
+ * limit, or one the model fails, is left to the dialog (undefined): never silently dropped.
+ * Each answer is announced (an event the page shows), so nothing is answered unseen.
+ */
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/client';
+import type { Settings } from '../../../shared/api/settings';
+import type { ServerName } from '../../../shared/config/server-config';
+import type { AppEvent } from '../../../shared/events';
+import { logFailure } from '../diagnostics/diagnostics';
+import { samplingRequestBody } from '../elicitation/sampling-feature';
+import type { ModelHandle, StepOutcome, StepRequest } from './model-library';
+import type { ProviderId } from './providers';
+import { draftSamplingReply } from './sampling-draft';
+
+const MINUTE_MS = 60_000;
+
+interface AutoSamplerDeps {
+  rules: () => Settings['samplingAuto'];
+  /** The model the rule names, with its key and address as Settings → Models has them. */
+  open: (provider: ProviderId, model: string) => Promise<ModelHandle>;
+  turn: (handle: ModelHandle, request: StepRequest) => Promise<StepOutcome>;
+  emit: (event: AppEvent) => void;
+  now?: () => number;
+}
+
+export class AutoSampler {
+  /** When each server's recent requests were answered, for the per-minute limit. */
+  private readonly answeredAt = new Map<ServerName, number[]>();
+
+  constructor(private readonly deps: AutoSamplerDeps) {}
+
+  /** The model's answer, or undefined: the person answers in the dialog. */
+  readonly answer = async (server: ServerName, params: CreateMessageRequest['params'], signal?: AbortSignal): Promise<CreateMessageResult | undefined> => {
+    const rule = this.deps.rules()[server];
+    if (!rule) return undefined;
+    const now = (this.deps.now ?? Date.now)();
+    const recent = (this.answeredAt.get(server) ?? []).filter((at) => now - at < MINUTE_MS);
+    this.answeredAt.set(server, recent);
+    if (recent.length >= rule.perMinute) return undefined;
+    recent.push(now);
+    const body = samplingRequestBody(params);
+    let handle: ModelHandle;
+    try {
+      handle = await this.deps.open(rule.provider, rule.model);
+    } catch (error) {
+      logFailure(`Answering ${server}'s sampling request with ${rule.provider}:${rule.model} failed; it goes to the dialog`)(error);
+      return undefined;
+    }
+    const drafted = await draftSamplingReply({ ...body, maxTokens: Math.min(body.maxTokens, rule.maxTokens) }, handle, this.deps.turn, signal ?? new AbortController().signal);
+    if (drafted instanceof Error) {
+      logFailure(`Answering ${server}'s sampling request with ${rule.provider}:${rule.model} failed; it goes to the dialog`)(drafted);
+      return undefined;
+    }
+    this.deps.emit({ type: 'sampling-answered', server, model: `${rule.provider}:${rule.model}`, inputTokens: drafted.usage.inputTokens, outputTokens: drafted.usage.outputTokens });
+    return { role: 'assistant', content: { type: 'text', text: drafted.text }, model: rule.model, stopReason: drafted.finishReason === 'length' ? 'maxTokens' : 'endTurn' };
+  };
+}
