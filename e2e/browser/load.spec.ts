@@ -1,11 +1,13 @@
 /**
  * The Load tab in browser mode against the load-target fixture (a real stdio process per
  * client, 20 ms per call): a run started from the form, its live chart filling as points
- * arrive, Stop leaving no server process, two kept runs compared side by side; no serious
+ * arrive, Stop leaving no server process, two kept runs compared side by side, a kept run's
+ * HTML report saved from its row; no serious
  * accessibility violation; no console error. Each step waits on what proves it (a point
  * count, a status), never a fixed sleep.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { fixtureServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
@@ -69,6 +71,17 @@ test('load: a run from the Load tab charts live, Stop leaves no process, and two
     const compared = pane.getByRole('region', { name: 'Two runs compared' });
     await expect(compared.getByRole('rowheader', { name: 'p95' })).toBeVisible();
     await expect(compared.getByRole('img', { name: /^Latency, A and B/ })).toHaveAttribute('data-points', /^[1-9]/);
+
+    // A kept run's report, saved from its row: the self-contained HTML with its charts.
+    const download = page.waitForEvent('download');
+    await runs.getByRole('button', { name: /^Save the report of the run of work/ }).first().click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^target-load-.*\.html$/);
+    const html = await fs.readFile((await saved.path())!, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('<th>Server</th><td>target (stdio)</td>');
+    expect(html).toContain('uPlot');
+    await expect(runs.getByRole('status')).toContainText(`as ${saved.suggestedFilename()}`);
 
     const axe = await new AxeBuilder({ page }).include('[data-workspace="target"] .load-view').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);

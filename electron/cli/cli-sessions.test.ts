@@ -38,10 +38,13 @@ beforeAll(async () => {
   http = await startFixture('page-state', ['--http']);
 });
 
-afterEach(() => {
-  for (const pid of sessionPids) if (isAlive(pid)) process.kill(pid, 'SIGTERM');
+afterEach(async () => {
+  const stopping = [...sessionPids].filter((pid) => isAlive(pid));
+  for (const pid of stopping) process.kill(pid, 'SIGTERM');
   sessionPids.clear();
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // A session writes its record and log as it stops: the folders are removed only once it has.
+  await waitUntil(() => stopping.every((pid) => !isAlive(pid)), 'the sessions a test left to stop', 20_000);
 });
 
 afterAll(async () => {

@@ -117,7 +117,7 @@ export class LoadRun {
       await Promise.all(Array.from({ length: slots }, (_, slot) => this.worker(slot)));
       const lost = this.clients.every((client) => client.lost);
       const end: RunEnd = this.stopped ? 'stopped' : lost && !this.boundReached() ? 'all-clients-lost' : 'completed';
-      await this.sampler.sample(performance.now() - this.startedAt);
+      await this.sampler.last(performance.now() - this.startedAt);
       return this.report(started, end);
     } finally {
       for (const timer of timers) clearTimeout(timer);

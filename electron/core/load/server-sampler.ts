@@ -16,6 +16,8 @@ const MAX_POINTS = 4000;
 export class ServerSampler {
   readonly points: ServerSample[] = [];
   private sampling = false;
+  /** The sample under way, for the last one to wait for. */
+  private underWay: Promise<unknown> | undefined;
 
   constructor(private readonly pids: () => number[]) {}
 
@@ -24,6 +26,12 @@ export class ServerSampler {
     const pids = this.pids();
     if (this.sampling || pids.length === 0) return undefined;
     this.sampling = true;
+    const taking = this.take(t, pids);
+    this.underWay = taking;
+    return taking;
+  }
+
+  private async take(t: number, pids: number[]): Promise<ServerSample | undefined> {
     try {
       const stats = await pidusage(pids).catch(() => undefined); // a process that ended has no figures: this sample is skipped.
       if (!stats) return undefined;
@@ -45,6 +53,15 @@ export class ServerSampler {
     } finally {
       this.sampling = false;
     }
+  }
+
+  /**
+   * The run's last sample: taken after any sample still under way (a short run can end while
+   * its first one is), so a report of servers we started always has the processes' figures.
+   */
+  async last(t: number): Promise<ServerSample | undefined> {
+    await this.underWay;
+    return this.sample(t);
   }
 
   /** Forgets pidusage's per-process history (it keeps one entry per pid it saw). */

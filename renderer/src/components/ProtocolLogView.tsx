@@ -12,6 +12,7 @@ import { FilterSelect } from './FilterSelect';
 import { SaveRecording } from './SaveRecording';
 import { groupConversations, type ProtocolLogItem } from './protocol-log-conversations';
 import './ProtocolLogView.css';
+import { saveText } from './save-text';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],
@@ -69,14 +70,7 @@ export function ProtocolLogView() {
     try {
       const file = await exportLog();
       if (!file) return;
-      const url = URL.createObjectURL(new Blob([file.text], { type: 'application/x-ndjson' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveText(file.text, file.fileName, 'application/x-ndjson');
       setStatus({ error: false, text: `Exported ${file.count} ${file.count === 1 ? 'entry' : 'entries'} as ${file.fileName}.` });
     } catch (error) {
       setStatus({ error: true, text: `Could not export: ${(error as Error).message}` });

@@ -4,12 +4,14 @@
  * them compared side by side. The run lives in the page's load store, so it goes on (and
  * its chart keeps filling) while the user looks at another tab.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import type { AppApi } from '../../../../shared/api';
 import type { LoadRunSummary } from '../../../../shared/api/load';
 import type { ServerView } from '../../../../shared/domain';
 import type { LoadSnapshot } from '../../../../shared/load-report';
 import { useWorkbench } from '../../state/store';
+import { saveText } from '../save-text';
 import { LoadChart } from './LoadChart';
 import { LoadCompare } from './LoadCompare';
 import { LoadForm } from './LoadForm';
@@ -54,7 +56,7 @@ export function LoadView({ server }: { server: ServerView }) {
         ) : entry.runs.length === 0 ? (
           <p className="empty">No load runs of {server.name} yet. Set one up above: the results are kept here, and you can compare two runs side by side.</p>
         ) : (
-          <RunTable runs={entry.runs} compare={entry.compare} onToggle={(id) => void toggleCompare(api, server.name, id)} />
+          <RunTable runs={entry.runs} compare={entry.compare} onToggle={(id) => void toggleCompare(api, server.name, id)} onSave={(run) => saveReport(api, server.name, run)} />
         )}
         {entry.compare.length === 1 && <p className="muted">Choose one more run to compare.</p>}
         {entry.compare.length === 2 && entry.records[entry.compare[0]!] && entry.records[entry.compare[1]!] && (
@@ -130,8 +132,23 @@ function TimelineCharts({ points }: { points: LoadSnapshot[] }) {
   );
 }
 
-function RunTable({ runs, compare, onToggle }: { runs: LoadRunSummary[]; compare: string[]; onToggle(id: string): void }) {
+/** The run's self-contained HTML report, saved as a file; what happened is said in words. */
+async function saveReport(api: AppApi, server: string, run: LoadRunSummary): Promise<string> {
+  try {
+    const html = await api.loadRunHtml({ id: run.id });
+    const stamp = new Date(run.startedAt).toISOString().replace(/[:.]/g, '-');
+    const fileName = `${server}-load-${stamp}.html`;
+    saveText(html, fileName, 'text/html');
+    return `Saved the report of the run started ${new Date(run.startedAt).toLocaleString()} as ${fileName}.`;
+  } catch (error) {
+    return `Could not save the report: ${(error as Error).message}`;
+  }
+}
+
+function RunTable({ runs, compare, onToggle, onSave }: { runs: LoadRunSummary[]; compare: string[]; onToggle(id: string): void; onSave(run: LoadRunSummary): Promise<string> }) {
+  const [saved, setSaved] = useState<string | undefined>();
   return (
+    <>
     <table className="load-run-table">
       <thead>
         <tr>
@@ -146,6 +163,7 @@ function RunTable({ runs, compare, onToggle }: { runs: LoadRunSummary[]; compare
           <th scope="col">p95</th>
           <th scope="col">p99</th>
           <th scope="col">Budgets</th>
+          <th scope="col">Report</th>
         </tr>
       </thead>
       <tbody>
@@ -175,10 +193,25 @@ function RunTable({ runs, compare, onToggle }: { runs: LoadRunSummary[]; compare
               <td>{run.p95 ? `${run.p95} ms` : '–'}</td>
               <td>{run.p99} ms</td>
               <td className={run.budgetsMissed ? 'load-missed' : undefined}>{run.status === 'running' ? '–' : run.budgetsMissed ? `${run.budgetsMissed} missed` : 'met'}</td>
+              <td>
+                {comparable ? (
+                  <button type="button" onClick={() => void onSave(run).then(setSaved)} aria-label={`Save the report of the run of ${run.label} started ${started}`}>
+                    Save…
+                  </button>
+                ) : (
+                  '–'
+                )}
+              </td>
             </tr>
           );
         })}
       </tbody>
     </table>
+    {saved && (
+      <p role="status" className="muted">
+        {saved}
+      </p>
+    )}
+    </>
   );
 }
