@@ -6,6 +6,7 @@
 import { parseJsonText, type ContentView } from '../../../shared/content-view';
 import { formatBytes } from './tools/format';
 import './ContentViewer.css';
+import { saveFile } from './save-file';
 
 interface Props {
   content: ContentView;
@@ -87,7 +88,7 @@ function BinaryContent({ mimeType, data, size, fileName }: { mimeType?: string |
       <p>
         Binary content, {formatBytes(size)}
         {mimeType ? ` (${mimeType})` : ''}.{' '}
-        <button type="button" onClick={() => download(data, mimeType, fileName)}>
+        <button type="button" onClick={() => saveFile(base64ToBytes(data), fileName, mimeType ?? 'application/octet-stream')}>
           Download
         </button>
       </p>
@@ -109,18 +110,6 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-}
-
-/** Saves base64 bytes as a file through a temporary blob link (the page's CSP allows blob:). */
-function download(base64: string, mimeType: string | undefined, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([base64ToBytes(base64)], { type: mimeType ?? 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The last segment of the URI's path, made safe as a file name; "resource.bin" when there is none. */

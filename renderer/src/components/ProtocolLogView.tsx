@@ -12,7 +12,7 @@ import { FilterSelect } from './FilterSelect';
 import { SaveRecording } from './SaveRecording';
 import { groupConversations, type ProtocolLogItem } from './protocol-log-conversations';
 import './ProtocolLogView.css';
-import { saveText } from './save-text';
+import { saveFile } from './save-file';
 
 const DIRECTIONS: Array<[ProtocolLogDirection | '', string]> = [
   ['', 'All'],
@@ -70,7 +70,7 @@ export function ProtocolLogView() {
     try {
       const file = await exportLog();
       if (!file) return;
-      saveText(file.text, file.fileName, 'application/x-ndjson');
+      saveFile(file.text, file.fileName, 'application/x-ndjson');
       setStatus({ error: false, text: `Exported ${file.count} ${file.count === 1 ? 'entry' : 'entries'} as ${file.fileName}.` });
     } catch (error) {
       setStatus({ error: true, text: `Could not export: ${(error as Error).message}` });

@@ -11,7 +11,7 @@ import type { LoadRunSummary } from '../../../../shared/api/load';
 import type { ServerView } from '../../../../shared/domain';
 import type { LoadSnapshot } from '../../../../shared/load-report';
 import { useWorkbench } from '../../state/store';
-import { saveText } from '../save-text';
+import { saveFile } from '../save-file';
 import { LoadChart } from './LoadChart';
 import { LoadCompare } from './LoadCompare';
 import { LoadForm } from './LoadForm';
@@ -138,7 +138,7 @@ async function saveReport(api: AppApi, server: string, run: LoadRunSummary): Pro
     const html = await api.loadRunHtml({ id: run.id });
     const stamp = new Date(run.startedAt).toISOString().replace(/[:.]/g, '-');
     const fileName = `${server}-load-${stamp}.html`;
-    saveText(html, fileName, 'text/html');
+    saveFile(html, fileName, 'text/html');
     return `Saved the report of the run started ${new Date(run.startedAt).toLocaleString()} as ${fileName}.`;
   } catch (error) {
     return `Could not save the report: ${(error as Error).message}`;
