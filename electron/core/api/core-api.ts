@@ -427,7 +427,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createModelsApi(ctx, calls, {
         api: () => api,
         pendingServerRequests: () => toolKit.broker.list(),
-        samplingAuto: { rules: () => settings.effective().samplingAuto, install: (answer) => (toolKit.sampling.autoAnswer = answer) },
+        samplingAuto: { rules: () => settings.effective().samplingAuto, timeoutMs: () => settings.effective().serverRequestTimeoutMs, install: (answer) => (toolKit.sampling.autoAnswer = answer) },
         dataDir: options.dataDir,
         env,
       }),

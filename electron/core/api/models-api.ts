@@ -38,7 +38,7 @@ interface ModelsDeps {
   /** The questions servers are waiting on (a sampling request to draft a reply for). */
   pendingServerRequests: () => PendingServerRequest[];
   /** Where the sampling of servers the user allowed is answered by a model without asking. */
-  samplingAuto?: { rules: () => Settings['samplingAuto']; install: (answer: AutoSampler['answer']) => void };
+  samplingAuto?: { rules: () => Settings['samplingAuto']; timeoutMs: () => number; install: (answer: AutoSampler['answer']) => void };
   dataDir: string;
   env: NodeJS.ProcessEnv;
 }
@@ -101,7 +101,7 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
     if (info.needsKey && !key.key) throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
     return openModel(choice, key.key);
   };
-  deps.samplingAuto?.install(new AutoSampler({ rules: deps.samplingAuto.rules, open: openConfigured, turn: runModelStep, emit: (event) => ctx.events.emit(event) }).answer);
+  deps.samplingAuto?.install(new AutoSampler({ rules: deps.samplingAuto.rules, timeoutMs: deps.samplingAuto.timeoutMs, open: openConfigured, turn: runModelStep, emit: (event) => ctx.events.emit(event) }).answer);
 
   const emitter = (callId: string) => (event: ChatEvent) => ctx.events.emit({ type: 'chat-event', callId, event });
 
@@ -223,7 +223,11 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
       const handle = await openConfigured(provider, model);
       // No longer than the server waits for its answer; a cancelled call (or a page gone) stops it too.
       const limits = [AbortSignal.timeout(Math.max(1, pending.expiresAt - Date.now())), ...(context?.signal ? [context.signal] : []), ...(context?.pageGone ? [context.pageGone] : [])];
-      const drafted = await draftSamplingReply(pending.body, handle, runModelStep, AbortSignal.any(limits));
+      const drafted = await draftSamplingReply(pending.body, handle, runModelStep, AbortSignal.any(limits)).catch((error: unknown) => {
+        if (context?.signal?.aborted) throw failure('cancelled', 'The draft was cancelled.');
+        if (limits[0]!.aborted) throw failure('timeout', 'The sampling request ended before the model answered (the server request timeout, Settings).');
+        throw error;
+      });
       if (drafted instanceof Error) throw failure(kindOf(drafted), `${drafted.message.replace(/--base-url/g, 'the address in Settings → Models')} ${drafted.hint.replace(/--base-url/g, 'the address in Settings → Models')}`);
       const { table } = await loadPriceTable(deps.dataDir);
       const cost = costOf(table, handle.choice, drafted.usage);

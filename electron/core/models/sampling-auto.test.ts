@@ -13,7 +13,7 @@ const outcome: StepOutcome = { text: 'hello', toolCalls: [], finishReason: 'stop
 function sampler(rules: Settings['samplingAuto'], turn = vi.fn(async (_handle: ModelHandle, _request: StepRequest) => outcome)) {
   let now = 1_000_000;
   const events: AppEvent[] = [];
-  const auto = new AutoSampler({ rules: () => rules, open: async () => handle, turn, emit: (event) => events.push(event), now: () => now });
+  const auto = new AutoSampler({ rules: () => rules, open: async () => handle, turn, emit: (event) => events.push(event), timeoutMs: () => 50, now: () => now });
   return { auto, turn, events, advance: (ms: number) => (now += ms) };
 }
 
@@ -49,5 +49,15 @@ describe('AutoSampler', () => {
     expect(await auto.answer('lab', params)).toBeUndefined();
     expect(failing).toHaveBeenCalledTimes(1);
     expect(events).toEqual([]);
+  });
+
+  it('goes to the dialog when the model does not answer within the server request timeout', async () => {
+    const hanging = vi.fn(
+      (_handle: ModelHandle, request: StepRequest) =>
+        new Promise<StepOutcome>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true })),
+    );
+    const { auto } = sampler({ lab: { provider: 'ollama', model: 'llama3.1', maxTokens: 100, perMinute: 5 } }, hanging);
+    expect(await auto.answer('lab', params)).toBeUndefined();
+    expect(hanging).toHaveBeenCalledTimes(1);
   });
 });

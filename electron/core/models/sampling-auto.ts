@@ -24,6 +24,8 @@ interface AutoSamplerDeps {
   open: (provider: ProviderId, model: string) => Promise<ModelHandle>;
   turn: (handle: ModelHandle, request: StepRequest) => Promise<StepOutcome>;
   emit: (event: AppEvent) => void;
+  /** The longest a model may take to answer (the server request timeout): a hung provider never holds a server's request. */
+  timeoutMs: () => number;
   now?: () => number;
 }
 
@@ -50,7 +52,16 @@ export class AutoSampler {
       logFailure(`Answering ${server}'s sampling request with ${rule.provider}:${rule.model} failed; it goes to the dialog`)(error);
       return undefined;
     }
-    const drafted = await draftSamplingReply({ ...body, maxTokens: Math.min(body.maxTokens, rule.maxTokens) }, handle, this.deps.turn, signal ?? new AbortController().signal);
+    const limit = AbortSignal.timeout(this.deps.timeoutMs());
+    let drafted: Awaited<ReturnType<typeof draftSamplingReply>>;
+    try {
+      drafted = await draftSamplingReply({ ...body, maxTokens: Math.min(body.maxTokens, rule.maxTokens) }, handle, this.deps.turn, signal ? AbortSignal.any([signal, limit]) : limit);
+    } catch (error) {
+      // The server withdrew the request (its own cancel is the answer), or the model took too long: the person decides.
+      if (signal?.aborted) throw error;
+      logFailure(`${rule.provider}:${rule.model} did not answer ${server}'s sampling request in time; it goes to the dialog`)(error);
+      return undefined;
+    }
     if (drafted instanceof Error) {
       logFailure(`Answering ${server}'s sampling request with ${rule.provider}:${rule.model} failed; it goes to the dialog`)(drafted);
       return undefined;
