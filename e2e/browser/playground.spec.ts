@@ -52,7 +52,7 @@ async function setUpGemini(pane: Locator, baseUrl: string): Promise<void> {
 test('a model calls a fixture tool: set-up, pause and edit, trace, raw view with the adapted schema, no key on disk', async ({ page }) => {
   test.setTimeout(120_000);
   const fake = await startProviderFake('google', {
-    turns: [{ toolCalls: [{ name: 'basic__echo', arguments: { text: 'from the model' } }] }, { text: 'The echo tool answered.' }],
+    turns: [{ toolCalls: [{ name: 'basic__echo', arguments: { text: 'from the model' } }] }, { text: 'The echo tool answered.' }, { text: 'The model read the edited result.' }],
   });
   const host = await startHostWithServers({ basic: { command: process.execPath, args: [fixtureServer('basic-stdio')] } });
   try {
@@ -116,6 +116,26 @@ test('a model calls a fixture tool: set-up, pause and edit, trace, raw view with
     await expect(rows.nth(1)).toContainText('the model asked {"text":"from the model"}');
     await expect(rows.nth(1)).toContainText(/JSON-RPC id \d+/);
     await expect(rows.nth(2)).toContainText('The echo tool answered.');
+
+    // The tool's result edited and the model asked again from there: the tool is not called again.
+    await rows.nth(1).getByRole('button', { name: 'Edit the result of echo (step 1) and re-run' }).click();
+    const editor = pane.getByRole('group', { name: 'Re-run from echo (step 1)' });
+    const result = editor.getByLabel('Result the model is told (the tool is not called again)');
+    await expect(result).toBeFocused();
+    await expect(result).toHaveValue('edited by the user');
+    await result.fill('A result the user wrote.');
+    await editor.getByRole('button', { name: 'Re-run with this result' }).click();
+    await expect(rows.nth(2)).toContainText('The model read the edited result.');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('result edited; the server answered: edited by the user');
+    expect(fake.modelRequests()).toHaveLength(3);
+    const rerunBody = JSON.stringify(fake.modelRequests()[2]!.body);
+    expect(rerunBody).toContain('A result the user wrote.');
+    expect(rerunBody).not.toContain('edited by the user');
+    await pane.getByRole('tab', { name: 'Chat', exact: true }).click();
+    await expect(output).toContainText('Re-run from step 1 (echo, its result edited)');
+    await expect(output).toContainText('basic → echo {"text":"edited by the user"} (arguments edited) (result edited) → A result the user wrote.');
+    await pane.getByRole('tab', { name: 'Trace', exact: true }).click();
 
     // Raw: the request Gemini received, and what its schema adaptation dropped, flagged.
     await pane.getByRole('tab', { name: 'Raw', exact: true }).click();

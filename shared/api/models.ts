@@ -85,6 +85,8 @@ export interface ChatToolStep {
   /** What the model was told. */
   resultText: string;
   isError: boolean;
+  /** The user replaced the result before re-running from here: what the server had answered. */
+  resultEdited?: { serverText: string; serverIsError: boolean };
   /** The call never reached the server: refused by a permission, denied, invalid, or the server failed. */
   notRun?: string;
   latencyMs: number;
@@ -147,6 +149,23 @@ export interface ChatRequest {
   pause?: boolean;
 }
 
+/**
+ * A chat run again from a tool call of a finished turn: the conversation up to that call's
+ * result (replaced by the user's, when given), then the model is asked again. The tool is not
+ * called again; the steps after the call are the re-run's.
+ */
+export interface ChatRerunRequest extends Omit<ChatRequest, 'prompt' | 'history'> {
+  /** The turn's conversation (its ChatRunResult.messages). */
+  history: unknown[];
+  from: {
+    toolCallId: string;
+    /** The model turn that asked for the call: the re-run's turns are numbered on from it. */
+    step: number;
+    /** What the model is told instead of the call's result; absent: the result as it was. */
+    result?: { text: string; isError: boolean };
+  };
+}
+
 /** What the exposed tools' definitions (names, descriptions, schemas) cost in the model's context. */
 export interface ExposedToolTokens {
   tools: number;
@@ -180,6 +199,8 @@ export interface ModelsApi {
   toolTokenCost(request: { servers: ServerName[]; tools?: Record<string, string[]> }): Promise<ExposedToolTokens>;
   /** Runs a chat turn to its end; its steps arrive as `chat-event`s. */
   runChat(request: ChatRequest): Promise<ChatRunResult>;
+  /** Runs a chat again from a tool call of a finished turn, with its result as the user edited it. */
+  rerunChat(request: ChatRerunRequest): Promise<ChatRunResult>;
   /** The page's answer to a paused tool call; false when nothing waits under that id. */
   answerChatApproval(request: { approvalId: string; decision: 'approve' | 'deny'; arguments?: Record<string, unknown>; reason?: string }): Promise<boolean>;
   /** Puts a waiting sampling request to a model and answers with its draft; nothing goes to the server. */
@@ -189,6 +210,18 @@ export interface ModelsApi {
 const ProviderRefSchema = z.strictObject({ provider: ProviderIdSchema });
 const ToolFilterSchema = z.record(ServerNameSchema, z.array(z.string().min(1).max(512)).max(1000));
 const ServersSchema = z.array(ServerNameSchema).max(50);
+const HistorySchema = z.array(z.unknown()).max(10_000);
+/** What a chat and its re-run both carry: the model, the tools exposed, the system prompt, the limits. */
+const chatSetupShape = {
+  callId: CallIdSchema,
+  provider: ProviderIdSchema,
+  model: z.string().trim().min(1).max(256),
+  servers: ServersSchema,
+  tools: ToolFilterSchema.optional(),
+  system: z.string().max(100_000).optional(),
+  maxSteps: z.number().int().min(1).max(100).optional(),
+  pause: z.boolean().optional(),
+};
 /** Long enough for any key a provider issues; a paste of a whole file is refused. */
 const MAX_KEY_LENGTH = 4096;
 
@@ -199,19 +232,17 @@ export const modelsChannels: ChannelTable<ModelsApi> = {
   setModelBaseUrl: { channel: 'models:set-base-url', request: z.strictObject({ provider: ProviderIdSchema, baseUrl: z.string().min(1).max(2048).nullable() }) },
   listServedModels: { channel: 'models:served', request: ProviderRefSchema },
   toolTokenCost: { channel: 'models:tool-tokens', request: z.strictObject({ servers: ServersSchema, tools: ToolFilterSchema.optional() }) },
-  runChat: {
-    channel: 'models:chat',
+  runChat: { channel: 'models:chat', request: z.strictObject({ ...chatSetupShape, prompt: z.string().trim().min(1).max(200_000), history: HistorySchema.optional() }) },
+  rerunChat: {
+    channel: 'models:rerun',
     request: z.strictObject({
-      callId: CallIdSchema,
-      provider: ProviderIdSchema,
-      model: z.string().trim().min(1).max(256),
-      servers: ServersSchema,
-      tools: ToolFilterSchema.optional(),
-      system: z.string().max(100_000).optional(),
-      prompt: z.string().trim().min(1).max(200_000),
-      history: z.array(z.unknown()).max(10_000).optional(),
-      maxSteps: z.number().int().min(1).max(100).optional(),
-      pause: z.boolean().optional(),
+      ...chatSetupShape,
+      history: HistorySchema.min(1),
+      from: z.strictObject({
+        toolCallId: z.string().min(1).max(512),
+        step: z.number().int().min(1).max(10_000),
+        result: z.strictObject({ text: z.string().max(1_000_000), isError: z.boolean() }).optional(),
+      }),
     }),
   },
   answerChatApproval: {

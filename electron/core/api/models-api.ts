@@ -5,10 +5,11 @@
  * tool call is a callTool, with its permissions, protocol log and history); its steps go
  * out as `chat-event`s under the page's callId, cancelCall({callId}) stops it, and before
  * each tool call it waits for the page's answer — bounded by the server request timeout,
- * and denied at once when the page that started the chat goes away.
+ * and denied at once when the page that started the chat goes away. A finished turn can be
+ * run again from one of its tool calls, with that call's result as the user edited it.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatEvent, ChatRequest, ChatRunResult, ModelProviderView, ModelsApi } from '../../../shared/api/models';
+import type { ChatEvent, ChatRequest, ChatRerunRequest, ChatRunResult, ModelProviderView, ModelsApi } from '../../../shared/api/models';
 import { AppError } from '../../../shared/envelope';
 import type { PendingServerRequest } from '../../../shared/api/server-requests';
 import type { Settings } from '../../../shared/api/settings';
@@ -18,6 +19,7 @@ import { failure } from '../../../shared/errors';
 import { kindOf } from '../errors/error-kinds';
 import { draftSamplingReply } from '../models/sampling-draft';
 import { toolTokenCosts } from '../doctor/token-cost';
+import { conversationAt, ResumePointMissing } from '../models/conversation-resume';
 import { runAgent, type PendingToolCall, type ToolApproval } from '../models/agent-loop';
 import { listServedModels } from '../models/local-models';
 import { ModelEndpoints } from '../models/model-endpoints';
@@ -135,7 +137,8 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
 
   const toolFilter = (tools: ChatRequest['tools']) => (tools ? (tool: ToolInfo) => !(tool.server in tools) || tools[tool.server]!.includes(tool.name) : undefined);
 
-  const runChat = async (request: ChatRequest, context?: CallContext): Promise<ChatRunResult> => {
+  /** A chat turn from its start (a prompt) or from a tool result of an earlier one (a re-run): its steps go out as chat-events. */
+  const chat = async (request: Omit<ChatRequest, 'prompt' | 'history'>, start: { prompt: string; history?: ConversationMessage[] } | { history: ConversationMessage[]; firstStep: number }, context?: CallContext): Promise<ChatRunResult> => {
     const choice = await choiceOf(request.provider, request.model);
     const info = PROVIDERS[request.provider];
     const key = await keys.resolve(request.provider);
@@ -151,9 +154,8 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
         gateway: deps.api(),
         servers: request.servers,
         ...(request.tools ? { toolFilter: toolFilter(request.tools)! } : {}),
-        prompt: request.prompt,
+        ...start,
         ...(request.system?.trim() ? { system: request.system } : {}),
-        ...(request.history ? { history: request.history as ConversationMessage[] } : {}),
         maxSteps: request.maxSteps ?? DEFAULT_MAX_STEPS,
         signal: stop,
         prices: table,
@@ -168,6 +170,19 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
       emit({ kind: 'done', status: result.status });
       return { status: result.status, text: result.text, steps: result.steps, usage: result.usage, ...(error ? { error } : {}), messages: result.messages };
     });
+  };
+
+  const runChat = ({ prompt, history, ...request }: ChatRequest, context?: CallContext) => chat(request, { prompt, ...(history ? { history: history as ConversationMessage[] } : {}) }, context);
+
+  const rerunChat = ({ history, from, ...request }: ChatRerunRequest, context?: CallContext) => {
+    let resumed: ConversationMessage[];
+    try {
+      resumed = conversationAt(history as ConversationMessage[], { toolCallId: from.toolCallId, ...(from.result ? { result: from.result } : {}) });
+    } catch (error) {
+      if (error instanceof ResumePointMissing) throw new AppError('invalid-request', error.message);
+      throw error;
+    }
+    return chat(request, { history: resumed, firstStep: from.step + 1 }, context);
   };
 
   return {
@@ -210,6 +225,7 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
       return { tools: infos.length, ...total };
     },
     runChat,
+    rerunChat,
     answerChatApproval: async ({ approvalId, decision, arguments: args, reason }) => {
       const waiting = approvals.get(approvalId);
       if (!waiting) return false;

@@ -16,6 +16,7 @@ import { unwrapEnvelope } from '../../../shared/envelope';
 import { createCore, type Core } from '../api/core-api';
 import { createDispatcher } from '../api/dispatcher';
 import { runAgent, type AgentRunOptions, type ToolGateway } from './agent-loop';
+import { conversationAt, ResumePointMissing } from './conversation-resume';
 import { openModel } from './model-library';
 import { parseModelChoice, type ProviderId } from './providers';
 
@@ -215,6 +216,45 @@ describe('the approval hook, permissions, stop and the step limit', () => {
     expect(result.status).toBe('max-steps');
     expect(provider.modelRequests()).toHaveLength(2);
   });
+});
+
+describe.each(['openai', 'anthropic', 'google'] as const)('a re-run from an edited tool result (%s)', (kind) => {
+  it('asks the model again with the edited result, numbers its turns on, and calls no tool again', async () => {
+    const provider = await fake(kind, [
+      { toolCalls: [{ name: 'basic__echo', arguments: { text: 'what the server echoed' } }] },
+      { text: 'First answer.' },
+      { text: 'Second answer, from the edited result.' },
+    ]);
+    const first = await run(kind, provider);
+    expect(first.status).toBe('answered');
+    const call = first.steps.find((s) => s.kind === 'tool');
+    if (call?.kind !== 'tool') throw new Error('no tool step');
+    const callsBefore = (await core.api.getProtocolLog({ server: 'basic' }, {})).filter((e) => e.method === 'tools/call').length;
+
+    const history = conversationAt(first.messages, { toolCallId: call.toolCallId, result: { text: 'A result the user wrote.', isError: true } });
+    const again = await run(kind, provider, { prompt: undefined, history, firstStep: call.step + 1 });
+
+    expect(again.status).toBe('answered');
+    expect(again.text).toBe('Second answer, from the edited result.');
+    expect(again.steps.map((s) => [s.kind, s.step])).toEqual([['model', 2]]);
+    // The third request carries the user's result in place of the server's, and the conversation before it unchanged.
+    const third = sentBack(provider.modelRequests()[2]!.body);
+    expect(third).toContain('A result the user wrote.');
+    expect(third).not.toContain('First answer.');
+    expect(third.split('what the server echoed').length - 1).toBe(sentBack(provider.modelRequests()[1]!.body).split('what the server echoed').length - 2);
+    expect(third).toContain('Say hi through the echo tool.');
+    const callsAfter = (await core.api.getProtocolLog({ server: 'basic' }, {})).filter((e) => e.method === 'tools/call').length;
+    expect(callsAfter).toBe(callsBefore);
+  });
+});
+
+it('a re-run from a call whose result never reached the model is refused with the reason', async () => {
+  const provider = await fake('openai', [{ toolCalls: [{ name: 'basic__echo', arguments: { text: 'x' } }] }, { text: 'never asked' }]);
+  const stop = new AbortController();
+  const result = await run('openai', provider, { signal: stop.signal, approve: async () => (stop.abort(), { decision: 'approve' }) });
+  const toolCallId = (result.steps[0]?.kind === 'model' && result.steps[0].toolCalls[0]?.id) || 'missing';
+  expect(() => conversationAt(result.messages, { toolCallId })).toThrow(ResumePointMissing);
+  expect(() => conversationAt(result.messages, { toolCallId })).toThrow(/no result in the conversation/);
 });
 
 describe('bad setups, each explained', () => {

@@ -46,10 +46,13 @@ export interface AgentRunOptions {
   servers: ServerName[];
   /** Tool names per server to expose; absent: every tool of the server that can be called. */
   toolFilter?: (tool: ToolInfo) => boolean;
-  prompt: string;
+  /** The user's message; absent when the history already ends where the model speaks next (a re-run from a tool result). */
+  prompt?: string;
   system?: string;
   /** Earlier turns of the conversation. */
   history?: ConversationMessage[];
+  /** The number of the first model turn (a re-run continues the numbering of the run it came from); default 1. */
+  firstStep?: number;
   maxSteps: number;
   signal: AbortSignal;
   /** Asked before each call; absent: calls run as the permission rules decide (a tool set to "ask" is refused). */
@@ -100,7 +103,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     steps.push(entry);
     options.onStep?.(entry);
   };
-  const messages: ConversationMessage[] = [...(options.history ?? []), { role: 'user', content: options.prompt }];
+  const messages: ConversationMessage[] = [...(options.history ?? []), ...(options.prompt !== undefined ? [{ role: 'user' as const, content: options.prompt }] : [])];
   const usage = { inputTokens: 0, outputTokens: 0, cost: 0 as number | undefined };
   const toolCalls: AgentRunResult['toolCalls'] = [];
   const finish = (status: AgentRunResult['status'], text: string, error?: ModelError): AgentRunResult => ({
@@ -118,7 +121,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const step = options.step ?? runModelStep;
   let lastText = '';
 
-  for (let index = 1; index <= options.maxSteps; index++) {
+  const first = options.firstStep ?? 1;
+  for (let index = first; index < first + options.maxSteps; index++) {
     if (options.signal.aborted) return finish('stopped', lastText);
     const startedAt = Date.now();
     let outcome: StepOutcome;

@@ -10,11 +10,23 @@ export function ChatView({ turns }: { turns: ChatTurn[] }) {
           <p className="playground-user">
             <span className="muted">You:</span> {turn.prompt}
           </p>
+          {turn.rerun && (
+            <details className="playground-rerun">
+              <summary>
+                Re-run from step {turn.rerun.step} ({turn.rerun.tool}
+                {turn.rerun.edited ? ', its result edited' : ''})
+              </summary>
+              <p className="muted">
+                The answer before: {turn.rerun.earlier.text || (turn.rerun.earlier.error ? turn.rerun.earlier.error.message : '(none)')}
+              </p>
+            </details>
+          )}
           {turn.steps
             .filter((step) => step.kind === 'tool')
             .map((step) => (
               <p key={`${step.step}-${step.toolCallId}`} className={step.isError ? 'playground-tool error-text' : 'playground-tool'}>
                 {step.server} → {step.tool} <code>{JSON.stringify(step.arguments)}</code> {step.approval === 'edited' ? '(arguments edited) ' : ''}
+                {step.resultEdited ? '(result edited) ' : ''}
                 {step.notRun ? `not run: ${step.notRun}` : `→ ${step.resultText.length > 300 ? `${step.resultText.slice(0, 300)}…` : step.resultText}`}
               </p>
             ))}

@@ -272,7 +272,7 @@ export function PlaygroundView({ server }: { server: ServerView }) {
             <section key={index} className="playground-column" aria-label={columns.length > 1 ? `${p}:${m}` : undefined}>
               {columns.length > 1 && <h4>{`${p}:${m}`}</h4>}
               {view === 'chat' && <ChatView turns={chat.turns} />}
-              {view === 'trace' && <TraceView turns={chat.turns} />}
+              {view === 'trace' && <TraceView turns={chat.turns} {...(running ? {} : { onRerun: (turn, from) => void chat.rerun(turn.callId, from, pause) })} />}
               {view === 'raw' && <RawView turns={chat.turns} />}
               {chat.paused && <ApprovalCard key={chat.paused.approvalId} call={chat.paused} onAnswer={chat.answer} />}
             </section>

@@ -5,18 +5,30 @@
  * cancels the turn under way; a paused call waits here for approve / edit / deny.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatError, ChatEvent, ChatRequest, ChatStep, ChatUsage, ModelProviderId } from '../../../../shared/api/models';
+import type { ChatError, ChatEvent, ChatRequest, ChatRunResult, ChatStep, ChatToolStep, ChatUsage, ModelProviderId } from '../../../../shared/api/models';
 import { useWorkbench } from '../../state/store';
 
 export interface ChatTurn {
   callId: string;
   prompt: string;
   model: string;
+  /** What the turn was run with: a re-run from one of its tool calls uses the same. */
+  setup: ChatSetup;
   text: string;
   steps: ChatStep[];
   status?: 'answered' | 'max-steps' | 'stopped' | 'failed';
   error?: ChatError;
   usage?: ChatUsage;
+  /** The conversation at the end of the turn (what a re-run from one of its calls is cut from). */
+  messages?: unknown[];
+  /** Run again from a tool call: which one, and the turn as it was before. */
+  rerun?: { step: number; tool: string; edited: boolean; earlier: ChatTurn };
+}
+
+/** A re-run from a tool step of a turn: the result the model is told this time. */
+export interface RerunFrom {
+  step: ChatToolStep;
+  result: { text: string; isError: boolean };
 }
 
 export interface PausedCall {
@@ -84,27 +96,15 @@ export function useChat() {
     }
   }
 
-  const send = useCallback(
-    async (prompt: string, setup: ChatSetup) => {
-      const callId = crypto.randomUUID();
+  /** Runs one turn (a prompt, or a re-run) under its callId and settles it with the core's answer. */
+  const runTurn = useCallback(
+    async (callId: string, run: () => Promise<ChatRunResult>) => {
       current.current = callId;
       setRunning(callId);
-      setTurns((all) => [...all, { callId, prompt, model: `${setup.provider}:${setup.model}`, text: '', steps: [] }]);
-      const request: ChatRequest = {
-        callId,
-        provider: setup.provider,
-        model: setup.model,
-        servers: setup.servers,
-        ...(setup.tools ? { tools: setup.tools } : {}),
-        ...(setup.system.trim() ? { system: setup.system } : {}),
-        prompt,
-        ...(history.current.length ? { history: history.current } : {}),
-        pause: setup.pause,
-      };
       try {
-        const result = await api.runChat(request);
+        const result = await run();
         history.current = result.messages;
-        updateTurn(callId, (turn) => ({ ...turn, text: result.text, steps: result.steps, status: result.status, usage: result.usage, ...(result.error ? { error: result.error } : {}) }));
+        updateTurn(callId, (turn) => ({ ...turn, text: result.text, steps: [...keptSteps(turn), ...result.steps], status: result.status, usage: result.usage, messages: result.messages, ...(result.error ? { error: result.error } : {}) }));
       } catch (error) {
         updateTurn(callId, (turn) => ({ ...turn, status: 'failed', error: { message: (error as Error).message, hint: '', reason: 'request' } }));
       } finally {
@@ -112,7 +112,54 @@ export function useChat() {
         setPaused(undefined);
       }
     },
-    [api, updateTurn],
+    [updateTurn],
+  );
+
+  const send = useCallback(
+    async (prompt: string, setup: ChatSetup) => {
+      const callId = crypto.randomUUID();
+      setTurns((all) => [...all, { callId, prompt, model: `${setup.provider}:${setup.model}`, setup, text: '', steps: [] }]);
+      const request: ChatRequest = {
+        callId,
+        ...requestSetup(setup),
+        prompt,
+        ...(history.current.length ? { history: history.current } : {}),
+      };
+      await runTurn(callId, () => api.runChat(request));
+    },
+    [api, runTurn],
+  );
+
+  /**
+   * Runs a finished turn again from one of its tool calls, the result as the user edited it.
+   * The turn is replaced (its earlier version kept beside it) and the turns after it go: the
+   * conversation now continues from the re-run.
+   */
+  const rerun = useCallback(
+    async (turnCallId: string, from: RerunFrom, pause: boolean) => {
+      const index = turns.findIndex((turn) => turn.callId === turnCallId);
+      const earlier = turns[index];
+      if (!earlier?.messages) return;
+      const callId = crypto.randomUUID();
+      const edited = from.result.text !== from.step.resultText || from.result.isError !== from.step.isError;
+      const kept = earlier.steps
+        .filter((step) => step.step <= from.step.step)
+        .map((step) =>
+          step.kind === 'tool' && step.toolCallId === from.step.toolCallId && edited
+            ? { ...step, resultText: from.result.text, isError: from.result.isError, resultEdited: step.resultEdited ?? { serverText: step.resultText, serverIsError: step.isError } }
+            : step,
+        );
+      const { rerun: _previous, ...earlierTurn } = earlier;
+      setTurns((all) => [
+        ...all.slice(0, index),
+        { callId, prompt: earlier.prompt, model: earlier.model, setup: earlier.setup, text: '', steps: kept, rerun: { step: from.step.step, tool: from.step.tool, edited, earlier: earlierTurn } },
+      ]);
+      const { messages } = earlier;
+      await runTurn(callId, () =>
+        api.rerunChat({ callId, ...requestSetup(earlier.setup), pause, history: messages, from: { toolCallId: from.step.toolCallId, step: from.step.step, ...(edited ? { result: from.result } : {}) } }),
+      );
+    },
+    [api, runTurn, turns],
   );
 
   const stop = useCallback(() => {
@@ -133,5 +180,22 @@ export function useChat() {
     setTurns([]);
   }, []);
 
-  return { turns, paused, running: running !== undefined, send, stop, answer, clear };
+  return { turns, paused, running: running !== undefined, send, rerun, stop, answer, clear };
+}
+
+/** The page's set-up as the core's chat request has it. */
+function requestSetup(setup: ChatSetup) {
+  return {
+    provider: setup.provider,
+    model: setup.model,
+    servers: setup.servers,
+    ...(setup.tools ? { tools: setup.tools } : {}),
+    ...(setup.system.trim() ? { system: setup.system } : {}),
+    pause: setup.pause,
+  };
+}
+
+/** The steps a re-run keeps from the turn it came from (up to its call); a new turn keeps none. */
+function keptSteps(turn: ChatTurn): ChatStep[] {
+  return turn.rerun ? turn.steps.filter((step) => step.step <= turn.rerun!.step) : [];
 }
