@@ -15,6 +15,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startProviderFake } from '../../tests/support/provider-fakes/provider-fake';
 import { fixtureServer } from '../fixtures/paths';
 import { expect, test } from '../support/fixtures';
+import { WorkbenchPage } from '../support/workbench-page';
 import { startHostWithServers, Workspaces } from '../support/workspaces';
 
 const KEY = 'AIza-playground-e2e-key-0123456789';
@@ -198,6 +199,57 @@ test('two models answer the same prompt side by side, each in its own column', a
     await expect(pane.getByRole('region', { name: 'google:gemini-a' })).toContainText('google:gemini-a: I am A.');
     await expect(pane.getByRole('region', { name: 'google:gemini-b' })).toContainText('google:gemini-b: I am B.');
     expect(fake.modelRequests()).toHaveLength(2);
+  } finally {
+    await host.stop();
+    await fake.close();
+  }
+});
+
+test('the playground across servers: every connected server\'s tools, a call on each, kept while a server is looked at', async ({ page }) => {
+  const fake = await startProviderFake('google', {
+    turns: [
+      { toolCalls: [{ name: 'basic__echo', arguments: { text: 'to the first' } }, { name: 'second__echo', arguments: { text: 'to the second' } }] },
+      { text: 'Both servers answered.' },
+    ],
+  });
+  const basic = { command: process.execPath, args: [fixtureServer('basic-stdio')] };
+  const host = await startHostWithServers({ basic, second: basic });
+  try {
+    await page.goto(host.url);
+    const wb = new WorkbenchPage(page);
+    for (const name of ['basic', 'second']) await expect(wb.server(name).getByText('Connected')).toBeVisible();
+    const playgroundButton = page.getByRole('button', { name: 'Playground', exact: true });
+    await playgroundButton.click();
+    await expect(playgroundButton).toHaveAttribute('aria-pressed', 'true');
+    const view = page.getByRole('region', { name: 'Playground across servers' });
+    await setUpGemini(view, fake.baseUrl);
+    // Every connected server is exposed, its tools named with the server.
+    const exposed = view.getByRole('group', { name: 'Servers and tools exposed' });
+    for (const name of ['basic', 'second']) await expect(exposed.getByLabel(name, { exact: true })).toBeChecked();
+    await expect(exposed.getByLabel('second.echo')).toBeChecked();
+    await view.getByLabel('Pause before each tool call').uncheck();
+    await view.getByLabel('Message').fill('Echo on both servers.');
+    await view.getByRole('button', { name: 'Send', exact: true }).click();
+
+    const output = view.locator('.playground-output');
+    await expect(output).toContainText('Both servers answered.');
+    await expect(output).toContainText('basic → echo {"text":"to the first"} → to the first');
+    await expect(output).toContainText('second → echo {"text":"to the second"} → to the second');
+    const declared = JSON.stringify(fake.modelRequests()[0]!.body);
+    for (const name of ['basic__echo', 'second__echo']) expect(declared).toContain(name);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const results = await new AxeBuilder({ page }).include('.playground-main').analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id}`)).toEqual([]);
+    }
+
+    // Selecting a server shows its workspace; the playground comes back with its conversation.
+    await wb.server('second').getByRole('button', { name: /^second/ }).click();
+    await expect(page.getByRole('region', { name: 'Workspace of second', exact: true })).toBeVisible();
+    await expect(view).toBeHidden();
+    await expect(playgroundButton).toHaveAttribute('aria-pressed', 'false');
+    await playgroundButton.click();
+    await expect(view.locator('.playground-output')).toContainText('Both servers answered.');
   } finally {
     await host.stop();
     await fake.close();

@@ -1,6 +1,7 @@
 /**
  * The window: the header (the daily actions, the rest in its menu), then the servers and the
- * open server workspaces side by side; the protocol log below.
+ * open server workspaces side by side (or the playground across servers in their place); the
+ * protocol log below.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { CommandPalette } from '../components/CommandPalette';
@@ -25,6 +26,8 @@ const ImportDialog = lazy(() => import('../components/import/ImportDialog').then
 const ExportDialog = lazy(() => import('../components/ExportDialog').then((m) => ({ default: m.ExportDialog })));
 const SettingsDialog = lazy(() => import('../components/SettingsDialog').then((m) => ({ default: m.SettingsDialog })));
 const HistoryDialog = lazy(() => import('../components/tools/HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+// The playground across servers brings the model layer's page code when first opened.
+const PlaygroundView = lazy(() => import('../components/playground/PlaygroundView').then((m) => ({ default: m.PlaygroundView })));
 const PermissionsDialog = lazy(() => import('../components/tools/PermissionsDialog').then((m) => ({ default: m.PermissionsDialog })));
 
 export function App() {
@@ -43,12 +46,19 @@ export function App() {
   const refreshConfigStatus = useWorkbench((s) => s.refreshConfigStatus);
   const projects = useProjectActions();
   const [theme, setTheme] = useThemeChoice();
+  const mainView = useWorkbench((s) => s.mainView);
+  const showMainView = useWorkbench((s) => s.showMainView);
+  // Once opened, the playground stays mounted (hidden) so its conversation outlives a look at a server.
+  const [playgroundKept, setPlaygroundKept] = useState(false);
+  if (mainView === 'playground' && !playgroundKept) setPlaygroundKept(true);
+  const togglePlayground = () => showMainView(mainView === 'playground' ? 'workspaces' : 'playground');
   useEffect(() => {
     void refreshConfigStatus();
   }, [refreshConfigStatus]);
   const paletteActions = [
     { label: 'Add server', run: () => openServerForm({ mode: 'add' }) },
     { label: 'Protocol log', run: () => openLog() },
+    { label: 'Playground (every connected server)', run: () => showMainView('playground') },
     { label: 'History', run: () => setHistoryOpen(true) },
     { label: 'Permissions', run: () => setPermissionsOpen(true) },
     { label: 'Settings', run: () => setSettingsOpen(true) },
@@ -70,7 +80,23 @@ export function App() {
             <ServerList onAdd={() => openServerForm({ mode: 'add' })} />
           </Pane>
         }
-        second={<Workspaces />}
+        second={
+          <>
+            <div className="main-view" hidden={mainView !== 'workspaces'}>
+              <Workspaces />
+            </div>
+            {playgroundKept && (
+              <section className="main-view playground-main" hidden={mainView !== 'playground'} aria-label="Playground across servers">
+                <h2>Playground</h2>
+                <Pane name="The playground">
+                  <Suspense fallback={<p className="muted">Loading the playground…</p>}>
+                    <PlaygroundView />
+                  </Suspense>
+                </Pane>
+              </section>
+            )}
+          </>
+        }
       />
     </main>
   );
@@ -85,6 +111,9 @@ export function App() {
           </button>
           <button type="button" onClick={() => setHistoryOpen(true)}>
             History
+          </button>
+          <button type="button" aria-pressed={mainView === 'playground'} title="A model with the tools of every connected server" onClick={togglePlayground}>
+            Playground
           </button>
           <kbd className="palette-hint" title="Go to a server, tool, resource, prompt or action">
             Ctrl K

@@ -99,7 +99,8 @@ export const createServersSlice =
         if (view.status === 'connected') void get().checkOnConnect(view.name, view.since);
       },
       selectServer(name) {
-        set({ selectedServer: name, selectedTool: undefined });
+        // Selecting a server shows its workspace, also from the playground across servers.
+        set({ selectedServer: name, selectedTool: undefined, ...(name ? { mainView: 'workspaces' as const } : {}) });
         const server = get().servers.find((s) => s.name === name);
         // A list already there (or on its way) is kept fresh by the server's change notices.
         if (name && server?.status === 'connected' && !get().toolsByServer[name]) void get().loadTools(name);

@@ -1,7 +1,8 @@
 /**
  * Server workspaces: each open server gets its own pane with tabs (Tools, Tasks, Resources,
  * Prompts, Skills, Console, Doctor, Collections, Load). The selected server always has a pane; "Keep open" pins a pane so
- * that selecting another server opens that one beside it, not in its place.
+ * that selecting another server opens that one beside it, not in its place. The playground
+ * across servers takes the workspaces' place until a server is selected again.
  */
 import type { StateCreator } from 'zustand';
 import { withEntry, withoutEntry } from './per-server';
@@ -11,6 +12,9 @@ export const WORKSPACE_TABS = ['tools', 'tasks', 'resources', 'prompts', 'skills
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 
 export interface WorkspaceSlice {
+  /** What fills the area beside the server list: the server workspaces, or the playground across servers. */
+  mainView: 'workspaces' | 'playground';
+  showMainView(view: WorkspaceSlice['mainView']): void;
   pinnedServers: string[];
   workspaceTabs: Record<string, WorkspaceTab>;
   /** The tool chosen in each server's Tools tab. */
@@ -31,6 +35,10 @@ export function openWorkspaces(state: Pick<WorkbenchState, 'pinnedServers' | 'se
 }
 
 export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], WorkspaceSlice> = (set, get) => ({
+  mainView: 'workspaces',
+  showMainView(view) {
+    set({ mainView: view });
+  },
   pinnedServers: [],
   workspaceTabs: {},
   workspaceTools: {},

@@ -1,8 +1,9 @@
 /**
- * The Playground tab: a model with this server's tools (and other connected servers' if
- * picked), a system prompt, and a chat. Three views of the same run: the chat, a trace of
- * every model turn and tool call with its latency and tokens, and the raw requests the
- * provider received (tool schemas after its adaptation, lossy changes flagged). Before the
+ * The playground: a model with a server's tools (and other connected servers' if picked), a
+ * system prompt, and a chat. As a server's tab it starts with that server; on its own (the
+ * header's Playground) it starts with every connected server. Three views of the same run:
+ * the chat, a trace of every model turn and tool call with its latency and tokens, and the
+ * raw requests the provider received (tool schemas after its adaptation, lossy changes flagged). Before the
  * first message it shows what the exposed tool definitions cost in tokens; each tool call
  * pauses for approve / edit / deny unless the user turns that off. Up to three models answer
  * the same prompt side by side, each in its own conversation and column.
@@ -23,14 +24,19 @@ const VIEWS = ['chat', 'trace', 'raw'] as const;
 type View = (typeof VIEWS)[number];
 const VIEW_LABELS: Record<View, string> = { chat: 'Chat', trace: 'Trace', raw: 'Raw' };
 
-export function PlaygroundView({ server }: { server: ServerView }) {
+export function PlaygroundView({ server }: { server?: ServerView }) {
   const api = useWorkbench((s) => s.api);
   const allServers = useWorkbench((s) => s.servers);
+  // Element ids: one playground per workspace, and the one across servers.
+  const scope = server?.name ?? 'all-servers';
   const { providers, setProviders, reload } = useModelProviders();
   const [provider, setProvider] = useState<ModelProviderId | undefined>();
   const [model, setModel] = useState('');
   const [served, setServed] = useState<string[] | { error: string } | undefined>();
-  const [servers, setServers] = useState<string[]>([server.name]);
+  const connectedNames = allServers.filter((s) => s.status === 'connected').map((s) => s.name);
+  const [picked, setServers] = useState<string[] | undefined>(server ? [server.name] : undefined);
+  // Across servers, until the user picks: every connected server, as they connect.
+  const servers = useMemo(() => picked ?? connectedNames, [picked, connectedNames.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the names
   const [tools, setTools] = useState<ToolInfo[] | undefined>();
   const [toolsError, setToolsError] = useState<string | undefined>();
   const [off, setOff] = useState<Set<string>>(new Set());
@@ -67,7 +73,7 @@ export function PlaygroundView({ server }: { server: ServerView }) {
     };
   }, [api, chosen?.id, chosen?.local, chosen?.ready]);
 
-  const connected = allServers.filter((s) => s.status === 'connected' || s.name === server.name);
+  const connected = allServers.filter((s) => s.status === 'connected' || s.name === server?.name);
   const serversKey = servers.join('\n');
   useEffect(() => {
     let live = true;
@@ -133,14 +139,14 @@ export function PlaygroundView({ server }: { server: ServerView }) {
     setPrompt('');
   };
 
-  const modelListId = `playground-models-${server.name}`;
-  const viewId = `playground-view-${server.name}`;
+  const modelListId = `playground-models-${scope}`;
+  const viewId = `playground-view-${scope}`;
   return (
     <div className="playground">
       <section className="playground-setup" aria-label="Model and tools">
         <div className="playground-row">
-          <label htmlFor={`pg-provider-${server.name}`}>Provider</label>
-          <select id={`pg-provider-${server.name}`} value={provider ?? ''} onChange={(e) => setProvider(e.target.value as ModelProviderId)}>
+          <label htmlFor={`pg-provider-${scope}`}>Provider</label>
+          <select id={`pg-provider-${scope}`} value={provider ?? ''} onChange={(e) => setProvider(e.target.value as ModelProviderId)}>
             {providers?.map((p) => (
               <option key={p.id} value={p.id} disabled={!p.ready}>
                 {p.label}
@@ -148,8 +154,8 @@ export function PlaygroundView({ server }: { server: ServerView }) {
               </option>
             ))}
           </select>
-          <label htmlFor={`pg-model-${server.name}`}>Model</label>
-          <input id={`pg-model-${server.name}`} list={modelListId} value={model} placeholder={chosen?.local ? 'llama3.2' : 'model name'} onChange={(e) => setModel(e.target.value)} />
+          <label htmlFor={`pg-model-${scope}`}>Model</label>
+          <input id={`pg-model-${scope}`} list={modelListId} value={model} placeholder={chosen?.local ? 'llama3.2' : 'model name'} onChange={(e) => setModel(e.target.value)} />
           <datalist id={modelListId}>{Array.isArray(served) && served.map((m) => <option key={m} value={m} />)}</datalist>
           <label className="playground-check">
             <input type="checkbox" checked={pause} onChange={(e) => setPause(e.target.checked)} /> Pause before each tool call
@@ -158,9 +164,9 @@ export function PlaygroundView({ server }: { server: ServerView }) {
         {served && !Array.isArray(served) && <p className="muted">Models of this endpoint: {served.error}</p>}
         {compared.map((choice, index) => (
           <div key={index} className="playground-row" role="group" aria-label={`Compared model ${index + 2}`}>
-            <label htmlFor={`pg-provider-${server.name}-${index + 2}`}>Provider {index + 2}</label>
+            <label htmlFor={`pg-provider-${scope}-${index + 2}`}>Provider {index + 2}</label>
             <select
-              id={`pg-provider-${server.name}-${index + 2}`}
+              id={`pg-provider-${scope}-${index + 2}`}
               value={choice.provider}
               onChange={(e) => setCompared((all) => all.map((c, i) => (i === index ? { ...c, provider: e.target.value as ModelProviderId } : c)))}
             >
@@ -170,9 +176,9 @@ export function PlaygroundView({ server }: { server: ServerView }) {
                 </option>
               ))}
             </select>
-            <label htmlFor={`pg-model-${server.name}-${index + 2}`}>Model {index + 2}</label>
+            <label htmlFor={`pg-model-${scope}-${index + 2}`}>Model {index + 2}</label>
             <input
-              id={`pg-model-${server.name}-${index + 2}`}
+              id={`pg-model-${scope}-${index + 2}`}
               value={choice.model}
               onChange={(e) => setCompared((all) => all.map((c, i) => (i === index ? { ...c, model: e.target.value } : c)))}
             />
@@ -193,11 +199,12 @@ export function PlaygroundView({ server }: { server: ServerView }) {
               <input
                 type="checkbox"
                 checked={servers.includes(s.name)}
-                onChange={(e) => setServers((all) => (e.target.checked ? [...all, s.name] : all.filter((n) => n !== s.name)))}
+                onChange={(e) => setServers(e.target.checked ? [...servers, s.name] : servers.filter((n) => n !== s.name))}
               />
               {s.name}
             </label>
           ))}
+          {connected.length === 0 && <p className="muted">No server is connected: connect one in the list on the left, or chat without tools.</p>}
           {toolsError && <p role="alert" className="error-text">{toolsError}</p>}
           {tools && tools.length === 0 && <p className="muted">No tools on the chosen servers: the model can only talk.</p>}
           <div className="playground-tools">
@@ -232,8 +239,8 @@ export function PlaygroundView({ server }: { server: ServerView }) {
           <summary>Model providers</summary>
           <ModelProviders onChange={setProviders} />
         </details>
-        <label htmlFor={`pg-system-${server.name}`}>System prompt</label>
-        <textarea id={`pg-system-${server.name}`} rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional" />
+        <label htmlFor={`pg-system-${scope}`}>System prompt</label>
+        <textarea id={`pg-system-${scope}`} rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional" />
       </section>
 
       <div className="playground-views">
@@ -281,11 +288,11 @@ export function PlaygroundView({ server }: { server: ServerView }) {
       </section>
 
       <form className="playground-prompt" onSubmit={submit}>
-        <label htmlFor={`pg-prompt-${server.name}`} className="visually-hidden">
+        <label htmlFor={`pg-prompt-${scope}`} className="visually-hidden">
           Message
         </label>
         <textarea
-          id={`pg-prompt-${server.name}`}
+          id={`pg-prompt-${scope}`}
           rows={2}
           value={prompt}
           placeholder={model.trim() ? 'Ask the model something (Ctrl+Enter sends)' : 'Name a model first'}
