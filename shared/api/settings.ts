@@ -17,6 +17,9 @@ export const MAX_CONNECT_TIMEOUT_MS = 10 * 60 * 1000;
 /** The longest call timeout (MCP_TOOL_TIMEOUT above it is capped); well below what a timer can hold. */
 export const MAX_CALL_TIMEOUT_MS = DAY_MS;
 
+/** The largest limits a server's automatic sampling may be given (settings.json `samplingAuto`). */
+export const SAMPLING_AUTO_LIMITS = { maxTokens: 100_000, perMinute: 600 } as const;
+
 export const SettingsSchema = z.strictObject({
   /** How long a server may take to answer initialize. MCP_TIMEOUT overrides it when set. */
   connectTimeoutMs: millis(100, MAX_CONNECT_TIMEOUT_MS),
@@ -50,9 +53,9 @@ export const SettingsSchema = z.strictObject({
         provider: ProviderIdSchema,
         model: z.string().trim().min(1).max(256),
         /** The most tokens one answer may take; a request asking for more is answered with this many. */
-        maxTokens: count(100_000),
+        maxTokens: count(SAMPLING_AUTO_LIMITS.maxTokens),
         /** The most requests of this server answered in a minute. */
-        perMinute: count(600),
+        perMinute: count(SAMPLING_AUTO_LIMITS.perMinute),
       }),
     )
     .refine((value) => Object.keys(value).length <= 200, 'at most 200 servers'),

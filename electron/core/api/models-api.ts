@@ -103,7 +103,16 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
     if (info.needsKey && !key.key) throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
     return openModel(choice, key.key);
   };
-  deps.samplingAuto?.install(new AutoSampler({ rules: deps.samplingAuto.rules, timeoutMs: deps.samplingAuto.timeoutMs, open: openConfigured, turn: runModelStep, emit: (event) => ctx.events.emit(event) }).answer);
+  /** The models a local provider's endpoint serves; undefined for a cloud provider or an endpoint that cannot say. */
+  const servedBy = async (provider: ProviderId) => {
+    const view = (await views()).find((p) => p.id === provider);
+    if (!view?.local || !view.baseUrl) return undefined;
+    const served = await listServedModels(view.baseUrl, (await keys.resolve(provider)).key);
+    return served.ok ? served.models : undefined;
+  };
+  deps.samplingAuto?.install(
+    new AutoSampler({ rules: deps.samplingAuto.rules, timeoutMs: deps.samplingAuto.timeoutMs, open: openConfigured, turn: runModelStep, served: servedBy, emit: (event) => ctx.events.emit(event) }).answer,
+  );
 
   const emitter = (callId: string) => (event: ChatEvent) => ctx.events.emit({ type: 'chat-event', callId, event });
 
