@@ -66,14 +66,24 @@ export interface StepReport {
 
 export type RunEnd = 'completed' | 'stopped' | 'all-clients-lost';
 
+/** The protocol the run's clients spoke. */
+export interface LoadProtocol {
+  era: 'legacy' | 'modern';
+  version?: string;
+}
+
 export interface LoadReport {
   version: 1;
   server: string;
   transport: string;
+  /** Absent in reports of earlier versions. */
+  protocol?: LoadProtocol;
   startedAt: string;
   elapsedMs: number;
   end: RunEnd;
-  settings: { clients: number; concurrency: number; durationMs?: number; requests?: number; rate?: number; profile: string; sharedProcess: boolean };
+  settings: { clients: number; concurrency: number; durationMs?: number; requests?: number; rate?: number; profile: string; sharedProcess: boolean; churn?: number };
+  /** With churn: the sessions opened in all (the first ones included) and how long opening one took. */
+  sessions?: { opened: number; setup: LatencySummary };
   requests: number;
   errors: number;
   errorRate: number;

@@ -33,6 +33,9 @@ async function ours(calls: number): Promise<Round> {
     callTimeoutMs: 60_000,
     connectTimeoutMs: 30_000,
     ideLockDir: os.tmpdir(),
+    // The bare client it is compared with speaks the 2025 protocol (the SDK's default).
+    era: { kind: 'legacy' },
+    eraProbeTimeoutMs: 3000,
   }).run();
   return { callsPerSecond: report.requests / (report.elapsedMs / 1000), p50: report.latency.p50 };
 }

@@ -79,7 +79,7 @@ test('load: a run from the Load tab charts live, Stop leaves no process, and two
     expect(saved.suggestedFilename()).toMatch(/^target-load-.*\.html$/);
     const html = await fs.readFile((await saved.path())!, 'utf8');
     expect(html).toMatch(/^<!doctype html>/i);
-    expect(html).toContain('<th>Server</th><td>target (stdio)</td>');
+    expect(html).toMatch(/<th>Server<\/th><td>target \(stdio, MCP 20\d\d-\d\d-\d\d\)<\/td>/);
     expect(html).toContain('uPlot');
     await expect(runs.getByRole('status')).toContainText(`as ${saved.suggestedFilename()}`);
 

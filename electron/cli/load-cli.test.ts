@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture } from '../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../e2e/fixtures/paths';
 import { pidsWith, waitUntil } from '../../e2e/support/processes';
 import { BUILT_CLI, runBuiltCli } from '../../tests/support/built-cli';
@@ -181,5 +182,35 @@ describe('mcp-workbench load', () => {
     const report = JSON.parse(stdout);
     expect(report.end).toBe('stopped');
     expect(report.requests).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('mcp-workbench load: sessions and protocol eras', () => {
+  it('--churn gives each client a new session every M calls over HTTP; on a stdio server it is a usage error', async () => {
+    const fixture = await startFixture('load-target', ['--http']);
+    try {
+      const run = await load(['--url', fixture.url, '--transport', 'http', '--tool', 'work', '--requests', '12', '--concurrency', '2', '--churn', '4', '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout);
+      expect(report).toMatchObject({ requests: 12, errors: 0, settings: { churn: 4 }, sessions: { opened: 3 }, protocol: { era: 'legacy' } });
+    } finally {
+      await fixture.stop();
+    }
+    const stdio = await load(['--stdio', target(), '--tool', 'work', '--requests', '5', '--churn', '2']);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain('--churn: Session churn is for remote servers');
+    const bad = await load(['--stdio', target(), '--tool', 'work', '--requests', '5', '--churn', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--churn must be a whole number from 1');
+  }, 120_000);
+
+  it('--protocol reaches the load clients: a 2026-only server loads in auto, and refuses 2025 with exit 3', async () => {
+    const modern = `"${process.execPath}" "${fixtureServer('v2-stdio')}" --modern-only`;
+    const args = ['--stdio', modern, '--tool', 'long', '--args', '{"steps": 1, "delayMs": 0}', '--allow-destructive', '--requests', '4'];
+    const auto = await load([...args, '--json']);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(JSON.parse(auto.stdout)).toMatchObject({ requests: 4, errors: 0, protocol: { era: 'modern', version: '2026-07-28' } });
+    const legacy = await load([...args, '--protocol', 'legacy']);
+    expect(legacy.code, legacy.stderr).toBe(3);
   }, 120_000);
 });

@@ -415,6 +415,7 @@ Examples:
       .option('--baseline <file>', "a previous run's --json report, for relative budgets")
       .option('--timeout <ms>', 'time limit of each call (default 60000): a call that takes longer counts as a timeout')
       .option('--shared-process', 'stdio: every client shares one server process (one connection)')
+      .option('--churn <M>', 'remote servers: each client opens a new session (a new connection) after every M calls; the time a session takes to open is reported apart')
       .option('--pid <pid>', 'also sample the CPU and memory of this local process (a server you started yourself)')
       .option('--allow-destructive', 'call a tool that is not marked read-only (or is marked destructive)')
       .option('-y, --yes', 'load a server that is not on this machine (a URL whose host is not loopback)')

@@ -13,6 +13,7 @@ import { buildAppApi } from '../../shared/api/client';
 import type { AppApi } from '../../shared/api';
 import { unwrapEnvelope, type Envelope } from '../../shared/envelope';
 import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerConfig, type ServerName } from '../../shared/config/server-config';
+import type { LoadConnection } from '../core/load/load-plan';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
@@ -86,6 +87,8 @@ export interface Session {
   unreadableSecrets(): string | undefined;
   /** The server's entry as it is launched (variables and secrets filled in). */
   launchConfig(name: ServerName): Promise<ServerConfig>;
+  /** How a load run's clients connect to the server (its launched entry): the era and the OAuth sign-in of this run's core. */
+  loadConnection(name: ServerName, config: ServerConfig): LoadConnection;
   /**
    * One AppApi call answered as an envelope, cancelled by `signal` as well as by cancel():
    * how a live session (live-session/) serves the calls of the commands that use it.
@@ -203,6 +206,7 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     },
     unreadableSecrets: () => unreadableSecrets(dataDir, secretStore.info().encrypted),
     launchConfig: (name) => core.launchConfig(name),
+    loadConnection: (name, config) => core.loadConnection(name, config),
     invoke: (method, payload, signal) => dispatch(method, payload, { signal: AbortSignal.any([stop.signal, signal]) }),
     cancel: () => stop.abort(),
     signal: stop.signal,

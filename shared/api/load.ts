@@ -33,6 +33,8 @@ export interface LoadRunRequest {
   /** Time limit of each call (default 60 s). */
   callTimeoutMs?: number;
   sharedProcess?: boolean;
+  /** Remote servers: each client opens a new session after this many calls. */
+  churn?: number;
   /** The user agreed, in the page, to load a server that is not on this machine. */
   allowRemote?: boolean;
   /** The user agreed, in the page, to call tools that are not marked read-only. */
@@ -100,6 +102,7 @@ const LoadRunRequestSchema = z
     budgets: z.string().max(2000).optional(),
     callTimeoutMs: z.number().int().min(1).max(LOAD_LIMITS.maxDurationMs).optional(),
     sharedProcess: z.boolean().optional(),
+    churn: z.number().int().min(1).max(LOAD_LIMITS.maxRequests).optional(),
     allowRemote: z.boolean().optional(),
     allowDestructive: z.boolean().optional(),
   })

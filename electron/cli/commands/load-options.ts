@@ -22,6 +22,7 @@ export interface LoadOptionsText {
   baseline?: string;
   timeout?: string;
   pid?: string;
+  churn?: string;
 }
 
 export interface LoadSettings {
@@ -35,6 +36,8 @@ export interface LoadSettings {
   baseline?: BudgetFigures;
   callTimeoutMs: number;
   watchPid?: number;
+  /** A new session every this many calls per client. */
+  churn?: number;
   /** Neither --duration nor --requests was given: the default bound applies. */
   defaultBound: boolean;
 }
@@ -50,6 +53,7 @@ export async function parseLoadOptions(options: LoadOptionsText, cwd: string): P
   const rate = options.rate !== undefined ? positiveNumber('--rate', options.rate) : undefined;
   const callTimeoutMs = options.timeout !== undefined ? (wholeNumber('--timeout', options.timeout, 1, LOAD_LIMITS.maxDurationMs) ?? DEFAULT_CALL_TIMEOUT_MS) : DEFAULT_CALL_TIMEOUT_MS;
   const watchPid = wholeNumber('--pid', options.pid, 1, 2 ** 31);
+  const churn = wholeNumber('--churn', options.churn, 1, LOAD_LIMITS.maxRequests);
   let profile: LoadProfile = { kind: 'constant' };
   let budgets: Budget[] = [];
   try {
@@ -75,6 +79,7 @@ export async function parseLoadOptions(options: LoadOptionsText, cwd: string): P
     ...(baseline ? { baseline } : {}),
     callTimeoutMs,
     ...(watchPid !== undefined ? { watchPid } : {}),
+    ...(churn !== undefined ? { churn } : {}),
     defaultBound,
   };
 }

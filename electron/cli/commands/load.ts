@@ -15,9 +15,9 @@ import { parseCollection } from '../../core/collections/collection-parse';
 import { VariableError } from '../../core/collections/variables';
 import { checkBudgets, type BudgetVerdict } from '../../core/load/budgets';
 import { collectionSteps, readDataRows, WorkloadError } from '../../core/load/collection-workload';
-import { renderHtmlReport } from '../../core/load/html-report';
+import { renderHtmlReport, sessionsText } from '../../core/load/html-report';
 import { remoteHostOf, toolRefusal } from '../../core/load/load-consent';
-import type { LoadPlan, LoadStep } from '../../core/load/load-plan';
+import { churnProblem, type LoadPlan, type LoadStep } from '../../core/load/load-plan';
 import type { LoadReport, LoadSnapshot } from '../../core/load/load-report';
 import { LoadConnectError, LoadRun, type ToolAnnotationsList } from '../../core/load/load-run';
 import type { CommandRun } from '../command-run';
@@ -52,6 +52,8 @@ export async function load(run: CommandRun, server: string | undefined, options:
   const config = await session.launchConfig(name);
   refuseRemoteWithoutConsent(name, config, options.yes === true);
   if (options.sharedProcess && !isStdioConfig(config)) throw usageError('--shared-process is for stdio servers: each client of a remote server has its own session.');
+  const churnRefusal = settings.churn !== undefined ? churnProblem(config) : undefined;
+  if (churnRefusal) throw usageError(`--churn: ${churnRefusal}`);
   if (settings.defaultBound) run.output.note(`No --duration or --requests: the run lasts ${settings.durationMs! / 1000} s.`);
 
   const plan: LoadPlan = {
@@ -69,6 +71,8 @@ export async function load(run: CommandRun, server: string | undefined, options:
     connectTimeoutMs: 30_000,
     ...(settings.watchPid !== undefined ? { watchPid: settings.watchPid } : {}),
     ideLockDir: ideLockDir(run.io.env),
+    ...session.loadConnection(name, config),
+    ...(settings.churn !== undefined ? { churn: settings.churn } : {}),
   };
   const stderr = run.output.stderr;
   const live = options.progress ?? stderr.isTTY === true;
@@ -178,7 +182,9 @@ function printReport(run: CommandRun, report: LoadReport, verdicts: BudgetVerdic
   const out = (text = '') => run.output.line(text);
   const l = report.latency;
   out(`${report.server}: ${report.requests} calls in ${(report.elapsedMs / 1000).toFixed(1)} s (${report.end}), ${report.throughput} calls/s`);
+  if (report.protocol) out(`protocol: MCP ${report.protocol.version ?? report.protocol.era} (${report.protocol.era === 'modern' ? '2026 era' : '2025 era'})`);
   out(`errors: ${report.errors} (${(report.errorRate * 100).toFixed(2)}%)`);
+  if (report.sessions) out(`sessions: ${sessionsText(report)}`);
   out(`latency: p50 ${l.p50} ms  p90 ${l.p90} ms  p95 ${l.p95} ms  p99 ${l.p99} ms  max ${l.max} ms`);
   if (report.steps.length > 1) for (const step of report.steps) out(`  ${step.name}: ${step.requests} calls, ${step.errors} errors, p50 ${step.latency.p50} ms, p95 ${step.latency.p95} ms, p99 ${step.latency.p99} ms`);
   for (const [errorClass, entry] of Object.entries(report.errorsByClass)) {

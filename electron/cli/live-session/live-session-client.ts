@@ -153,6 +153,9 @@ export function liveSessionAsSession(connection: LiveConnection, dataDir: string
     // The session's own process reads the secrets; what it cannot read, its start said.
     unreadableSecrets: () => undefined,
     launchConfig: () => Promise.reject(usageError('A live session does not hand out launch configurations.', 'Give --no-session to run this command on its own.')),
+    loadConnection: () => {
+      throw usageError('A live session does not hand out connections for a load run.', 'Give --no-session to run this command on its own.');
+    },
     invoke: (method, payload, signal) => connection.invoke(method, payload, AbortSignal.any([stop.signal, signal])),
     cancel: () => stop.abort(),
     signal: stop.signal,

@@ -129,6 +129,28 @@ describe('OAuth sign-in on a real core', () => {
     expect((await f.stats()).authorizations).toBe(1);
   });
 
+  it('a load run\'s clients use the saved sign-in; before it, the run cannot start and no page opens', async () => {
+    const f = await oauthFixture();
+    const { core: running, opened } = await core(await tempDir(), { guarded: { type: 'http', url: f.url } });
+    const request = { server: 'guarded', workload: { tool: 'echo', arguments: { text: 'hi' } }, clients: 2, concurrency: 2, requests: 20, allowDestructive: true } as const;
+    await expect(running.api.startLoadRun(request)).rejects.toThrow(/could not connect/);
+    expect(opened).toEqual([]);
+    await running.api.signIn({ name: 'guarded' });
+    const unauthorized = (await f.stats()).unauthorized;
+    const ended = new Promise<Extract<AppEvent, { type: 'load-ended' }>>((resolve) => {
+      const stop = running.events.subscribe((event) => {
+        if (event.type !== 'load-ended') return;
+        stop();
+        resolve(event);
+      });
+    });
+    await running.api.startLoadRun(request);
+    expect((await ended).summary).toMatchObject({ status: 'completed', requests: 20, errors: 0 });
+    // Every client sent the token: the server refused none of their requests.
+    expect((await f.stats()).unauthorized).toBe(unauthorized);
+    expect(opened).toHaveLength(1);
+  });
+
   it('dynamic client registration says the client is a native application with a loopback redirect URI', async () => {
     const f = await oauthFixture();
     const { core: c } = await core(await tempDir(), { guarded: { type: 'http', url: f.url } });

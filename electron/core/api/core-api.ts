@@ -23,6 +23,7 @@ import { ServerRegistry, type FixedServers } from '../config/server-registry';
 import type { ProtocolSetting, ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { ConnectionManager, type ConnectionManagerOptions, type ServerState } from '../connections/connection-manager';
 import { EraCache } from '../connections/era/era-cache';
+import { eraModeOf } from '../connections/era/era-plan';
 import type { TokenProvider } from '../connections/token-provider';
 import { ideLockDir } from '../connections/transports/ide-lockfiles';
 import { ConsoleBuffer } from '../console/console-buffer';
@@ -62,6 +63,7 @@ import { createConformanceApi } from './conformance-api';
 import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
 import { createLoadApi } from './load-api';
+import type { LoadConnection } from '../load/load-plan';
 import { LoadRuns } from '../load/load-runs';
 import { readCollection } from '../collections/collection-folder';
 import { watchContracts } from '../contracts/contract-watch';
@@ -172,6 +174,8 @@ export interface Core {
   secretStore: SecretStoreInfo;
   /** A server's entry as it is launched (variables and secrets filled in), for a command that talks to it without a connection (replay). */
   launchConfig(name: ServerName): Promise<ServerConfig>;
+  /** How a load run's clients connect to the server (its launched entry): era and OAuth, as the core's own connections. */
+  loadConnection(name: ServerName, config: ServerConfig): LoadConnection;
   /** Closes every connection; call before the process exits so no server is orphaned. */
   dispose(): Promise<void>;
 }
@@ -341,6 +345,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: (event) => events.emit(event),
     ...(options.conformance ?? {}),
   });
+  /** How a load run's clients connect: the era the server's connections speak (--protocol wins), and its OAuth sign-in. */
+  const loadConnection = (name: ServerName, config: ServerConfig): LoadConnection => ({
+    era: eraModeOf(options.protocolOverride ?? config.protocol),
+    eraProbeTimeoutMs: settings.effective().eraProbeTimeoutMs,
+    remoteAuth: () => auth.remoteAuth(name, config),
+  });
   const loadRuns = new LoadRuns({
     dataDir: options.storageDir ?? options.dataDir,
     configOf: (name) => ctx.configOf(name),
@@ -357,6 +367,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: (event) => events.emit(event),
     redact: (value) => redactor.redactDeep(value),
     ideLockDir: lockDir,
+    connection: (name, config) => loadConnection(name, config),
   });
 
   const memory = new ProjectMemory(options.dataDir);
@@ -452,6 +463,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     secretStore: secrets.info(),
     launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+    loadConnection,
     dispose: async () => {
       stopContractWatch?.();
       registry.close();

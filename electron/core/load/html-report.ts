@@ -25,6 +25,12 @@ figure { margin: 1.5rem 0; }
 .chart { width: 100%; max-width: 60rem; }
 `;
 
+/** With session churn: how many sessions were opened, how often, and what opening one took. */
+export function sessionsText(report: LoadReport): string {
+  const sessions = report.sessions!;
+  return `${sessions.opened} opened (a new one every ${report.settings.churn} calls per client); opening one took p50 ${sessions.setup.p50} ms, p95 ${sessions.setup.p95} ms, max ${sessions.setup.max} ms`;
+}
+
 export function renderHtmlReport(report: LoadReport, budgets: BudgetVerdict[] = []): string {
   const t = report.timeline.map((point) => point.t / 1000);
   const samples = report.serverResources?.samples ?? [];
@@ -55,12 +61,13 @@ export function renderHtmlReport(report: LoadReport, budgets: BudgetVerdict[] = 
   const csp = `default-src 'none'; script-src ${cspHash(library.script)} ${cspHash(DRAW_CHARTS)}; style-src ${cspHash(style)}`;
   const trend = report.serverResources?.memoryTrend;
   const rows: Array<[string, string]> = [
-    ['Server', `${report.server} (${report.transport})`],
+    ['Server', `${report.server} (${report.transport}${report.protocol ? `, MCP ${report.protocol.version ?? report.protocol.era}` : ''})`],
     ['Started', report.startedAt],
     ['Ended', `${report.end} after ${(report.elapsedMs / 1000).toFixed(1)} s`],
     ['Load', `${report.settings.clients} client(s) × ${report.settings.concurrency} in flight, profile ${report.settings.profile}${report.settings.rate ? `, at most ${report.settings.rate}/s` : ''}`],
     ['Requests', `${report.requests} (${report.errors} failed, ${(report.errorRate * 100).toFixed(2)}%)`],
     ['Throughput', `${report.throughput} calls/s`],
+    ...(report.sessions ? ([['Sessions', sessionsText(report)]] as Array<[string, string]>) : []),
     ['Latency', `p50 ${report.latency.p50} ms · p90 ${report.latency.p90} ms · p95 ${report.latency.p95} ms · p99 ${report.latency.p99} ms · max ${report.latency.max} ms`],
     ...(trend ? ([['Server memory trend', `${(trend.bytesPerMinute / 1048576).toFixed(2)} MiB/min (R² ${trend.r2})${report.serverResources?.leakSuspected ? ' — looks like a leak' : ''}`]] as Array<[string, string]>) : []),
   ];

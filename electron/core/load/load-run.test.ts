@@ -12,6 +12,8 @@ import { fixtureServer } from '../../../e2e/fixtures/paths';
 import { isAlive, pidsWith } from '../../../e2e/support/processes';
 import type { ServerConfig } from '../../../shared/config/server-config';
 import type { LoadPlan } from './load-plan';
+import { planEra } from '../connections/era/era-plan';
+import { LoadClient } from './load-client';
 import { LoadConnectError, LoadRun } from './load-run';
 import type { LoadSnapshot } from './load-report';
 
@@ -29,6 +31,8 @@ function plan(config: ServerConfig, overrides: Partial<LoadPlan> = {}): LoadPlan
     callTimeoutMs: 10_000,
     connectTimeoutMs: 15_000,
     ideLockDir: os.tmpdir(),
+    era: { kind: 'auto' },
+    eraProbeTimeoutMs: 3000,
     ...overrides,
   };
 }
@@ -132,11 +136,53 @@ describe('load run over Streamable HTTP', () => {
   });
   afterAll(() => fixture.stop());
 
+  /** The fixture's own count of calls and sessions, read over a session of its own. */
+  async function stats(): Promise<{ calls: number; sessionsCreated: number }> {
+    const client = await LoadClient.open({ server: 'target', config: { type: 'http', url: fixture.url }, connectTimeoutMs: 10_000, ideLockDir: os.tmpdir(), era: planEra({ kind: 'legacy' }, { transport: 'http', probeTimeoutMs: 1000, connectTimeoutMs: 10_000 }) });
+    try {
+      const result = await client.callTool('stats', {}, 10_000, new AbortController().signal);
+      return JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as { calls: number; sessionsCreated: number };
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('with session churn, opens a new session every M calls per client and reports the time one takes', async () => {
+    const before = await stats();
+    const report = await new LoadRun(plan({ type: 'http', url: fixture.url }, { clients: 1, concurrency: 3, requests: 20, churn: 5 })).run();
+    const after = await stats();
+    expect(report).toMatchObject({ requests: 20, errors: 0, clientsLost: 0, settings: { churn: 5 } });
+    expect(report.sessions?.opened).toBe(4);
+    expect(report.sessions?.setup.max).toBeGreaterThan(0);
+    // The server saw them: 4 sessions for the run, and 1 for the second stats() (the first one's was counted before).
+    expect(after.sessionsCreated - before.sessionsCreated).toBe(4 + 1);
+    expect(after.calls - before.calls).toBe(20);
+  }, 60_000);
+
   it('measures a remote server with a session per client', async () => {
     const report = await new LoadRun(plan({ type: 'http', url: fixture.url }, { clients: 2, concurrency: 2, requests: 40 })).run();
     expect(report.requests).toBe(40);
     expect(report.errors).toBe(0);
     expect(report.latency.p50).toBeGreaterThanOrEqual(9.5);
     expect(report.serverResources).toBeUndefined();
+  }, 60_000);
+});
+
+describe('the protocol era of a run', () => {
+  const modernOnly: ServerConfig = { command: process.execPath, args: [fixtureServer('v2-stdio'), '--modern-only'] };
+  const oneStep = [{ name: 'long', tool: 'long', weight: 1, args: () => ({ steps: 1, delayMs: 0 }) }];
+
+  it('detects a 2026-07-28 server (auto) and every client speaks it; the report says which', async () => {
+    const report = await new LoadRun(plan(modernOnly, { steps: oneStep, clients: 2, requests: 10 })).run();
+    expect(report).toMatchObject({ requests: 10, errors: 0, clientsLost: 0, protocol: { era: 'modern', version: '2026-07-28' } });
+  }, 60_000);
+
+  it('pinned to 2025 (legacy), a 2026-only server cannot be loaded: nothing is measured', async () => {
+    await expect(new LoadRun(plan(modernOnly, { steps: oneStep, era: { kind: 'legacy' } })).run()).rejects.toBeInstanceOf(LoadConnectError);
+  }, 60_000);
+
+  it('a 2025 server is spoken to in 2025, detected', async () => {
+    const report = await new LoadRun(plan(stdio('load-target'), { requests: 5 })).run();
+    expect(report.protocol?.era).toBe('legacy');
   }, 60_000);
 });

@@ -2,12 +2,16 @@
  * Runs a load plan: opens its clients, keeps clients × concurrency calls in flight (as
  * many of those slots as the profile says, at most `rate` calls a second), measures every
  * call into histograms, samples the servers' CPU and memory, hands a snapshot to the
- * caller about once a second, and ends at the first bound reached, or when stopped. Every
- * client it opened is closed (and every server process it started is stopped) before
+ * caller about once a second, and ends at the first bound reached, or when stopped. With
+ * session churn, each client's connection is replaced by a new one every `churn` calls (the
+ * time a new session takes is reported apart from the calls). Every client it opened is closed (and every server process it started is stopped) before
  * the report is returned, however the run ended.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isStdioConfig, transportOf } from '../../../shared/config/server-config';
+import type { LoadProtocol } from '../../../shared/load-report';
+import { isProbeClosedError } from '../connections/era/era-errors';
+import { planEra, type EraPlan } from '../connections/era/era-plan';
 import { classifyError, ErrorTally, type ErrorClass } from './error-tally';
 import { LatencyHistogram } from './latency-histogram';
 import { afterWarmUp, looksLikeLeak, memoryTrend } from './leak-slope';
@@ -39,6 +43,17 @@ const PROFILE_TICK_MS = 200;
 const OPEN_AT_ONCE = 4;
 const MAX_TIMELINE = 4000;
 
+/** One client's place in the run: its connection now (replaced every `churn` calls) and the calls made on it. */
+interface ClientSlot {
+  client: LoadClient;
+  /** Calls issued on the current connection. */
+  calls: number;
+  /** A new connection being opened: the slot's calls wait for it. */
+  replacing?: Promise<void>;
+  /** A new connection could not be opened: the slot's calls end. */
+  failed: boolean;
+}
+
 interface StepState {
   step: LoadStep;
   calls: number;
@@ -47,7 +62,13 @@ interface StepState {
 }
 
 export class LoadRun {
+  /** Every connection the run opened (replaced ones too), all closed when it ends. */
   private readonly clients: LoadClient[] = [];
+  private readonly slots: ClientSlot[] = [];
+  /** How the clients after the first connect: from the first one's protocol verdict. */
+  private era?: EraPlan;
+  private protocol?: LoadProtocol;
+  private readonly sessionSetup = new LatencyHistogram();
   private readonly steps: StepState[];
   private readonly cumulativeWeights: number[];
   private readonly totalWeight: number;
@@ -81,7 +102,7 @@ export class LoadRun {
     this.cumulativeWeights = plan.steps.map((step) => (sum += step.weight));
     this.totalWeight = sum;
     this.sampler = new ServerSampler(() => {
-      const pids = this.clients.map((client) => client.pid).filter((pid): pid is number => pid !== undefined);
+      const pids = this.slots.map((slot) => slot.client.pid).filter((pid): pid is number => pid !== undefined);
       if (plan.watchPid !== undefined) pids.push(plan.watchPid);
       return pids;
     });
@@ -115,7 +136,7 @@ export class LoadRun {
       ];
       void this.sampler.sample(0);
       await Promise.all(Array.from({ length: slots }, (_, slot) => this.worker(slot)));
-      const lost = this.clients.every((client) => client.lost);
+      const lost = this.slots.every((slot) => slot.client.lost || slot.failed);
       const end: RunEnd = this.stopped ? 'stopped' : lost && !this.boundReached() ? 'all-clients-lost' : 'completed';
       await this.sampler.last(performance.now() - this.startedAt);
       return this.report(started, end);
@@ -127,35 +148,76 @@ export class LoadRun {
     }
   }
 
+  /** Opens one connection with the given era plan; the time it took counts as session set-up. */
+  private async connect(era: EraPlan): Promise<LoadClient> {
+    const { plan } = this;
+    const begin = performance.now();
+    const client = await LoadClient.open({
+      server: plan.server,
+      config: plan.config,
+      connectTimeoutMs: plan.connectTimeoutMs,
+      ideLockDir: plan.ideLockDir,
+      era,
+      ...(plan.remoteAuth?.() ? { remoteAuth: plan.remoteAuth()! } : {}),
+      ...(this.hooks.onStderr ? { onStderr: this.hooks.onStderr } : {}),
+    });
+    this.sessionSetup.recordMs(performance.now() - begin);
+    this.clients.push(client);
+    return client;
+  }
+
+  /** The first connection settles the era (probing when the plan says auto); the others start from its verdict. */
+  private async connectFirst(): Promise<LoadClient> {
+    const { plan } = this;
+    let era = planEra(plan.era, { transport: transportOf(plan.config), probeTimeoutMs: plan.eraProbeTimeoutMs, connectTimeoutMs: plan.connectTimeoutMs });
+    let first: LoadClient;
+    try {
+      first = await this.connect(era);
+    } catch (error) {
+      // A 2025 stdio server that ends when asked server/discover: started again, with initialize.
+      if (!(era.probing && isStdioConfig(plan.config) && isProbeClosedError(error))) throw error;
+      era = planEra({ kind: 'legacy' }, { transport: 'stdio', probeTimeoutMs: plan.eraProbeTimeoutMs, connectTimeoutMs: plan.connectTimeoutMs });
+      first = await this.connect(era);
+    }
+    this.protocol = first.protocol;
+    this.era = era.probing || era.prior ? { ...era, prior: first.verdict, probing: false } : era;
+    return first;
+  }
+
   private async openClients(): Promise<void> {
     const { plan } = this;
     const count = plan.sharedProcess && isStdioConfig(plan.config) ? 1 : plan.clients;
-    const open = () =>
-      LoadClient.open({
-        server: plan.server,
-        config: plan.config,
-        connectTimeoutMs: plan.connectTimeoutMs,
-        ideLockDir: plan.ideLockDir,
-        ...(this.hooks.onStderr ? { onStderr: this.hooks.onStderr } : {}),
-      }).then(
-        (client) => {
-          this.clients.push(client);
-          return client;
-        },
-        (error: unknown) => {
-          throw new LoadConnectError(`${plan.server}: could not connect: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      );
+    const failed = (error: unknown) => {
+      throw new LoadConnectError(`${plan.server}: could not connect: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    const add = (client: LoadClient) => void this.slots.push({ client, calls: 0, failed: false });
     // The first client asks for the tools: a refused run starts no other server.
-    const first = await open();
+    const first = await this.connectFirst().catch(failed);
+    add(first);
     if (this.hooks.approve) await this.hooks.approve(await first.listTools());
     for (let opened = 1; opened < count && !this.stopped; opened += OPEN_AT_ONCE) {
-      await Promise.all(Array.from({ length: Math.min(OPEN_AT_ONCE, count - opened) }, open));
+      await Promise.all(Array.from({ length: Math.min(OPEN_AT_ONCE, count - opened) }, () => this.connect(this.era!).then(add, failed)));
     }
   }
 
-  private clientFor(slot: number): LoadClient {
-    return this.clients[slot % this.clients.length]!;
+  /** Session churn: the slot's connection is replaced by a new one; the old one closes once its calls end. */
+  private replace(slot: ClientSlot): Promise<void> {
+    slot.replacing ??= (async () => {
+      const old = slot.client;
+      try {
+        slot.client = await this.connect(this.era!);
+        slot.calls = 0;
+      } catch (error) {
+        if (!this.stopped) {
+          slot.failed = true;
+          this.errors.add('connection-lost', `A new session could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } finally {
+        slot.replacing = undefined;
+        void old.retire();
+      }
+    })();
+    return slot.replacing;
   }
 
   private boundReached(): boolean {
@@ -202,11 +264,11 @@ export class LoadRun {
     }
   }
 
-  private async worker(slot: number): Promise<void> {
+  private async worker(index: number): Promise<void> {
     const { plan } = this;
-    const client = this.clientFor(slot);
-    while (!this.finished && !client.lost) {
-      if (slot >= this.active) {
+    const slot = this.slots[index % this.slots.length]!;
+    while (!this.finished && !slot.failed && !slot.client.lost) {
+      if (index >= this.active) {
         await this.wake.promise;
         continue;
       }
@@ -214,6 +276,12 @@ export class LoadRun {
         this.finish();
         return;
       }
+      if (slot.replacing || (plan.churn !== undefined && slot.calls >= plan.churn)) {
+        await this.replace(slot);
+        continue;
+      }
+      const client = slot.client;
+      slot.calls++;
       this.issued++;
       if (plan.rate !== undefined && !(await this.pace(plan.rate))) return;
       const state = this.pickStep();
@@ -302,7 +370,10 @@ export class LoadRun {
         ...(plan.rate !== undefined ? { rate: plan.rate } : {}),
         profile: plan.profile.kind === 'ramp' ? `ramp:${Math.round(plan.profile.from * 100)}%-${Math.round(plan.profile.to * 100)}%` : plan.profile.kind,
         sharedProcess: plan.sharedProcess === true,
+        ...(plan.churn !== undefined ? { churn: plan.churn } : {}),
       },
+      ...(this.protocol ? { protocol: this.protocol } : {}),
+      ...(plan.churn !== undefined ? { sessions: { opened: this.sessionSetup.count, setup: this.sessionSetup.summary() } } : {}),
       requests: this.completed,
       errors: this.errors.total,
       errorRate: this.completed ? Math.round((this.errors.total / this.completed) * 1e6) / 1e6 : 0,
@@ -310,7 +381,7 @@ export class LoadRun {
       latency: this.overall.summary(),
       steps,
       errorsByClass: this.errors.report(),
-      clientsLost: this.clients.filter((client) => client.lost).length,
+      clientsLost: this.slots.filter((slot) => slot.client.lost || slot.failed).length,
       ...(samples.length
         ? {
             serverResources: {

@@ -19,7 +19,7 @@ import { BudgetError, checkBudgets, parseBudgets, type Budget } from './budgets'
 import { collectionSteps, WorkloadError } from './collection-workload';
 import { renderHtmlReport } from './html-report';
 import { remoteHostOf, toolRefusal } from './load-consent';
-import type { LoadPlan, LoadStep } from './load-plan';
+import { churnProblem, type LoadConnection, type LoadPlan, type LoadStep } from './load-plan';
 import { parseProfile, ProfileError } from './load-profile';
 import { LoadRun } from './load-run';
 import { LoadRunStore } from './load-run-store';
@@ -30,6 +30,8 @@ export interface LoadRunsDeps {
   configOf(name: ServerName): ServerConfig;
   /** The entry as launched: project-server approval, variables and secrets filled in. */
   launchConfig(name: ServerName): Promise<ServerConfig>;
+  /** How its clients connect: the server's protocol era and its OAuth sign-in. */
+  connection(name: ServerName, config: ServerConfig): LoadConnection;
   /** A file of the project's collections folder, parsed (throws when it cannot be used). */
   readCollection(file: string): Promise<Collection>;
   /** What `${env.NAME}` may read in a collection's arguments. */
@@ -70,6 +72,8 @@ export class LoadRuns {
     const remote = remoteHostOf(configured);
     if (remote && request.allowRemote !== true) throw new AppError('invalid-request', `${server} is at ${remote}, not on this machine: a load test sends it many requests. Confirm that it is yours to load.`);
     if (request.sharedProcess && !isStdioConfig(configured)) throw new AppError('invalid-request', 'One shared server process is for stdio servers: each client of a remote server has its own session.');
+    const churnRefusal = request.churn !== undefined ? churnProblem(configured) : undefined;
+    if (churnRefusal) throw new AppError('invalid-request', churnRefusal);
     const config = await this.deps.launchConfig(server);
 
     const runId = randomUUID();
@@ -88,6 +92,8 @@ export class LoadRuns {
       callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
       connectTimeoutMs: 30_000,
       ideLockDir: this.deps.ideLockDir,
+      ...this.deps.connection(server, config),
+      ...(request.churn !== undefined ? { churn: request.churn } : {}),
     };
     const summary: LoadRunSummary = { id: runId, server, label: workload.label, startedAt: Date.now(), status: 'running', requests: 0, errors: 0, throughput: 0, p50: 0, p95: 0, p99: 0, budgetsMissed: 0 };
     const started = deferred<void>();

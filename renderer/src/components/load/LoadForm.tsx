@@ -64,8 +64,11 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
   const [budgets, setBudgets] = useState('');
   const [allowDestructive, setAllowDestructive] = useState(false);
   const [allowRemote, setAllowRemote] = useState(false);
+  const [churn, setChurn] = useState('');
   const [tried, setTried] = useState(false);
   const remote = isRemote(server);
+  // Session churn is for servers reached over the network: a stdio server's session is its process.
+  const sessions = 'url' in server.config;
 
   useEffect(() => {
     if (server.status === 'connected' && !tools) void loadTools(server.name);
@@ -100,6 +103,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
     requests: bound === 'requests' && wholeNumber(requests, 1, LOAD_LIMITS.maxRequests) === undefined ? 'A whole number of calls, at least 1.' : undefined,
     rate: rate.trim() !== '' && !(Number(rate) > 0) ? 'Calls per second, more than 0 (or empty for no limit).' : undefined,
     remote: remote && !allowRemote ? 'Confirm that this server is yours to load.' : undefined,
+    churn: sessions && churn.trim() !== '' && wholeNumber(churn, 1, LOAD_LIMITS.maxRequests) === undefined ? 'A whole number of calls, at least 1 (or empty: one session per client).' : undefined,
   };
   const invalid = Object.values(errors).some(Boolean);
   const shown = (error: string | undefined) => (tried ? error : undefined);
@@ -119,6 +123,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
       ...(budgets.trim() !== '' ? { budgets: budgets.trim() } : {}),
       ...(allowDestructive ? { allowDestructive: true } : {}),
       ...(remote && allowRemote ? { allowRemote: true } : {}),
+      ...(sessions && churn.trim() !== '' ? { churn: Number(churn) } : {}),
     };
     onStart(request, kind === 'tool' ? tool.trim() : (collections.files.find((file) => file.file === collection)?.collection?.name ?? collection));
   };
@@ -176,6 +181,11 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
         <Field id={`${id}-rate`} label="At most, calls per second" error={shown(errors.rate)} hint="Empty: as fast as the server answers.">
           <input id={`${id}-rate`} type="number" min={0} value={rate} onChange={(event) => setRate(event.target.value)} />
         </Field>
+        {sessions && (
+          <Field id={`${id}-churn`} label="New session every (calls)" error={shown(errors.churn)} hint="Empty: one session per client. Each client opens a new session after this many calls; the time one takes is reported apart.">
+            <input id={`${id}-churn`} type="number" min={1} value={churn} onChange={(event) => setChurn(event.target.value)} />
+          </Field>
+        )}
       </div>
       <div className="load-row">
         <fieldset className="load-bound">
