@@ -12,7 +12,10 @@ import { LOAD_LIMITS, type BudgetVerdict, type LoadReport } from '../load-report
 import type { ChannelTable } from './channel-table';
 
 /** What every call does: one tool with its arguments, or a collection file's tool steps as a weighted mix. */
-type LoadWorkload = { tool: string; arguments?: Record<string, unknown> } | { collection: string };
+type LoadWorkload =
+  | { tool: string; arguments?: Record<string, unknown> }
+  /** `data`: a .csv or .json file of the collections folder whose rows fill the steps' ${data.<column>}, one per call in turn. */
+  | { collection: string; data?: string };
 
 export interface LoadRunRequest {
   server: ServerName;
@@ -86,7 +89,15 @@ const JsonObject = z.record(z.string(), z.unknown());
 
 const WorkloadSchema = z.union([
   z.strictObject({ tool: z.string().min(1, 'Choose a tool').max(512), arguments: JsonObject.optional() }),
-  z.strictObject({ collection: z.string().min(1, 'Choose a collection').max(512) }),
+  z.strictObject({
+    collection: z.string().min(1, 'Choose a collection').max(512),
+    /** Rows for the collection's ${data.<column>}: a .csv or .json file of the collections folder. */
+    data: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_][A-Za-z0-9_. -]*\.(csv|json)$/i, 'a data file is a name ending in .csv or .json, in the collections folder (no "/" or "\\")')
+      .optional(),
+  }),
 ]);
 
 const LoadRunRequestSchema = z

@@ -65,7 +65,8 @@ import { createDoctorApi } from './doctor-api';
 import { createLoadApi } from './load-api';
 import type { LoadConnection } from '../load/load-plan';
 import { LoadRuns } from '../load/load-runs';
-import { readCollection } from '../collections/collection-folder';
+import { collectionsFolderFile, readCollection } from '../collections/collection-folder';
+import { readDataRows } from '../load/collection-workload';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
@@ -360,6 +361,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!read.collection) throw new AppError('invalid-request', `${file} cannot be used: ${read.problems.map((problem) => problem.message).join('; ')}`);
       return read.collection;
     },
+    readDataRows: async (file) => readDataRows(await collectionsFolderFile(registry.project, file)),
     variables: () => ({
       env,
       allowedEnv: { names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]), how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json' },

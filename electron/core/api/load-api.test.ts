@@ -119,3 +119,38 @@ describe('load API', () => {
     await expect(core.api.readLoadRun({ id: 'never-ran' })).rejects.toMatchObject({ code: 'not-found' });
   });
 });
+
+describe('a collection with a data file of the collections folder', () => {
+  let projectCore: Core;
+  let project: string;
+  beforeAll(async () => {
+    project = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-load-project-'));
+    const folder = path.join(project, '.mcp-workbench', 'collections');
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'mix.yaml'), ['name: mix', 'steps:', '  - id: slow', '    tool: work', '    arguments: { delayMs: "${data.delay}" }', ''].join('\n'));
+    await fs.writeFile(path.join(folder, 'rows.json'), JSON.stringify([{ delay: 30 }, { delay: 30 }]));
+    projectCore = await createCore({ dataDir, env: {}, watchConfig: false, project });
+  });
+  afterAll(async () => {
+    await projectCore?.dispose();
+    await fs.rm(project, { recursive: true, force: true });
+  });
+
+  it('fills ${data.<column>} from its rows, one per call: the rows\' delay reaches the server', async () => {
+    const ended = new Promise<AppEventOf<'load-ended'>>((resolve) => {
+      const stop = projectCore.events.subscribe((event) => {
+        if (event.type !== 'load-ended') return;
+        stop();
+        resolve(event);
+      });
+    });
+    const { runId } = await projectCore.api.startLoadRun({ server: 'target', workload: { collection: 'mix.yaml', data: 'rows.json' }, clients: 1, concurrency: 2, requests: 10 });
+    expect((await ended).summary).toMatchObject({ status: 'completed', requests: 10, errors: 0 });
+    expect((await projectCore.api.readLoadRun({ id: runId })).report!.latency.p50).toBeGreaterThanOrEqual(29.5);
+  }, 60_000);
+
+  it('without the rows, or with a data file that is not there, the run does not start and says why', async () => {
+    await expect(projectCore.api.startLoadRun({ server: 'target', workload: { collection: 'mix.yaml' }, clients: 1, concurrency: 1, requests: 1 })).rejects.toThrow(/give the rows with --data .*\(in the app: Data file\)/);
+    await expect(projectCore.api.startLoadRun({ server: 'target', workload: { collection: 'mix.yaml', data: 'missing.csv' }, clients: 1, concurrency: 1, requests: 1 })).rejects.toThrow(/Cannot read the data file .*missing\.csv: ENOENT/);
+  });
+});

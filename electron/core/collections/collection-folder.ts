@@ -87,6 +87,13 @@ async function refuseLink(filePath: string, file: string): Promise<void> {
   if (stat?.isSymbolicLink()) throw new AppError('invalid-request', `${file} is a symbolic link; collections are read and written only as plain files of the collections folder.`);
 }
 
+/** Where a plain file of the collections folder is (a load run's data rows), refused when it is a link. */
+export async function collectionsFolderFile(projectDir: string | undefined, file: string): Promise<string> {
+  const folder = await folderOrError(projectDir);
+  await refuseLink(path.join(folder, file), file);
+  return path.join(folder, file);
+}
+
 export async function readCollection(projectDir: string | undefined, file: string): Promise<CollectionFile> {
   const folder = await folderOrError(projectDir);
   await refuseLink(path.join(folder, file), file);

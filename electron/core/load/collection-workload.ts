@@ -23,7 +23,7 @@ export function collectionSteps(collection: Collection, scope: { env: VariableSc
     const variables = variablesIn(JSON.stringify(args));
     const reading = variables.find((expression) => expression.startsWith('steps.'));
     if (reading) throw new WorkloadError(`Step "${step.id}" reads \${${reading}}: in a load test the steps run independently, so no step has another's result. Use \${data.<column>} with --data instead.`);
-    if (variables.some((expression) => expression.startsWith('data.')) && rows.length === 0) throw new WorkloadError(`Step "${step.id}" reads \${data.…}: give the rows with --data <file.csv | file.json>.`);
+    if (variables.some((expression) => expression.startsWith('data.')) && rows.length === 0) throw new WorkloadError(`Step "${step.id}" reads \${data.…}: give the rows with --data <file.csv | file.json> (in the app: Data file).`);
     const fixed = variables.length === 0;
     steps.push({
       name: step.name ?? step.id,

@@ -34,6 +34,8 @@ export interface LoadRunsDeps {
   connection(name: ServerName, config: ServerConfig): LoadConnection;
   /** A file of the project's collections folder, parsed (throws when it cannot be used). */
   readCollection(file: string): Promise<Collection>;
+  /** The rows of a data file of the same folder, for `${data.<column>}`. */
+  readDataRows(file: string): Promise<Array<Record<string, unknown>>>;
   /** What `${env.NAME}` may read in a collection's arguments. */
   variables(): Pick<VariableScope, 'env' | 'allowedEnv'>;
   emit(event: AppEvent): void;
@@ -167,7 +169,8 @@ export class LoadRuns {
     }
     const collection = await this.deps.readCollection(workload.collection);
     try {
-      const steps = collectionSteps(collection, this.deps.variables(), []);
+      const rows = workload.data !== undefined ? await this.deps.readDataRows(workload.data) : [];
+      const steps = collectionSteps(collection, this.deps.variables(), rows);
       // A bad variable shows now, not as a failed call per request.
       for (const step of steps) step.args(0);
       return { steps, label: collection.name };

@@ -49,3 +49,24 @@ it('leaves churn out when empty, and offers none for a stdio server', () => {
   renderForm({ name: 'local', status: 'disconnected', config: { command: 'node' } });
   expect(screen.queryByLabelText('New session every (calls)')).toBeNull();
 });
+
+it('sends a collection\u2019s data file of the collections folder, and refuses a path or another kind of file', () => {
+  const onStart = vi.fn<(request: LoadRunRequest, label: string) => void>();
+  const store = createWorkbenchStore(fakeApi({ listTools: async () => [], listCollections: async () => ({ folder: '/p', files: [] }) }));
+  store.setState({ collectionFiles: { status: 'ready', folder: '/p', files: [{ file: 'mix.yaml', path: '/p/mix.yaml', collection: { name: 'mix', steps: [] }, problems: [] }] } as never });
+  render(
+    <StoreContext.Provider value={store}>
+      <LoadForm server={{ name: 'local', status: 'disconnected', config: { command: 'node' } }} busy={false} running={false} presetCollection="mix.yaml" onStart={onStart} />
+    </StoreContext.Provider>,
+  );
+  const data = screen.getByLabelText('Data file (optional)');
+  for (const bad of ['../rows.csv', 'rows.txt']) {
+    fireEvent.change(data, { target: { value: bad } });
+    start();
+    expect(screen.getByText('The name of a .csv or .json file in the collections folder, e.g. rows.csv.')).toBeTruthy();
+  }
+  expect(onStart).not.toHaveBeenCalled();
+  fireEvent.change(data, { target: { value: 'rows.csv' } });
+  start();
+  expect(onStart.mock.calls[0]![0].workload).toEqual({ collection: 'mix.yaml', data: 'rows.csv' });
+});

@@ -54,6 +54,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
   const [tool, setTool] = useState('');
   const [args, setArgs] = useState('{}');
   const [collection, setCollection] = useState(presetCollection ?? '');
+  const [dataFile, setDataFile] = useState('');
   const [clients, setClients] = useState('1');
   const [concurrency, setConcurrency] = useState('4');
   const [bound, setBound] = useState<'duration' | 'requests'>('duration');
@@ -103,6 +104,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
     requests: bound === 'requests' && wholeNumber(requests, 1, LOAD_LIMITS.maxRequests) === undefined ? 'A whole number of calls, at least 1.' : undefined,
     rate: rate.trim() !== '' && !(Number(rate) > 0) ? 'Calls per second, more than 0 (or empty for no limit).' : undefined,
     remote: remote && !allowRemote ? 'Confirm that this server is yours to load.' : undefined,
+    data: kind === 'collection' && dataFile.trim() !== '' && !/^[A-Za-z0-9_][A-Za-z0-9_. -]*\.(csv|json)$/i.test(dataFile.trim()) ? 'The name of a .csv or .json file in the collections folder, e.g. rows.csv.' : undefined,
     churn: sessions && churn.trim() !== '' && wholeNumber(churn, 1, LOAD_LIMITS.maxRequests) === undefined ? 'A whole number of calls, at least 1 (or empty: one session per client).' : undefined,
   };
   const invalid = Object.values(errors).some(Boolean);
@@ -114,7 +116,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
     if (invalid || busy || running) return;
     const request: LoadRunRequest = {
       server: server.name,
-      workload: kind === 'tool' ? { tool: tool.trim(), arguments: parsedArgs ?? {} } : { collection },
+      workload: kind === 'tool' ? { tool: tool.trim(), arguments: parsedArgs ?? {} } : { collection, ...(dataFile.trim() !== '' ? { data: dataFile.trim() } : {}) },
       clients: Number(clients),
       concurrency: Number(concurrency),
       ...(bound === 'duration' ? { durationMs: Math.round(Number(seconds) * 1000) } : { requests: Number(requests) }),
@@ -155,6 +157,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
           </Field>
         </div>
       ) : (
+        <div className="load-row">
         <Field
           id={`${id}-collection`}
           label="Collection"
@@ -170,6 +173,10 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
             ))}
           </select>
         </Field>
+        <Field id={`${id}-data`} label="Data file (optional)" error={shown(errors.data)} hint={'A .csv (with a header line) or .json file of the collections folder: its rows fill ${data.<column>}, one per call in turn.'}>
+          <input id={`${id}-data`} value={dataFile} onChange={(event) => setDataFile(event.target.value)} placeholder="rows.csv" spellCheck={false} />
+        </Field>
+        </div>
       )}
       <div className="load-row">
         <Field id={`${id}-clients`} label="Clients" error={shown(errors.clients)} hint="Each its own connection; for stdio, its own server process.">
