@@ -10,7 +10,6 @@ import type { FixedServers } from '../core/config/server-registry';
 import { ShellSyntaxError, splitCommands } from '../../shared/config/shell-words';
 import { cleanName, nameFromEntry, validNameFor } from '../core/config/formats/suggest-name';
 import { mapConfigStrings } from '../core/config/formats/variables';
-import { readSource } from '../core/config/transfer-service';
 import { ADHOC_TRANSPORTS } from './adhoc-transports';
 import { usageError } from './exit-codes';
 import { splitPair } from './tool-arguments';
@@ -132,6 +131,8 @@ export async function serversFromFile(file: string, cwd: string): Promise<{ fixe
   // `${workspaceFolder}` in an editor's config means the folder the config belongs to.
   const dir = path.dirname(absolute);
   const projectDir = ['.vscode', '.cursor'].includes(path.basename(dir)) ? path.dirname(dir) : dir;
+  // The parsers of every client's format (YAML, TOML, JSONC) load only for a --config file.
+  const { readSource } = await import('../core/config/transfer-service');
   const parsed = await readSource({ kind: 'file', path: absolute }, projectDir).catch((error: Error) => {
     throw usageError(`--config: ${error.message}`);
   });

@@ -56,17 +56,19 @@ import type { AppSandboxInfo } from '../../../shared/api/apps';
 import type { CallContext, CoreApi } from './call-context';
 import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
-import { createCollectionsApi } from './collections-api';
 import { CancellableCalls } from './cancellable-calls';
 import { createConnectionsApi } from './connections-api';
 import { createConformanceApi } from './conformance-api';
 import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
 import { createDoctorApi } from './doctor-api';
-import { createLoadApi } from './load-api';
 import type { LoadConnection } from '../load/load-plan';
-import { LoadRuns } from '../load/load-runs';
-import { collectionsFolderFile, readCollection } from '../collections/collection-folder';
-import { readDataRows } from '../load/collection-workload';
+import type { LoadRuns } from '../load/load-runs';
+import { lazyArea, methodsOf } from './lazy-area';
+import { collectionsChannels, type CollectionsApi } from '../../../shared/api/collections';
+import { loadChannels, type LoadApi } from '../../../shared/api/load';
+import { modelsChannels } from '../../../shared/api/models';
+import { transferChannels, type TransferApi } from '../../../shared/api/transfer';
+import type { CoreModelsApi } from './models-api';
 import { watchContracts } from '../contracts/contract-watch';
 import type { DoctorThresholds } from '../doctor/doctor-service';
 import { createCoreContext } from './core-context';
@@ -74,7 +76,6 @@ import { createLaunchScan } from './launch-scan';
 import { createConfigSync } from '../connections/config-sync';
 import { createDiagnosticsApi } from './diagnostics-api';
 import { createHistoryApi } from './history-api';
-import { createModelsApi } from './models-api';
 import { createPermissionsApi } from './permissions-api';
 import { createProjectApi } from './project-api';
 import { createPromptsApi } from './prompts-api';
@@ -89,9 +90,8 @@ import { createSettingsApi } from './settings-api';
 import { createSkillsApi } from './skills-api';
 import { createTasksApi } from './tasks-api';
 import { createToolsApi } from './tools-api';
-import { createTransferApi } from './transfer-api';
 import { messageOf } from '../../../shared/errors';
-import { createModelAccess, type ModelTurnMode } from '../models/model-access';
+import type { ModelTurnMode } from '../models/model-access';
 
 export interface CoreOptions {
   /** More environment variables collections may read, besides the setting's (the CLI's --allow-env). */
@@ -352,24 +352,35 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     eraProbeTimeoutMs: settings.effective().eraProbeTimeoutMs,
     remoteAuth: () => auth.remoteAuth(name, config),
   });
-  const loadRuns = new LoadRuns({
-    dataDir: options.storageDir ?? options.dataDir,
-    configOf: (name) => ctx.configOf(name),
-    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
-    readCollection: async (file) => {
-      const read = await readCollection(registry.project, file);
-      if (!read.collection) throw new AppError('invalid-request', `${file} cannot be used: ${read.problems.map((problem) => problem.message).join('; ')}`);
-      return read.collection;
-    },
-    readDataRows: async (file) => readDataRows(await collectionsFolderFile(registry.project, file)),
-    variables: () => ({
-      env,
-      allowedEnv: { names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]), how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json' },
-    }),
-    emit: (event) => events.emit(event),
-    redact: (value) => redactor.redactDeep(value),
-    ideLockDir: lockDir,
-    connection: (name, config) => loadConnection(name, config),
+  // Load runs, collections and models are built on first use (see lazy-area.ts).
+  let loadRuns: LoadRuns | undefined;
+  const loadArea = lazyArea<LoadApi>(methodsOf(loadChannels), async () => {
+    const [{ LoadRuns: Runs }, { createLoadApi }, { collectionsFolderFile, readCollection }, { readDataRows }] = await Promise.all([
+      import('../load/load-runs'),
+      import('./load-api'),
+      import('../collections/collection-folder'),
+      import('../load/collection-workload'),
+    ]);
+    loadRuns = new Runs({
+      dataDir: options.storageDir ?? options.dataDir,
+      configOf: (name) => ctx.configOf(name),
+      launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+      readCollection: async (file) => {
+        const read = await readCollection(registry.project, file);
+        if (!read.collection) throw new AppError('invalid-request', `${file} cannot be used: ${read.problems.map((problem) => problem.message).join('; ')}`);
+        return read.collection;
+      },
+      readDataRows: async (file) => readDataRows(await collectionsFolderFile(registry.project, file)),
+      variables: () => ({
+        env,
+        allowedEnv: { names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]), how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json' },
+      }),
+      emit: (event) => events.emit(event),
+      redact: (value) => redactor.redactDeep(value),
+      ideLockDir: lockDir,
+      connection: (name, config) => loadConnection(name, config),
+    });
+    return createLoadApi(loadRuns);
   });
 
   const memory = new ProjectMemory(options.dataDir);
@@ -399,7 +410,43 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // Requests a front end named with a callId, so cancelCall can cancel them (tool calls have the runner's own).
   const calls = new CancellableCalls();
-  // The collections runner calls tools, resources and prompts through this same API.
+  const collectionsArea = lazyArea<CollectionsApi>(methodsOf(collectionsChannels), async () => {
+    const [{ createCollectionsApi }, { createModelAccess }] = await Promise.all([import('./collections-api'), import('../models/model-access')]);
+    // The collections runner calls tools, resources and prompts through this same API.
+    return createCollectionsApi(ctx, {
+      api: () => api,
+      events,
+      env,
+      // The user's setting, and on the command line what --allow-env adds.
+      allowedEnv: () => ({
+        names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]),
+        how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
+      }),
+      mask: redactor,
+      models: createModelAccess({ secrets, env, dataDir: options.dataDir, ...(options.modelTurns ? { mode: options.modelTurns } : {}), onSecret: (value) => redactor.remember(value) }),
+    });
+  });
+  // Import and export read every client's format (YAML, TOML): loaded when first used.
+  const transferArea = lazyArea<TransferApi>(methodsOf(transferChannels), async () => (await import('./transfer-api')).createTransferApi(ctx, options.importLocator));
+  const samplingRules = () => settings.effective().samplingAuto;
+  const modelsArea = lazyArea<CoreModelsApi>(methodsOf(modelsChannels), async () =>
+    (await import('./models-api')).createModelsApi(ctx, calls, {
+      api: () => api,
+      pendingServerRequests: () => toolKit.broker.list(),
+      samplingAuto: { rules: samplingRules, timeoutMs: () => settings.effective().serverRequestTimeoutMs, install: (answer) => (toolKit.sampling.autoAnswer = answer) },
+      dataDir: options.dataDir,
+      env,
+    }),
+  );
+  // Until the models area is built, a sampling request of a server the user allowed builds it (which installs its answerer) and is put to it.
+  const buildingAnswerer: NonNullable<typeof toolKit.sampling.autoAnswer> = async (server, params, signal) => {
+    if (!samplingRules()[server]) return undefined;
+    await modelsArea.open();
+    const installed = toolKit.sampling.autoAnswer;
+    return installed && installed !== buildingAnswerer ? installed(server, params, signal) : undefined;
+  };
+  toolKit.sampling.autoAnswer = buildingAnswerer;
+
   const api: CoreApi = maskSecrets(
     {
       ...createServersApi(ctx, sync),
@@ -418,32 +465,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createRecordingsApi(ctx),
       ...createSettingsApi(ctx),
       ...createProjectApi(ctx, { memory, ...(options.dialogs ? { dialogs: options.dialogs } : {}), shellProblem: () => shellProblem, approvals, settled: (name) => sync.settled(name) }),
-      ...createTransferApi(ctx, options.importLocator),
+      ...transferArea.api,
       ...createAuthApi(ctx, auth, (name, config) => launcher.resolve(name, config, registry.originOf(name, config))),
       ...createDiagnosticsApi(logFolder(options.dataDir), options.openFolder),
       ...createDoctorApi(ctx, toolKit, calls, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
-      ...createCollectionsApi(ctx, {
-        api: () => api,
-        events,
-        env,
-        // The user's setting, and on the command line what --allow-env adds.
-        allowedEnv: () => ({
-          names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]),
-          how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
-        }),
-        mask: redactor,
-        models: createModelAccess({ secrets, env, dataDir: options.dataDir, ...(options.modelTurns ? { mode: options.modelTurns } : {}), onSecret: (value) => redactor.remember(value) }),
-      }),
+      ...collectionsArea.api,
       ...createConformanceApi(conformance),
-      ...createLoadApi(loadRuns),
-      ...createModelsApi(ctx, calls, {
-        api: () => api,
-        pendingServerRequests: () => toolKit.broker.list(),
-        samplingAuto: { rules: () => settings.effective().samplingAuto, timeoutMs: () => settings.effective().serverRequestTimeoutMs, install: (answer) => (toolKit.sampling.autoAnswer = answer) },
-        dataDir: options.dataDir,
-        env,
-      }),
+      ...loadArea.api,
+      ...modelsArea.api,
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -470,7 +500,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
-      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose(), loadRuns.dispose()]);
+      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose(), loadRuns?.dispose()]);
       await processLedger.dispose();
       await toolKit.history.flush();
       await toolKit.observations.flush();

@@ -19,7 +19,7 @@ import { failure } from '../../../shared/errors';
 import { kindOf } from '../errors/error-kinds';
 import { draftSamplingReply } from '../models/sampling-draft';
 import { toolTokenCosts } from '../doctor/token-cost';
-import { conversationAt, ResumePointMissing } from '../models/conversation-resume';
+import { conversationAt, NO_RESUME_POINT } from '../models/conversation-resume';
 import { runAgent, type PendingToolCall, type ToolApproval } from '../models/agent-loop';
 import { listServedModels } from '../models/local-models';
 import { ModelEndpoints } from '../models/model-endpoints';
@@ -50,7 +50,7 @@ interface WaitingApproval {
   settle: (answer: ToolApproval, reason: 'answered' | 'timed-out' | 'stopped' | 'page-gone') => void;
 }
 
-type CoreModelsApi = { [M in keyof ModelsApi]: (request: Parameters<ModelsApi[M]>[0], context?: CallContext) => ReturnType<ModelsApi[M]> };
+export type CoreModelsApi = { [M in keyof ModelsApi]: (request: Parameters<ModelsApi[M]>[0], context?: CallContext) => ReturnType<ModelsApi[M]> };
 
 export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps: ModelsDeps): CoreModelsApi {
   const keys = new ModelKeys({ secrets: ctx.secrets, env: deps.env, onSecret: (value) => ctx.redactor.remember(value) });
@@ -184,13 +184,8 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
   const runChat = ({ prompt, history, ...request }: ChatRequest, context?: CallContext) => chat(request, { prompt, ...(history ? { history: history as ConversationMessage[] } : {}) }, context);
 
   const rerunChat = ({ history, from, ...request }: ChatRerunRequest, context?: CallContext) => {
-    let resumed: ConversationMessage[];
-    try {
-      resumed = conversationAt(history as ConversationMessage[], { toolCallId: from.toolCallId, ...(from.result ? { result: from.result } : {}) });
-    } catch (error) {
-      if (error instanceof ResumePointMissing) throw new AppError('invalid-request', error.message);
-      throw error;
-    }
+    const resumed = conversationAt(history as ConversationMessage[], { toolCallId: from.toolCallId, ...(from.result ? { result: from.result } : {}) });
+    if (!resumed) return Promise.reject(new AppError('invalid-request', NO_RESUME_POINT));
     return chat(request, { history: resumed, firstStep: from.step + 1 }, context);
   };
 

@@ -12,7 +12,8 @@ import { AppError } from '../../../shared/envelope';
 import { checkAssertions, type StepAnswer } from './assertions';
 import { errorDocument, promptDocument, resourceDocument, toolDocument } from './result-document';
 import { answerScripted, type AnswerChannel } from './scripted-answers';
-import { substitute, substituteText, VariableError, type VariableScope } from './variables';
+import { StepCancelled, StepTimeout, VariableError } from './collection-errors';
+import { substitute, substituteText, type VariableScope } from './variables';
 import { messageOf } from '../../../shared/errors';
 import type { ModelAccess } from '../models/model-access';
 import { logFailure } from '../diagnostics/diagnostics';
@@ -33,8 +34,6 @@ export interface StepRun {
   models?: ModelAccess;
 }
 
-export class StepTimeout extends Error {}
-export class StepCancelled extends Error {}
 
 /** The request's answer, or a rejection when the step's timeout passes or the run is cancelled first. */
 function bounded<T>(request: Promise<T>, timeoutMs: number | undefined, signal: AbortSignal): Promise<T> {

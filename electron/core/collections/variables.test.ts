@@ -1,6 +1,7 @@
 /** Variables: types kept for a whole-string variable, text inside longer strings, the escape, and the errors. */
 import { describe, expect, it } from 'vitest';
-import { substitute, VariableError, type VariableScope } from './variables';
+import { VariableError } from './collection-errors';
+import { substitute, type VariableScope } from './variables';
 
 const scope: VariableScope = { env: { TOKEN: 's3cret' }, steps: new Map([['first', { structuredContent: { total: 3, tags: ['a', 'b'] } }]]), withoutResult: new Set(['broken']) };
 

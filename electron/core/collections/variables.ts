@@ -7,6 +7,7 @@
  * not sent.
  */
 import { lookupPath } from './json-path';
+import { VariableError } from './collection-errors';
 
 export interface VariableScope {
   env: Readonly<Record<string, string | undefined>>;
@@ -25,9 +26,6 @@ export interface VariableScope {
   data?: Readonly<Record<string, unknown>>;
 }
 
-export class VariableError extends Error {
-  override name = 'VariableError';
-}
 
 const VARIABLE = /\$\$\{|\$\{([^}]*)\}/g;
 const WHOLE = /^\$\{([^}]*)\}$/;

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Collection } from '../../../shared/api/collections';
 import { substitute, variablesIn, type VariableScope } from '../collections/variables';
+import { WorkloadError } from './load-errors';
 import type { LoadStep } from './load-plan';
 
-export class WorkloadError extends Error {}
 
 type DataRow = Record<string, unknown>;
 

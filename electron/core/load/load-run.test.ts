@@ -14,7 +14,8 @@ import type { ServerConfig } from '../../../shared/config/server-config';
 import type { LoadPlan } from './load-plan';
 import { planEra } from '../connections/era/era-plan';
 import { LoadClient } from './load-client';
-import { LoadConnectError, LoadRun } from './load-run';
+import { LoadConnectError } from './load-errors';
+import { LoadRun } from './load-run';
 import type { LoadSnapshot } from './load-report';
 
 const stdio = (fixture: 'load-target' | 'leaky-stdio', args: string[] = []): ServerConfig => ({ command: process.execPath, args: [fixtureServer(fixture), ...args] });

@@ -16,6 +16,7 @@ import { classifyError, ErrorTally, type ErrorClass } from './error-tally';
 import { LatencyHistogram } from './latency-histogram';
 import { afterWarmUp, looksLikeLeak, memoryTrend } from './leak-slope';
 import { LoadClient } from './load-client';
+import { LoadConnectError } from './load-errors';
 import type { LoadPlan, LoadStep } from './load-plan';
 import { LOAD_LIMITS } from './load-plan';
 import { activeSlots } from './load-profile';
@@ -34,8 +35,6 @@ export interface LoadRunHooks {
   onStderr?(text: string): void;
 }
 
-/** A client could not connect: nothing was measured. */
-export class LoadConnectError extends Error {}
 
 const SNAPSHOT_MS = 1000;
 const PROFILE_TICK_MS = 200;

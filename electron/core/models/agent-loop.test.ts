@@ -16,7 +16,7 @@ import { unwrapEnvelope } from '../../../shared/envelope';
 import { createCore, type Core } from '../api/core-api';
 import { createDispatcher } from '../api/dispatcher';
 import { runAgent, type AgentRunOptions, type ToolGateway } from './agent-loop';
-import { conversationAt, ResumePointMissing } from './conversation-resume';
+import { conversationAt } from './conversation-resume';
 import { openModel } from './model-library';
 import { parseModelChoice, type ProviderId } from './providers';
 
@@ -231,7 +231,7 @@ describe.each(['openai', 'anthropic', 'google'] as const)('a re-run from an edit
     if (call?.kind !== 'tool') throw new Error('no tool step');
     const callsBefore = (await core.api.getProtocolLog({ server: 'basic' }, {})).filter((e) => e.method === 'tools/call').length;
 
-    const history = conversationAt(first.messages, { toolCallId: call.toolCallId, result: { text: 'A result the user wrote.', isError: true } });
+    const history = conversationAt(first.messages, { toolCallId: call.toolCallId, result: { text: 'A result the user wrote.', isError: true } })!;
     const again = await run(kind, provider, { prompt: undefined, history, firstStep: call.step + 1 });
 
     expect(again.status).toBe('answered');
@@ -253,8 +253,8 @@ it('a re-run from a call whose result never reached the model is refused with th
   const stop = new AbortController();
   const result = await run('openai', provider, { signal: stop.signal, approve: async () => (stop.abort(), { decision: 'approve' }) });
   const toolCallId = (result.steps[0]?.kind === 'model' && result.steps[0].toolCalls[0]?.id) || 'missing';
-  expect(() => conversationAt(result.messages, { toolCallId })).toThrow(ResumePointMissing);
-  expect(() => conversationAt(result.messages, { toolCallId })).toThrow(/no result in the conversation/);
+  expect(result.messages.length).toBeGreaterThan(0);
+  expect(conversationAt(result.messages, { toolCallId })).toBeUndefined();
 });
 
 describe('bad setups, each explained', () => {

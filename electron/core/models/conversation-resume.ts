@@ -13,18 +13,22 @@ export interface ResumePoint {
   result?: { text: string; isError: boolean };
 }
 
-export class ResumePointMissing extends Error {}
-
 type ToolResultPart = { type: 'tool-result'; toolCallId: string; output: unknown };
 
 function isResultOf(part: unknown, toolCallId: string): part is ToolResultPart {
   return typeof part === 'object' && part !== null && (part as ToolResultPart).type === 'tool-result' && (part as ToolResultPart).toolCallId === toolCallId;
 }
 
-/** The conversation to continue from: every message up to the tool message with the call's result, that result replaced when asked. */
-export function conversationAt(history: ConversationMessage[], point: ResumePoint): ConversationMessage[] {
+/** Why a re-run cannot start from a call: its result never went back to the model. */
+export const NO_RESUME_POINT = 'That tool call has no result in the conversation (the turn was stopped before the result went back to the model): re-run from an earlier call, or send the prompt again.';
+
+/**
+ * The conversation to continue from: every message up to the tool message with the call's
+ * result, that result replaced when asked; undefined when no tool message holds the call.
+ */
+export function conversationAt(history: ConversationMessage[], point: ResumePoint): ConversationMessage[] | undefined {
   const index = history.findIndex((message) => message.role === 'tool' && Array.isArray(message.content) && message.content.some((part) => isResultOf(part, point.toolCallId)));
-  if (index < 0) throw new ResumePointMissing('That tool call has no result in the conversation (the turn was stopped before the result went back to the model): re-run from an earlier call, or send the prompt again.');
+  if (index < 0) return undefined;
   const kept = history.slice(0, index + 1);
   const { result } = point;
   if (!result) return kept;

@@ -3,19 +3,8 @@
  * it (start the endpoint, save the right key, pick a model that can call tools).
  */
 import { providerFailure } from './model-library';
+import { ModelError } from './model-error';
 import { PROVIDERS, type ModelChoice } from './providers';
-
-export class ModelError extends Error {
-  constructor(
-    message: string,
-    readonly hint: string,
-    /** What kind of trouble: the CLI and the page decide on it, never on the wording. */
-    readonly reason: 'unreachable' | 'auth' | 'no-tools' | 'unknown-model' | 'rate-limited' | 'provider' | 'replay',
-  ) {
-    super(message);
-    this.name = 'ModelError';
-  }
-}
 
 /** Tool calling refused by the model (Ollama, vLLM and OpenAI-compatible servers word it so). */
 const NO_TOOLS = /does not support tools|tools? (are|is) not supported|not support(ed)? (function|tool) call|function calling is not (enabled|supported)|tool_choice.*not supported/i;

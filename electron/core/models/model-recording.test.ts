@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProviderFake } from '../../../tests/support/provider-fakes/provider-fake';
-import { ModelError } from './model-errors';
+import { ModelError } from './model-error';
 import { openModel, runModelStep, type StepRequest } from './model-library';
 import { ModelRecording } from './model-recording';
 import { parseModelChoice } from './providers';

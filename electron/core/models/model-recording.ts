@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ModelHandle, StepOutcome, StepRequest } from './model-library';
+import { ModelError } from './model-error';
 
 /** Answers one model turn: the provider itself, a recorder in front of it, or a replay. */
 export type ModelTurn = (handle: ModelHandle, request: StepRequest) => Promise<StepOutcome>;
@@ -148,8 +149,6 @@ export class ModelRecording {
       const model = `${handle.choice.provider}:${handle.choice.model}`;
       const entry = this.entries.get(fingerprint);
       const n = this.served.get(fingerprint) ?? 0;
-      // Loaded when needed: model-errors reads the AI library's error types, which the core does not load until a model is used.
-      const { ModelError } = await import('./model-errors');
       const hint = `Record it again with --llm-record ${this.file} (with the provider's key) after changing a prompt, a model, the tools or what a server answers.`;
       if (!entry) throw new ModelError(`The recording ${this.file} holds no answer for this request to ${model} (${describeTurn(request)}).`, hint, 'replay');
       const outcome = entry.responses[n];

@@ -5,7 +5,8 @@
  * its token limit and temperature; no tools. Nothing is sent to the server from here.
  */
 import type { SamplingContentView, SamplingMessageView, ServerRequestBody } from '../../../shared/api/server-requests';
-import { explainModelFailure, unexplainedModelFailure, type ModelError } from './model-errors';
+import type { ModelError } from './model-error';
+import { explainModelFailure, unexplainedModelFailure } from './model-errors';
 import type { ConversationMessage, ModelHandle, StepOutcome, StepRequest } from './model-library';
 
 type SamplingBody = Extract<ServerRequestBody, { kind: 'sampling' }>;

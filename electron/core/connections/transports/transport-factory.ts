@@ -14,7 +14,7 @@ import { IDE_AUTH_HEADER, ideTokenFor } from './ide-lockfiles';
 import { SseTransport } from './sse-transport';
 import { ProcessTransport, type StdioTransportHooks } from './stdio-transport';
 import { fetchWithTimeout } from './timeout-fetch';
-import { WebSocketTransport } from './ws-transport';
+import type { WebSocketTransport } from './ws-transport';
 
 export interface TransportContext {
   server: ServerName;
@@ -42,6 +42,12 @@ export interface BuiltTransport {
   sessionExpired(): boolean;
   /** Streamable HTTP: the Mcp-* headers each request is sent with (for the protocol log). */
   headerTap?: McpHeaderTap;
+}
+
+/** The WebSocket transport, and the ws library under it, load for a WebSocket server only. */
+async function webSocketTransport(...args: ConstructorParameters<typeof WebSocketTransport>) {
+  const { WebSocketTransport } = await import('./ws-transport');
+  return new WebSocketTransport(...args);
 }
 
 export async function createTransport(config: ServerConfig, ctx: TransportContext): Promise<BuiltTransport> {
@@ -77,13 +83,13 @@ export async function createTransport(config: ServerConfig, ctx: TransportContex
     case 'sse':
       return remote(new SseTransport({ url, fetch, ...headersOf(config.headers), ...authProvider }));
     case 'ws':
-      return remote(new WebSocketTransport(url, { ...headersOf(config.headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }));
+      return remote(await webSocketTransport(url, { ...headersOf(config.headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }));
     case 'sse-ide':
     case 'ws-ide': {
       const token = config.authToken ?? (await ideTokenFor(url, ctx.ideLockDir));
       const headers = token ? { [IDE_AUTH_HEADER]: token } : undefined;
       return config.type === 'ws-ide'
-        ? remote(new WebSocketTransport(url, { ...headersOf(headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }))
+        ? remote(await webSocketTransport(url, { ...headersOf(headers), handshakeTimeoutMs: ctx.requestTimeoutMs() }))
         : remote(new SseTransport({ url, fetch, ...headersOf(headers) }));
     }
     case 'claudeai-proxy': {

@@ -1,0 +1,66 @@
+/**
+ * What a one-tool command line reads: `tools call` on a stdio server, as a real process of
+ * the built CLI (out/electron/cli.cjs), with a Node module hook (module.register, the
+ * documented way to watch the ES module loader) that writes down every file it loads. The
+ * CLI's chunks keep esbuild's `// node_modules/<package>/…` markers, so the packages each
+ * loaded file bundles can be read from outside. The model layer, the load engine, the
+ * collections' JSONPath and regex engine, the import formats (YAML, TOML) and the WebSocket
+ * library load only for the commands that use them. Needs the build (`node scripts/build.mjs cli`).
+ */
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fixtureServer } from '../../e2e/fixtures/paths';
+import { BUILT_CLI, runBuiltCli } from '../../tests/support/built-cli';
+
+let dir: string;
+
+beforeAll(async () => {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run \`node scripts/build.mjs cli\` (or npm run build) first.`);
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-lazy-'));
+  // The hook runs in the loader's own thread: it appends each URL to the file the run names.
+  await fs.writeFile(
+    path.join(dir, 'hooks.mjs'),
+    "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.LOADED_LIST, url + '\\n'); return next(url, context); }\n",
+  );
+  await fs.writeFile(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)});\n`);
+});
+
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** The npm packages bundled into the CLI files a command loaded. */
+async function packagesLoadedBy(args: string[]): Promise<Set<string>> {
+  const list = path.join(dir, `loaded-${args[0]}.txt`);
+  const home = await fs.mkdtemp(path.join(dir, 'home-'));
+  const run = await runBuiltCli(args, { home, env: { ...process.env, LOADED_LIST: list, NODE_OPTIONS: `--import ${pathToFileURL(path.join(dir, 'register.mjs')).href}` }, killAfterMs: 60_000 });
+  expect(run.code, run.stderr).toBe(0);
+  const cliDir = path.dirname(BUILT_CLI);
+  const files = (await fs.readFile(list, 'utf8')).split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url)).filter((file) => file.startsWith(cliDir));
+  const packages = new Set<string>();
+  for (const file of files) {
+    for (const match of (await fs.readFile(file, 'utf8')).matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm)) packages.add(match[1]!);
+  }
+  return packages;
+}
+
+const LAZY = ['ai', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', 'hdr-histogram-js', 'pidusage', 'csv-parse', 'yaml', 'smol-toml', 're2js', 'jsonpath-plus', 'ws'];
+
+it('tools call on a stdio server loads the MCP client and none of the model, load, collection, import or WebSocket libraries', async () => {
+  const server = `"${process.execPath}" "${fixtureServer('basic-stdio')}"`;
+  const packages = await packagesLoadedBy(['tools', 'call', 'echo', '--args', '{"text":"hi"}', '--stdio', server]);
+  // The markers are there to read: the SDK client the call needs is among them.
+  expect(packages).toContain('@modelcontextprotocol/client');
+  expect(LAZY.filter((name) => packages.has(name))).toEqual([]);
+}, 90_000);
+
+it('a load run, which needs the load engine, does load it (the check above sees a package when it is loaded)', async () => {
+  const server = `"${process.execPath}" "${fixtureServer('basic-stdio')}"`;
+  const packages = await packagesLoadedBy(['load', '--stdio', server, '--tool', 'echo', '--args', '{"text":"hi"}', '--requests', '2', '--allow-destructive', '--json']);
+  expect(packages).toContain('hdr-histogram-js');
+  expect(packages).toContain('pidusage');
+}, 90_000);
