@@ -132,4 +132,23 @@ describe('draftSamplingReply', () => {
       value(await dispatch('updateSettings', { samplingAuto: {} }));
     }
   });
+
+  it('answers automatically on a core that has not yet used its models: the first allowed request builds the models area', async () => {
+    await endpoint([{ text: 'Fresh core, same poem', usage: { input: 5, output: 4 } }]);
+    value(await dispatch('updateSettings', { samplingAuto: { lab: { provider: 'openai-compatible', model: 'local-poet', maxTokens: 50, perMinute: 5 } } }));
+    // A second core on the same data folder: its models area is built on first use, and nothing has used it yet.
+    const fresh = await createCore({ dataDir, env: {}, watchConfig: false, autoConnect: false });
+    const asked: unknown[] = [];
+    const stop = fresh.api.onEvent((event) => event.type === 'server-request' && asked.push(event));
+    try {
+      const result = (await fresh.api.callTool({ server: 'lab', tool: 'ask_model', arguments: {}, confirmed: true })) as { content: Array<{ text: string }> };
+      expect(result.content[0]!.text).toBe('model local-poet said: Fresh core, same poem');
+      expect(asked).toEqual([]);
+      expect(fakes[0]!.modelRequests()).toHaveLength(1);
+    } finally {
+      stop();
+      await fresh.dispose();
+      value(await dispatch('updateSettings', { samplingAuto: {} }));
+    }
+  });
 });
