@@ -88,13 +88,17 @@ export class LoadClient {
     return (await this.client.listTools()).tools;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal: AbortSignal): Promise<CallToolResult> {
+  callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal: AbortSignal): Promise<CallToolResult> {
+    return this.client.callTool({ name, arguments: args }, { timeout: timeoutMs, signal }) as Promise<CallToolResult>;
+  }
+
+  /** A call of the run starts on this connection (the run counts them, so a retired connection closes after its last). */
+  began(): void {
     this.callsInFlight++;
-    try {
-      return (await this.client.callTool({ name, arguments: args }, { timeout: timeoutMs, signal })) as CallToolResult;
-    } finally {
-      if (--this.callsInFlight === 0) this.retiring?.();
-    }
+  }
+
+  ended(): void {
+    if (--this.callsInFlight === 0) this.retiring?.();
   }
 
   /** Closes the connection once the calls still under way on it have ended (a session replaced by session churn). */

@@ -187,3 +187,22 @@ describe('the protocol era of a run', () => {
     expect(report.protocol?.era).toBe('legacy');
   }, 60_000);
 });
+
+it('many calls in flight share one stop signal without a listener warning, and stop still cancels them all', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  try {
+    const done = await new LoadRun(plan(stdio('load-target', ['--delay-ms', '5']), { concurrency: 40, requests: 400 })).run();
+    expect(done).toMatchObject({ requests: 400, errors: 0 });
+    // Stopped with 40 slow calls under way: none is counted, and the run ends at once.
+    const slow = new LoadRun(plan(stdio('load-target', ['--delay-ms', '60000']), { concurrency: 40, requests: undefined, durationMs: 600_000 }), { onStarted: () => setImmediate(() => slow.stop()) });
+    const stopped = await slow.run();
+    expect(stopped).toMatchObject({ end: 'stopped', requests: 0 });
+    // A warning is emitted on the next tick: let it arrive.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((text) => /MaxListeners/.test(text))).toEqual([]);
+  } finally {
+    process.off('warning', onWarning);
+  }
+}, 60_000);

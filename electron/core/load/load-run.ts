@@ -7,6 +7,7 @@
  * time a new session takes is reported apart from the calls). Every client it opened is closed (and every server process it started is stopped) before
  * the report is returned, however the run ended.
  */
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isStdioConfig, transportOf } from '../../../shared/config/server-config';
 import type { LoadProtocol } from '../../../shared/load-report';
@@ -74,7 +75,9 @@ export class LoadRun {
   private readonly overall = new LatencyHistogram();
   private readonly interval = new LatencyHistogram();
   private readonly errors = new ErrorTally();
-  private readonly inFlight = new Set<AbortController>();
+  /** Aborted by stop: every call under way is cancelled (one signal for all, not one per call: the generator's own cost per call is what limits the numbers). */
+  private readonly cancelCalls = new AbortController();
+  private inFlight = 0;
   /** Ends every wait of the run (a rate pause, an idle slot) when it stops. */
   private readonly lifetime = new AbortController();
   private readonly sampler: ServerSampler;
@@ -96,6 +99,8 @@ export class LoadRun {
     private readonly hooks: LoadRunHooks = {},
   ) {
     if (plan.steps.length === 0) throw new Error('A load run needs at least one step.');
+    // Each call under way listens on it (the SDK removes its listener when the call ends): up to every slot at once.
+    setMaxListeners(plan.clients * plan.concurrency + 1, this.cancelCalls.signal);
     this.steps = plan.steps.map((step) => ({ step, calls: 0, errors: 0, histogram: new LatencyHistogram() }));
     let sum = 0;
     this.cumulativeWeights = plan.steps.map((step) => (sum += step.weight));
@@ -112,7 +117,7 @@ export class LoadRun {
     if (this.stopped) return;
     this.stopped = true;
     this.finished = true;
-    for (const controller of this.inFlight) controller.abort();
+    this.cancelCalls.abort();
     this.lifetime.abort();
     this.wake.resolve();
   }
@@ -285,12 +290,12 @@ export class LoadRun {
       if (plan.rate !== undefined && !(await this.pace(plan.rate))) return;
       const state = this.pickStep();
       const n = state.calls++;
-      const controller = new AbortController();
-      this.inFlight.add(controller);
+      this.inFlight++;
+      client.began();
       const begin = performance.now();
       let failure: { errorClass: ErrorClass; message: string } | undefined;
       try {
-        const result = await client.callTool(state.step.tool, state.step.args(n), plan.callTimeoutMs, controller.signal);
+        const result = await client.callTool(state.step.tool, state.step.args(n), plan.callTimeoutMs, this.cancelCalls.signal);
         if (result.isError) failure = { errorClass: 'tool-error', message: toolErrorText(result.content) };
       } catch (error) {
         // A call cancelled by stop is not a measurement.
@@ -298,7 +303,8 @@ export class LoadRun {
         failure = classifyError(error);
         if (client.lost && failure.errorClass === 'other') failure = { errorClass: 'connection-lost', message: failure.message };
       } finally {
-        this.inFlight.delete(controller);
+        this.inFlight--;
+        client.ended();
       }
       const ms = performance.now() - begin;
       this.overall.recordMs(ms);
@@ -327,7 +333,7 @@ export class LoadRun {
       errors: this.errors.total,
       throughput: seconds > 0 ? Math.round((this.intervalCompleted / seconds) * 10) / 10 : 0,
       latency: { p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max },
-      inFlight: this.inFlight.size,
+      inFlight: this.inFlight,
       activeSlots: this.active,
       ...(last ? { server: { cpu: last.cpu, rss: last.rss } } : {}),
     };
