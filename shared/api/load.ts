@@ -87,6 +87,9 @@ export interface LoadApi {
 const RUN_ID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a load run id');
 const JsonObject = z.record(z.string(), z.unknown());
 
+/** A data file of the collections folder: a plain name (no folders), .csv or .json. */
+export const DATA_FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_. -]*\.(csv|json)$/i;
+
 const WorkloadSchema = z.union([
   z.strictObject({ tool: z.string().min(1, 'Choose a tool').max(512), arguments: JsonObject.optional() }),
   z.strictObject({
@@ -95,7 +98,7 @@ const WorkloadSchema = z.union([
     data: z
       .string()
       .max(200)
-      .regex(/^[A-Za-z0-9_][A-Za-z0-9_. -]*\.(csv|json)$/i, 'a data file is a name ending in .csv or .json, in the collections folder (no "/" or "\\")')
+      .regex(DATA_FILE_NAME, 'a data file is a name ending in .csv or .json, in the collections folder (no "/" or "\\")')
       .optional(),
   }),
 ]);

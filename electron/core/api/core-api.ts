@@ -352,6 +352,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     eraProbeTimeoutMs: settings.effective().eraProbeTimeoutMs,
     remoteAuth: () => auth.remoteAuth(name, config),
   });
+  /** What `${env.NAME}` may read in collections and load mixes: the user's setting, and on the command line what --allow-env adds. */
+  const allowedEnv = () => ({
+    names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]),
+    how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
+  });
   // Load runs, collections and models are built on first use (see lazy-area.ts).
   let loadRuns: LoadRuns | undefined;
   const loadArea = lazyArea<LoadApi>(methodsOf(loadChannels), async () => {
@@ -371,10 +376,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         return read.collection;
       },
       readDataRows: async (file) => readDataRows(await collectionsFolderFile(registry.project, file)),
-      variables: () => ({
-        env,
-        allowedEnv: { names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]), how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json' },
-      }),
+      variables: () => ({ env, allowedEnv: allowedEnv() }),
       emit: (event) => events.emit(event),
       redact: (value) => redactor.redactDeep(value),
       ideLockDir: lockDir,
@@ -417,11 +419,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       api: () => api,
       events,
       env,
-      // The user's setting, and on the command line what --allow-env adds.
-      allowedEnv: () => ({
-        names: new Set([...settings.effective().collectionEnv, ...(options.collectionEnv ?? [])]),
-        how: options.collectionEnvHow ?? 'add "<NAME>" to collectionEnv in settings.json',
-      }),
+      allowedEnv,
       mask: redactor,
       models: createModelAccess({ secrets, env, dataDir: options.dataDir, ...(options.modelTurns ? { mode: options.modelTurns } : {}), onSecret: (value) => redactor.remember(value) }),
     });

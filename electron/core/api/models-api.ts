@@ -105,9 +105,10 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
   };
   /** The models a local provider's endpoint serves; undefined for a cloud provider or an endpoint that cannot say. */
   const servedBy = async (provider: ProviderId) => {
-    const view = (await views()).find((p) => p.id === provider);
-    if (!view?.local || !view.baseUrl) return undefined;
-    const served = await listServedModels(view.baseUrl, (await keys.resolve(provider)).key);
+    const info = PROVIDERS[provider];
+    const baseUrl = (await endpoints.all())[provider] ?? info.defaultBaseUrl;
+    if (!info.local || !baseUrl) return undefined;
+    const served = await listServedModels(baseUrl, (await keys.resolve(provider)).key);
     return served.ok ? served.models : undefined;
   };
   deps.samplingAuto?.install(
@@ -148,18 +149,13 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
 
   /** A chat turn from its start (a prompt) or from a tool result of an earlier one (a re-run): its steps go out as chat-events. */
   const chat = async (request: Omit<ChatRequest, 'prompt' | 'history'>, start: { prompt: string; history?: ConversationMessage[] } | { history: ConversationMessage[]; firstStep: number }, context?: CallContext): Promise<ChatRunResult> => {
-    const choice = await choiceOf(request.provider, request.model);
-    const info = PROVIDERS[request.provider];
-    const key = await keys.resolve(request.provider);
-    if (info.needsKey && !key.key) {
-      throw new AppError('invalid-request', `No API key for ${info.label}: save one in Settings → Models${info.keyEnv ? ` or set ${info.keyEnv} before starting the app` : ''}.`);
-    }
+    const model = await openConfigured(request.provider, request.model);
     const { table } = await loadPriceTable(deps.dataDir);
     const emit = emitter(request.callId);
     return calls.run(request.callId, context, async (signal) => {
       const stop = signal ?? new AbortController().signal;
       const result = await runAgent({
-        model: openModel(choice, key.key),
+        model,
         gateway: deps.api(),
         servers: request.servers,
         ...(request.tools ? { toolFilter: toolFilter(request.tools)! } : {}),

@@ -4,8 +4,9 @@
  * call into histograms, samples the servers' CPU and memory, hands a snapshot to the
  * caller about once a second, and ends at the first bound reached, or when stopped. With
  * session churn, each client's connection is replaced by a new one every `churn` calls (the
- * time a new session takes is reported apart from the calls). Every client it opened is closed (and every server process it started is stopped) before
- * the report is returned, however the run ended.
+ * time a new session takes is reported apart from the calls). Every client it opened is
+ * closed (and every server process it started is stopped) before the report is returned,
+ * however the run ended.
  */
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,7 +36,6 @@ export interface LoadRunHooks {
   onStarted?(clients: number): void;
   onStderr?(text: string): void;
 }
-
 
 const SNAPSHOT_MS = 1000;
 const PROFILE_TICK_MS = 200;
@@ -156,13 +156,14 @@ export class LoadRun {
   private async connect(era: EraPlan): Promise<LoadClient> {
     const { plan } = this;
     const begin = performance.now();
+    const remoteAuth = plan.remoteAuth?.();
     const client = await LoadClient.open({
       server: plan.server,
       config: plan.config,
       connectTimeoutMs: plan.connectTimeoutMs,
       ideLockDir: plan.ideLockDir,
       era,
-      ...(plan.remoteAuth?.() ? { remoteAuth: plan.remoteAuth()! } : {}),
+      ...(remoteAuth ? { remoteAuth } : {}),
       ...(this.hooks.onStderr ? { onStderr: this.hooks.onStderr } : {}),
     });
     this.sessionSetup.recordMs(performance.now() - begin);

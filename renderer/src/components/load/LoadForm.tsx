@@ -6,7 +6,7 @@
  * Every field is checked here first, with the problem said beside it; the core checks again.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { LoadRunRequest } from '../../../../shared/api/load';
+import { DATA_FILE_NAME, type LoadRunRequest } from '../../../../shared/api/load';
 import type { ServerView } from '../../../../shared/domain';
 import { LOAD_LIMITS } from '../../../../shared/load-report';
 import { Field } from '../Field';
@@ -104,7 +104,7 @@ export function LoadForm({ server, busy, running, presetCollection, onStart }: P
     requests: bound === 'requests' && wholeNumber(requests, 1, LOAD_LIMITS.maxRequests) === undefined ? 'A whole number of calls, at least 1.' : undefined,
     rate: rate.trim() !== '' && !(Number(rate) > 0) ? 'Calls per second, more than 0 (or empty for no limit).' : undefined,
     remote: remote && !allowRemote ? 'Confirm that this server is yours to load.' : undefined,
-    data: kind === 'collection' && dataFile.trim() !== '' && !/^[A-Za-z0-9_][A-Za-z0-9_. -]*\.(csv|json)$/i.test(dataFile.trim()) ? 'The name of a .csv or .json file in the collections folder, e.g. rows.csv.' : undefined,
+    data: kind === 'collection' && dataFile.trim() !== '' && !DATA_FILE_NAME.test(dataFile.trim()) ? 'The name of a .csv or .json file in the collections folder, e.g. rows.csv.' : undefined,
     churn: sessions && churn.trim() !== '' && wholeNumber(churn, 1, LOAD_LIMITS.maxRequests) === undefined ? 'A whole number of calls, at least 1 (or empty: one session per client).' : undefined,
   };
   const invalid = Object.values(errors).some(Boolean);

@@ -3,10 +3,11 @@
  * system prompt, and a chat. As a server's tab it starts with that server; on its own (the
  * header's Playground) it starts with every connected server. Three views of the same run:
  * the chat, a trace of every model turn and tool call with its latency and tokens, and the
- * raw requests the provider received (tool schemas after its adaptation, lossy changes flagged). Before the
- * first message it shows what the exposed tool definitions cost in tokens; each tool call
- * pauses for approve / edit / deny unless the user turns that off. Up to three models answer
- * the same prompt side by side, each in its own conversation and column.
+ * raw requests the provider received (tool schemas after its adaptation, lossy changes
+ * flagged). Before the first message it shows what the exposed tool definitions cost in
+ * tokens; each tool call pauses for approve / edit / deny unless the user turns that off. Up
+ * to three models answer the same prompt side by side, each in its own conversation and
+ * column.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ExposedToolTokens, ModelProviderId, ModelProviderView } from '../../../../shared/api/models';
