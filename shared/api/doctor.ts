@@ -110,10 +110,17 @@ export interface RunDoctorRequest extends CancellableRequest {
    * loading the tokenizers and counting take the main process a while.
    */
   tokens?: boolean;
+  /**
+   * false: check only a connection already open (the check on connect). A server that is not
+   * connected, or whose connection closes or is replaced during the check, is reported as not
+   * connected with no findings; the check never connects, reconnects or starts a session, so
+   * a server the user disconnected meanwhile stays disconnected. Default true: connect as needed.
+   */
+  connect?: boolean;
 }
 
 export interface DoctorApi {
-  /** Connects the servers as needed, reads their lists and checks them against each host's rules. */
+  /** Connects the servers as needed (unless `connect` is false), reads their lists and checks them against each host's rules. */
   runDoctor(request: RunDoctorRequest): Promise<DoctorReport>;
   /** The server's tools as a host would show them. */
   toolsAsHost(request: { name: ServerName; host: DoctorHost }): Promise<HostToolView[]>;
@@ -124,7 +131,7 @@ const HostSchema = z.enum(DOCTOR_HOSTS);
 export const doctorChannels: ChannelTable<DoctorApi> = {
   runDoctor: {
     channel: 'doctor:run',
-    request: z.strictObject({ servers: z.array(ServerNameSchema).max(500).optional(), hosts: z.array(HostSchema).max(DOCTOR_HOSTS.length).optional(), tokens: z.boolean().optional(), callId: CallIdSchema.optional() }),
+    request: z.strictObject({ servers: z.array(ServerNameSchema).max(500).optional(), hosts: z.array(HostSchema).max(DOCTOR_HOSTS.length).optional(), tokens: z.boolean().optional(), connect: z.boolean().optional(), callId: CallIdSchema.optional() }),
   },
   toolsAsHost: { channel: 'doctor:tools-as-host', request: z.strictObject({ name: ServerNameSchema, host: HostSchema }) },
 };

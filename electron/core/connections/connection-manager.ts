@@ -113,6 +113,13 @@ export interface RequestContext {
   maxTotalTimeoutMs?: number;
   /** Cancels the request, and every wait before it (the connection, a session retry). */
   signal?: AbortSignal;
+  /**
+   * Only on the connection open now: the request never connects, reconnects or starts a
+   * new session, and without an open connection it fails at once (kind connection). For
+   * work that belongs to a connection, such as the Doctor's check on connect: a server the
+   * user disconnected meanwhile stays disconnected.
+   */
+  openOnly?: boolean;
 }
 
 /** Each entry's key (its name and JSON), made once: every call looks its connection and tool list up by it (entries are never changed in place, only replaced). */
@@ -300,7 +307,9 @@ export class ConnectionManager {
     const { signal } = ctx;
     for (let attempt = 0; ; attempt++) {
       // Open already (the usual call): no step to wait for before the request goes out.
-      const connection = this.openAttempt(name, config) ?? (await this.ensureConnection(name, config, signal));
+      const open = this.openAttempt(name, config);
+      if (!open && ctx.openOnly) throw failure('connection', `${name}: not connected.`);
+      const connection = open ?? (await this.ensureConnection(name, config, signal));
       // Cancelled while connecting: the request is never sent.
       if (signal?.aborted) throw cancelledCall(name);
       const link = connection.link!;
@@ -308,7 +317,7 @@ export class ConnectionManager {
         return await run(link.client, signal);
       } catch (error) {
         const expired = isSessionExpiredError(error) || (isConnectionClosed(error) && link.built.sessionExpired());
-        if (expired && !signal?.aborted) {
+        if (expired && !signal?.aborted && !ctx.openOnly) {
           const wait = SESSION_RETRY_DELAYS_MS[attempt];
           if (wait === undefined) {
             const message = `The server ended the session again after ${SESSION_RETRY_DELAYS_MS.length} new sessions; giving up.`;

@@ -1,5 +1,6 @@
 /**
- * Runs the doctor: connects each server as needed (timing it), reads its lists (timing
+ * Runs the doctor: connects each server as needed (timing it; a check on connect never
+ * connects, it reads the connection open now), reads its lists (timing
  * each, and noting a declared capability whose list fails), applies the host rule sets
  * and the live checks, counts the tokens of its tools, then checks the servers together.
  */
@@ -8,7 +9,7 @@ import type { ServerConfig, ServerName } from '../../../shared/config/server-con
 import type { ToolInfo } from '../../../shared/domain';
 import type { AppError } from '../../../shared/envelope';
 import type { ServerRegistry } from '../config/server-registry';
-import type { ConnectionManager } from '../connections/connection-manager';
+import type { ConnectionManager, RequestContext } from '../connections/connection-manager';
 import { listPage, type ListMethod } from '../connections/list-page';
 import { checkTools, hostsWithSpec, rulesFor } from './check-tools';
 import { crossServerFindings } from './live/cross-server';
@@ -41,6 +42,17 @@ const CAPABILITY_LISTS: Array<{ capability: string; method: ListMethod }> = [
   { capability: 'prompts', method: 'prompts/list' },
 ];
 
+/** Why a check that may not connect (RunDoctorRequest.connect false) has no findings. */
+const NOT_CONNECTED = 'Not connected: this check reads only a connection already open.';
+
+interface CheckOptions {
+  hosts: DoctorHost[];
+  countTokens: boolean;
+  /** false: only the connection open when the check starts (see RunDoctorRequest.connect). */
+  connect: boolean;
+  signal?: AbortSignal;
+}
+
 /** A run stopped by its caller: one error for the whole run (never a finding). */
 function cancelledRun(): AppError {
   return failure('cancelled', 'The doctor run was cancelled.');
@@ -65,7 +77,7 @@ export class DoctorService {
     const hosts = request.hosts?.length ? [...new Set(request.hosts)] : [...DOCTOR_HOSTS];
     const applied = hostsWithSpec(hosts);
     const names = request.servers?.length ? request.servers : this.ctx.registry.effective().filter((entry) => entry.config.enabled !== false).map((entry) => entry.name);
-    const checked = await Promise.all(names.map((name) => this.checkServer(name, applied, request.tokens !== false, signal)));
+    const checked = await Promise.all(names.map((name) => this.checkServer(name, { hosts: applied, countTokens: request.tokens !== false, connect: request.connect !== false, ...(signal ? { signal } : {}) })));
     if (signal?.aborted) throw cancelledRun();
     const relevant = (finding: DoctorFinding) => finding.hosts.some((host) => applied.includes(host));
     const servers = checked.map(({ report }) => ({ ...report, findings: report.findings.filter(relevant) }));
@@ -79,7 +91,7 @@ export class DoctorService {
 
   async toolsAsHost(name: ServerName, host: DoctorHost, signal?: AbortSignal): Promise<HostToolView[]> {
     const config = this.ctx.configOf(name);
-    const tools = await listRawTools(this.ctx.connections, name, config, signal);
+    const tools = await listRawTools(this.ctx.connections, name, config, signal ? { signal } : {});
     const set = HOST_RULE_SETS[host];
     const findings = checkTools(name, tools, [host]).filter((f) => f.hosts.includes(host));
     return tools.map((tool, index) => {
@@ -99,13 +111,19 @@ export class DoctorService {
     });
   }
 
-  private async checkServer(name: ServerName, hosts: DoctorHost[], countTokens: boolean, signal?: AbortSignal): Promise<{ report: ServerDoctorReport; tools: ToolInfo[] }> {
+  private async checkServer(name: ServerName, { hosts, countTokens, connect, signal }: CheckOptions): Promise<{ report: ServerDoctorReport; tools: ToolInfo[] }> {
     const { connections } = this.ctx;
     const config = this.ctx.configOf(name);
     const lists: Record<string, number> = {};
     const empty = { toolCount: 0, tokens: { perTool: [], total: { openai: 0 } } };
+    const notConnected = { report: { server: name, connected: false, error: NOT_CONNECTED, ...empty, findings: [], timings: { lists } }, tools: [] };
+    // Without `connect`, the check is about the connection open now and every request stays on it.
+    const requestContext: RequestContext = { ...(signal ? { signal } : {}), ...(connect ? {} : { openOnly: true }) };
+    const checkedAttempt = connections.attemptOf(name);
+    const stillChecked = () => connections.attemptOf(name) === checkedAttempt && connections.state(name, config).status === 'connected';
     let connectMs: number | undefined;
     if (connections.state(name, config).status !== 'connected') {
+      if (!connect) return notConnected;
       const started = performance.now();
       try {
         await connections.connect(name, config, signal ? { signal } : {});
@@ -130,7 +148,7 @@ export class DoctorService {
       if (!(capability in capabilities)) continue;
       const started = performance.now();
       try {
-        await connections.request(name, config, (client, signal) => listPage(client, method, undefined, signal ? { signal } : undefined), signal ? { signal } : {});
+        await connections.request(name, config, (client, signal) => listPage(client, method, undefined, signal ? { signal } : undefined), requestContext);
         lists[method] = Math.round(performance.now() - started);
         if (lists[method] > this.thresholds.slowListMs) live('live-slow-list', `${method} took ${lists[method]} ms; hosts list every server at start and wait for it. Answer lists from memory.`);
       } catch (error) {
@@ -142,7 +160,7 @@ export class DoctorService {
     }
 
     // A connection lost while checking skills says nothing about them: the other checks still report.
-    const skills = await gatherSkillsEvidence(connections, name, config, signal).catch(() => undefined);
+    const skills = await gatherSkillsEvidence(connections, name, config, requestContext).catch(() => undefined);
     if (signal?.aborted) throw cancelledRun();
     if (skills) findings.push(...skillFindings(name, skills));
 
@@ -150,7 +168,7 @@ export class DoctorService {
     if ('tools' in capabilities) {
       const started = performance.now();
       try {
-        tools = await listRawTools(connections, name, config, signal);
+        tools = await listRawTools(connections, name, config, requestContext);
         lists['tools/list'] = Math.round(performance.now() - started);
         if (lists['tools/list'] > this.thresholds.slowListMs) live('live-slow-list', `tools/list took ${lists['tools/list']} ms; hosts list every server at start and wait for it. Answer lists from memory.`);
       } catch (error) {
@@ -158,6 +176,8 @@ export class DoctorService {
         live('live-capability-failing', `The server declares "tools" but tools/list fails: ${messageOf(error)}. Answer it (an empty list is fine) or drop the capability.`);
       }
     }
+    // The connection went away during the check: what failed with it says nothing about the server.
+    if (!connect && !stillChecked()) return notConnected;
     // Counted first: some hosts' rules are about what the list costs in a model's context. The
     // quick check (tokens: false) skips counting, and with it those rules.
     const tokens = countTokens ? await toolTokenCosts(tools) : NO_TOKENS;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
 import { mcpToolName, type ToolInfo } from '../../../shared/domain';
-import type { ConnectionManager } from '../connections/connection-manager';
+import type { ConnectionManager, RequestContext } from '../connections/connection-manager';
 
 const RawToolsPage = z.looseObject({
   tools: z.array(z.looseObject({ name: z.string() })),
@@ -17,7 +17,7 @@ const RawToolsPage = z.looseObject({
 /** Every page; a server that repeats a cursor stops after this many pages rather than looping. */
 const MAX_PAGES = 100;
 
-export async function listRawTools(connections: ConnectionManager, name: ServerName, config: ServerConfig, signal?: AbortSignal): Promise<ToolInfo[]> {
+export async function listRawTools(connections: ConnectionManager, name: ServerName, config: ServerConfig, ctx: RequestContext = {}): Promise<ToolInfo[]> {
   return connections.request(name, config, async (client, signal) => {
     const tools: ToolInfo[] = [];
     let cursor: string | undefined;
@@ -30,5 +30,5 @@ export async function listRawTools(connections: ConnectionManager, name: ServerN
       if (!cursor) break;
     }
     return tools;
-  }, signal ? { signal } : {});
+  }, ctx);
 }

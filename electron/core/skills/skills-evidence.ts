@@ -7,7 +7,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ServerConfig, ServerName } from '../../../shared/config/server-config';
-import type { ConnectionManager } from '../connections/connection-manager';
+import type { ConnectionManager, RequestContext } from '../connections/connection-manager';
 import type { SkillVerification } from '../../../shared/api/skills';
 import { requestTimeoutMs } from '../connections/request-timeout';
 import { skillsClientOf } from './skills-service';
@@ -29,7 +29,7 @@ export interface SkillsEvidence {
   verifications: SkillVerification[];
 }
 
-export async function gatherSkillsEvidence(connections: ConnectionManager, name: ServerName, config: ServerConfig, signal?: AbortSignal): Promise<SkillsEvidence> {
+export async function gatherSkillsEvidence(connections: ConnectionManager, name: ServerName, config: ServerConfig, ctx: RequestContext = {}): Promise<SkillsEvidence> {
   const timeout = requestTimeoutMs(connections, config);
   return connections.request(name, config, async (client, signal) => {
     const options = { timeout, ...(signal ? { signal } : {}) };
@@ -56,5 +56,5 @@ export async function gatherSkillsEvidence(connections: ConnectionManager, name:
       for (const skill of listing?.skills ?? []) verifications.push(await verifySkill(skills, skill, options));
     }
     return { declared, list, verifications };
-  }, signal ? { signal } : {});
+  }, ctx);
 }

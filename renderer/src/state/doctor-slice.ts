@@ -84,12 +84,15 @@ export const createDoctorSlice =
           try {
             // Without token counts: loading the tokenizers would hold up the servers still starting.
             const callId = runs.start(server);
-            const report = await api.runDoctor({ servers: [server], tokens: false, callId }).finally(() => runs.end(server, callId));
+            // On this connection only: a server disconnected meanwhile is not connected again for the check.
+            const report = await api.runDoctor({ servers: [server], tokens: false, connect: false, callId }).finally(() => runs.end(server, callId));
             const mine = report.servers.find((s) => s.server === server);
+            // The connection went away first: nothing was checked, so there is no badge.
+            if (!mine?.connected) return update(server, { running: false });
             // A full check that finished meanwhile (the Doctor tab) knows more: it stays.
             const current = get().doctor[server];
             if (current?.report && !current.alone) return update(server, { running: false });
-            update(server, { running: false, alone: true, ...(mine ? { report: mine } : {}), shared: report.shared.filter((f) => f.server === server) });
+            update(server, { running: false, alone: true, report: mine, shared: report.shared.filter((f) => f.server === server) });
           } catch (error) {
             // The badge stays away; the Doctor tab checks again, and says why if it fails (unless the user cancelled it there).
             update(server, { running: false, ...(error instanceof AppError && error.kind === 'cancelled' ? { cancelled: true } : {}) });

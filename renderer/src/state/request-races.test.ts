@@ -1,6 +1,7 @@
 /** Answers that arrive out of order, and Run pressed twice: the store applies only the newest answer and sends one call. */
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerView, ToolInfo } from '../../../shared/domain';
+import type { DoctorReport } from '../../../shared/api/doctor';
 import type { PermissionsView } from '../../../shared/api/permissions';
 import type { ToolRunResult } from '../../../shared/tool-results';
 import { applyEvent, createWorkbenchStore } from './store';
@@ -142,5 +143,36 @@ describe('Run pressed twice', () => {
     await Promise.all(runs);
     expect(getPermissions.fn).toHaveBeenCalledTimes(1);
     expect(fake.callTool).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the Doctor check on connect', () => {
+  const report = (connected: boolean): DoctorReport => ({
+    hosts: [],
+    servers: [{ server: 'a', connected, ...(connected ? {} : { error: 'Not connected' }), toolCount: 0, findings: [], tokens: { perTool: [], total: { openai: 0 } }, timings: { lists: {} } }],
+    shared: [],
+    rules: [],
+    time: 1,
+  });
+
+  it('asks the core never to connect for it, and shows no badge when the connection went away first', async () => {
+    const runDoctor = queued<DoctorReport>();
+    const store = createWorkbenchStore(api({ runDoctor: runDoctor.fn }));
+    applyEvent(store, { type: 'server-state', server: { ...view('a', 'connected'), since: 1 } });
+    await vi.waitFor(() => expect(runDoctor.pending).toHaveLength(1));
+    expect(runDoctor.fn.mock.calls[0]![0]).toMatchObject({ servers: ['a'], tokens: false, connect: false });
+    applyEvent(store, { type: 'server-state', server: view('a', 'disconnected') });
+    runDoctor.pending[0]!.resolve(report(false));
+    await vi.waitFor(() => expect(store.getState().doctor.a?.running).toBe(false));
+    expect(store.getState().doctor.a?.report).toBeUndefined();
+  });
+
+  it('keeps the report of a connection it could check', async () => {
+    const runDoctor = queued<DoctorReport>();
+    const store = createWorkbenchStore(api({ runDoctor: runDoctor.fn }));
+    applyEvent(store, { type: 'server-state', server: { ...view('a', 'connected'), since: 1 } });
+    await vi.waitFor(() => expect(runDoctor.pending).toHaveLength(1));
+    runDoctor.pending[0]!.resolve(report(true));
+    await vi.waitFor(() => expect(store.getState().doctor.a?.report?.connected).toBe(true));
   });
 });
