@@ -5,7 +5,9 @@
  * CLI's chunks keep esbuild's `// node_modules/<package>/…` markers, so the packages each
  * loaded file bundles can be read from outside. The model layer, the load engine, the
  * collections' JSONPath and regex engine, the import formats (YAML, TOML) and the WebSocket
- * library load only for the commands that use them. Needs the build (`node scripts/build.mjs cli`).
+ * library load only for the commands that use them; `--help` reads commander and the
+ * command table, not zod, the MCP SDK or the core's error table (which names classes from
+ * every part of the core). Needs the build (`node scripts/build.mjs cli`).
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -56,6 +58,12 @@ it('tools call on a stdio server loads the MCP client and none of the model, loa
   // The markers are there to read: the SDK client the call needs is among them.
   expect(packages).toContain('@modelcontextprotocol/client');
   expect(LAZY.filter((name) => packages.has(name))).toEqual([]);
+}, 90_000);
+
+it('--help loads commander and the diagnostic log, and neither zod nor the MCP SDK', async () => {
+  const packages = await packagesLoadedBy(['--help']);
+  expect(packages).toContain('commander');
+  expect([...packages].sort()).toEqual(['commander', 'rotating-file-stream']);
 }, 90_000);
 
 it('a load run, which needs the load engine, does load it (the check above sees a package when it is loaded)', async () => {

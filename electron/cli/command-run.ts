@@ -6,7 +6,7 @@
 import type { ServerName } from '../../shared/config/server-config';
 import { EXIT, type ExitCode } from './exit-codes';
 import { Output, type CliIo } from './output';
-import { describeFailure, reportFailure, type Catalog } from './report-error';
+import type { Catalog } from './report-error';
 import type { LiveSessionChoice } from './live-session/use-live-session';
 import type { Session, SessionHooks, SourceOptions } from './session';
 
@@ -63,6 +63,8 @@ export class CommandRun {
   }
 
   async failed(error: unknown): Promise<ExitCode> {
+    // Read on a failure only: describing one knows every error of the core and its eras.
+    const { describeFailure, reportFailure } = await import('./report-error');
     const failure = await describeFailure(error, {
       ...(this.opened ? { session: this.opened } : {}),
       ...(this.server ? { server: this.server } : {}),

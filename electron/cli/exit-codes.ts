@@ -1,10 +1,10 @@
 /**
- * The CLI's exit codes, and how an error becomes one. Scripts and CI rely on these, so
- * they are decided from what the core knows about a failure (its error code and kind),
- * never from the wording of a message.
+ * The CLI's exit codes, and its own errors. Scripts and CI rely on these, so they are
+ * decided from what the core knows about a failure (its error code and kind), never from
+ * the wording of a message (exit-code-of.ts). Every command reads this file, `--help` too:
+ * it stays free of the core's error table, which names classes from every part of the core.
  */
 import { AppError, type FailureKind } from '../../shared/envelope';
-import { kindOf } from '../core/errors/error-kinds';
 
 export const EXIT = {
   ok: 0,
@@ -39,34 +39,7 @@ export function usageError(message: string, hint?: string): CliError {
   return new CliError(message, EXIT.usage, hint);
 }
 
-const BY_KIND: Record<FailureKind, ExitCode> = {
-  connection: EXIT.connection,
-  'needs-auth': EXIT.connection,
-  timeout: EXIT.timeout,
-  cancelled: EXIT.connection,
-  'server-error': EXIT.toolError,
-  disabled: EXIT.usage,
-  'task-gone': EXIT.taskGone,
-  // Refused until the user accepts the new definition (--accept-changes).
-  'tool-changed': EXIT.usage,
-  // The request named something that does not exist, or did not pass its schema.
-  'invalid-input': EXIT.usage,
-  'not-found': EXIT.usage,
-  conflict: EXIT.usage,
-  // Anything else kept us from getting an answer from the server.
-  refused: EXIT.connection,
-  unavailable: EXIT.connection,
-  storage: EXIT.connection,
-  unexpected: EXIT.connection,
-};
-
 /** The failure kind of an error from the core, if it has one. */
 export function failureKindOf(error: unknown): FailureKind | undefined {
   return error instanceof AppError ? error.kind : undefined;
-}
-
-/** The CLI's own errors carry their exit code; anything else is decided by its kind (electron/core/errors/error-kinds.ts). */
-export function exitCodeOf(error: unknown): ExitCode {
-  if (error instanceof CliError) return error.exitCode;
-  return BY_KIND[kindOf(error)];
 }
