@@ -48,8 +48,8 @@ function start(): void {
   hardenWebContents(openExternal, (error) => diagnostics.warn('Opening a link in the browser failed', error));
 
   const ourWebContents = new Set<number>();
-  /** Each window's event stream: flushed before every answer, so no answer overtakes an event emitted before it. */
-  const windowStreams = new Set<EventStream>();
+  /** Each window's event stream, by its WebContents id: flushed before every answer, so no answer overtakes an event emitted before it. */
+  const windowStreams = new Map<number, EventStream>();
   let core: Core | undefined;
   /** The core being started; set once the app is ready. */
   let ready: Promise<Core> | undefined;
@@ -67,12 +67,12 @@ function start(): void {
       stream = activeCore.events.stream((batch) => {
         if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, batch);
       });
-      windowStreams.add(stream);
+      windowStreams.set(id, stream);
     });
     window.on('closed', () => {
       closed = true;
       stream?.close();
-      if (stream) windowStreams.delete(stream);
+      windowStreams.delete(id);
       ourWebContents.delete(id);
     });
     return window;
@@ -80,7 +80,7 @@ function start(): void {
 
   const flushingEvents = (dispatch: Dispatch): Dispatch => async (method, payload, context) => {
     const envelope = await dispatch(method, payload, context);
-    for (const stream of windowStreams) stream.flush();
+    for (const stream of windowStreams.values()) stream.flush();
     return envelope;
   };
 
@@ -138,7 +138,7 @@ function start(): void {
       });
       // The window opens at once; calls made before the core is ready wait for it.
       const dispatch = ready.then((activeCore) => createDispatcher(activeCore.api));
-      registerIpcHandlers(ipcMain, flushingEvents(async (method, payload, context) => (await dispatch)(method, payload, context)), (sender) => isTrustedSender(sender, ourWebContents));
+      registerIpcHandlers(ipcMain, flushingEvents(async (method, payload, context) => (await dispatch)(method, payload, context)), (sender) => isTrustedSender(sender, ourWebContents), (id) => windowStreams.get(id));
       openWindow(ready);
       const startedCore = await ready;
       core = startedCore;

@@ -123,6 +123,41 @@ test('workspaces: each has its own tool search; the protocol log opens on the cu
   }
 });
 
+test('protocol log: the open log follows its server live, and a call on another server does not show in it', async ({ page }) => {
+  const { host, ws } = await openHost(page, { lab: LAB, basic: { command: node, args: [fixtureServer('basic-stdio')] } });
+  try {
+    const lab = ws.pane('lab');
+    await lab.getByRole('button', { name: 'Keep open' }).click();
+    const basic = await ws.open('basic');
+    await page.getByRole('banner').getByRole('button', { name: 'Protocol log' }).click();
+    const log = page.getByRole('region', { name: 'Protocol log' });
+    await expect(log.getByLabel('Server')).toHaveValue('basic');
+    const calls = log.locator('.log-entry').filter({ hasText: 'tools/call' });
+    await expect(log.locator('.log-entry').first()).toBeVisible();
+    await expect(calls).toHaveCount(0);
+
+    // A call on the server shown arrives while the log is open: its request and its answer.
+    const basicPanel = await pick(basic, 'echo');
+    await basicPanel.getByRole('textbox', { name: 'text (required)', exact: true }).fill('live');
+    await basicPanel.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(resultOf(basicPanel)).toContainText('live');
+    await expect(calls).toHaveCount(2);
+
+    // One on the other server does not, and neither shows after the log is closed and opened on it.
+    const labPanel = await pick(lab, 'echo_args');
+    await labPanel.getByRole('textbox', { name: 'a (required)', exact: true }).fill('1');
+    await labPanel.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(resultOf(labPanel)).toContainText('"a": 1');
+    await expect(calls).toHaveCount(2);
+    await log.getByLabel('Server').selectOption('lab');
+    await expect(calls).toHaveCount(2);
+    await labPanel.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(calls).toHaveCount(4);
+  } finally {
+    await host.stop();
+  }
+});
+
 test('history: Open goes to the tool on the Tools tab, with that call’s result or none', async ({ page }) => {
   const { host, ws } = await openHost(page, { lab: LAB });
   try {

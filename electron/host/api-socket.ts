@@ -71,7 +71,7 @@ export function serveApi(ws: WebSocket, dispatch: Dispatch, events: EventBus, ma
       answer(-1, { ok: false, error: { code: 'invalid-request', message: 'Malformed message', kind: 'invalid-input' } });
       return;
     }
-    void dispatch(request.method, request.payload, { pageGone: page.signal }).then(
+    void dispatch(request.method, request.payload, { pageGone: page.signal, pageEvents: stream }).then(
       (envelope) => answer(request.id, envelope),
       (error: unknown) => answer(request.id, failedEnvelope(error)),
     );

@@ -1,5 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { appApiMethods, channels } from '../../shared/api';
 import type { Dispatch } from '../core/api/dispatcher';
 import { registerIpcHandlers, UNTRUSTED, type IpcMainLike } from './ipc-handlers';
@@ -52,7 +52,26 @@ describe('IPC handlers', () => {
     expect(await invoke(channel, event({ url: 'file:///tmp/x.html' }), undefined)).toEqual(UNTRUSTED);
     expect(dispatch).not.toHaveBeenCalled();
     expect(await invoke(channel, event(), undefined)).toEqual({ ok: true, value: 'done' });
-    expect(dispatch).toHaveBeenCalledWith('listServers', undefined, { pageGone: expect.any(AbortSignal) });
+    expect(dispatch).toHaveBeenCalledWith('listServers', undefined, { pageGone: expect.any(AbortSignal), pageEvents: expect.objectContaining({ watchProtocolLog: expect.any(Function) }) });
+  });
+
+  it("hands each call its own page's event stream, found when the call runs (the window's stream is made once the core is ready)", async () => {
+    const fake = fakeIpcMain();
+    const dispatch = vi.fn<Dispatch>(async (_method, _payload, context) => {
+      context?.pageEvents?.watchProtocolLog('fixture');
+      return { ok: true, value: 'done' };
+    });
+    const streams = new Map<number, { watchProtocolLog: Mock<(server: string | undefined) => void> }>();
+    registerIpcHandlers(fake.ipc, dispatch, (sender) => isTrustedSender(sender, new Set([OUR_ID, OUR_ID + 1])), (id) => streams.get(id));
+    // Before the stream exists, the choice goes nowhere and nothing throws.
+    expect(await fake.invoke(channels.watchProtocolLog.channel, event(), { server: 'fixture' })).toEqual({ ok: true, value: 'done' });
+    const mine = { watchProtocolLog: vi.fn<(server: string | undefined) => void>() };
+    const other = { watchProtocolLog: vi.fn<(server: string | undefined) => void>() };
+    streams.set(OUR_ID, mine);
+    streams.set(OUR_ID + 1, other);
+    await fake.invoke(channels.watchProtocolLog.channel, event(), { server: 'fixture' });
+    expect(mine.watchProtocolLog).toHaveBeenCalledWith('fixture');
+    expect(other.watchProtocolLog).not.toHaveBeenCalled();
   });
 
   it('gives each call a signal that aborts when the page that made it goes away (a reload), not before', async () => {

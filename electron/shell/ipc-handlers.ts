@@ -8,6 +8,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { appApiMethods, channels } from '../../shared/api';
 import type { Envelope } from '../../shared/envelope';
 import type { Dispatch } from '../core/api/dispatcher';
+import type { PageEvents } from '../core/events/event-bus';
 import { PageLifetimes } from './page-lifetime';
 import type { SenderFacts } from './trusted-sender';
 
@@ -26,13 +27,19 @@ function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>):
   };
 }
 
-/** Each call carries a signal that aborts when the page that made it goes away (see page-lifetime.ts). */
-export function registerIpcHandlers(ipcMain: IpcMainLike, dispatch: Dispatch, isTrusted: (sender: SenderFacts) => boolean): void {
+/**
+ * Each call carries a signal that aborts when the page that made it goes away (see
+ * page-lifetime.ts), and the page's own event stream, found by its WebContents id when the
+ * call runs (`eventsOf`: the window's stream, made once the core is ready).
+ */
+export function registerIpcHandlers(ipcMain: IpcMainLike, dispatch: Dispatch, isTrusted: (sender: SenderFacts) => boolean, eventsOf: (webContentsId: number) => PageEvents | undefined = () => undefined): void {
   const pages = new PageLifetimes();
   for (const method of appApiMethods) {
     ipcMain.handle(channels[method].channel, async (event, payload) => {
       if (!isTrusted(senderFacts(event))) return UNTRUSTED;
-      return dispatch(method, payload, { pageGone: pages.signalFor(event.sender) });
+      const id = event.sender.id;
+      const pageEvents: PageEvents = { watchProtocolLog: (server) => eventsOf(id)?.watchProtocolLog(server) };
+      return dispatch(method, payload, { pageGone: pages.signalFor(event.sender), pageEvents });
     });
   }
 }

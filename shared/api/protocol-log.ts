@@ -23,6 +23,12 @@ export interface ProtocolLogExport {
 export interface ProtocolLogApi {
   /** The server's log as kept in memory (oldest first). */
   getProtocolLog(request: ProtocolLogRequest): Promise<ProtocolLogEntry[]>;
+  /**
+   * Which server's log this page shows live: its `protocol-log` events reach the page from
+   * now on, and no other server's. Without a server (the log view closed) none do. A page
+   * starts watching none; the CLI, which has no page, is not affected.
+   */
+  watchProtocolLog(request: { server?: ServerName }): Promise<void>;
   clearProtocolLog(request: ProtocolLogRequest): Promise<void>;
   exportProtocolLog(request: ExportProtocolLogRequest): Promise<ProtocolLogExport>;
 }
@@ -37,6 +43,7 @@ const ProtocolLogRequestSchema = z.strictObject({ server: ServerNameSchema });
 
 export const protocolLogChannels: ChannelTable<ProtocolLogApi> = {
   getProtocolLog: { channel: 'protocol-log:get', request: ProtocolLogRequestSchema },
+  watchProtocolLog: { channel: 'protocol-log:watch', request: z.strictObject({ server: ServerNameSchema.optional() }) },
   clearProtocolLog: { channel: 'protocol-log:clear', request: ProtocolLogRequestSchema },
   exportProtocolLog: {
     channel: 'protocol-log:export',

@@ -6,6 +6,7 @@
  * same way inside the core.
  */
 import type { AppApi, AppApiMethod } from '../../../shared/api';
+import type { PageEvents } from '../events/event-bus';
 
 export interface CallContext {
   signal?: AbortSignal;
@@ -15,6 +16,8 @@ export interface CallContext {
    * page's answer (a paused chat's tool call) gives up.
    */
   pageGone?: AbortSignal;
+  /** The events the calling page receives (its event stream), for a call that chooses them: watchProtocolLog. */
+  pageEvents?: PageEvents;
 }
 
 /** The AppApi as the core implements it: every method also takes a CallContext, after its request (undefined for a method without one). */

@@ -105,6 +105,7 @@ describe('batched streams', () => {
       seen.push(batch);
       if (delivered() === count + 2) all();
     });
+    stream.watchProtocolLog('chatty');
     // Each entry is its own event, as the protocol log emits them; a console line and a state change cut in.
     const emitted: AppEvent[] = [];
     const emit = (event: AppEvent) => {
@@ -125,6 +126,32 @@ describe('batched streams', () => {
     expect(flat(events)).toEqual(flat(emitted));
     // The events as emitted (shared with every other subscriber) are left as they were.
     expect(emitted.filter((event) => event.type === 'protocol-log').every((event) => event.type === 'protocol-log' && event.entries.length === 1)).toBe(true);
+    stream.close();
+  });
+
+  it("send a page the protocol log of the server it watches only, and none while it watches none; other events always", () => {
+    const bus = new EventBus();
+    const got: AppEvent[] = [];
+    const stream = bus.stream((batch) => got.push(...batch));
+    const entry = (server: string, seq: number) => ({ seq, server, time: seq, direction: 'in' as const, kind: 'response' as const, size: 1, text: `${server} ${seq}` });
+    const logged = () => got.flatMap((event) => (event.type === 'protocol-log' ? event.entries.map((e) => e.text) : [event.type]));
+
+    bus.emit({ type: 'protocol-log', entries: [entry('a', 1)] });
+    bus.emit({ type: 'servers-changed', servers: [] });
+    stream.flush();
+    expect(logged()).toEqual(['servers-changed']);
+
+    stream.watchProtocolLog('a');
+    bus.emit({ type: 'protocol-log', entries: [entry('a', 2)] });
+    bus.emit({ type: 'protocol-log', entries: [entry('b', 3)] });
+    bus.emit({ type: 'protocol-log', entries: [entry('b', 4), entry('a', 5)] });
+    stream.flush();
+    expect(logged()).toEqual(['servers-changed', 'a 2', 'a 5']);
+
+    stream.watchProtocolLog(undefined);
+    bus.emit({ type: 'protocol-log', entries: [entry('a', 6)] });
+    stream.flush();
+    expect(logged()).toEqual(['servers-changed', 'a 2', 'a 5']);
     stream.close();
   });
 

@@ -4,7 +4,8 @@
  *   called synchronously as the event is emitted;
  * - one batched stream per front-end subscriber (`stream`): a window or browser client gets
  *   the events of one short window as one array, so a burst of stderr lines or state changes
- *   costs one IPC message or WebSocket frame instead of one per event.
+ *   costs one IPC message or WebSocket frame instead of one per event; of the protocol log,
+ *   only the server the page watches (watchProtocolLog).
  * Every way sees the events in the order they were emitted.
  */
 import type { AppEvent, AppEventListener, AppEventType, AppEventOf, Unsubscribe } from '../../../shared/events';
@@ -41,8 +42,20 @@ export class EventBus {
    */
   stream(deliver: (batch: AppEvent[]) => void, options: EventBatcherOptions = {}): EventStream {
     const batcher = new EventBatcher(deliver, options);
-    const unsubscribe = this.subscribe((event) => batcher.push(event));
+    // The protocol log is the busiest event (every message to and from every server), and a
+    // page shows one server's, only while its log view is open: the rest is not sent.
+    let logServer: string | undefined;
+    const unsubscribe = this.subscribe((event) => {
+      if (event.type !== 'protocol-log') return batcher.push(event);
+      if (logServer === undefined) return;
+      if (event.entries.every((entry) => entry.server === logServer)) return batcher.push(event);
+      const entries = event.entries.filter((entry) => entry.server === logServer);
+      if (entries.length > 0) batcher.push({ type: 'protocol-log', entries });
+    });
     return {
+      watchProtocolLog: (server) => {
+        logServer = server;
+      },
       flush: () => batcher.flush(),
       take: () => batcher.take(),
       close: () => {
@@ -65,7 +78,13 @@ export class EventBus {
   }
 }
 
-export interface EventStream {
+/** What a page may choose of the events it receives. */
+export interface PageEvents {
+  /** The one server whose protocol log reaches the page live; undefined: none. */
+  watchProtocolLog(server: string | undefined): void;
+}
+
+export interface EventStream extends PageEvents {
   flush(): void;
   take(): AppEvent[];
   close(): void;

@@ -36,4 +36,28 @@ describe('protocol log slice', () => {
     applyEvent(store, { type: 'protocol-log', entries: [entry(9)] });
     expect(store.getState().logEntries).toEqual([]);
   });
+
+  it('asks the core for the live entries of the server shown (before its snapshot), another when switching, none once closed', async () => {
+    const calls: string[] = [];
+    const api = fakeApi({
+      watchProtocolLog: vi.fn(async (request: { server?: string }) => void calls.push(`watch ${request.server ?? '-'}`)),
+      getProtocolLog: vi.fn(async ({ server }: { server: string }) => {
+        calls.push(`snapshot ${server}`);
+        return [];
+      }),
+    });
+    const store = createWorkbenchStore(api);
+    store.getState().openProtocolLog('a');
+    await vi.waitFor(() => expect(store.getState().logLoading).toBe(false));
+    await store.getState().showLogOf('b');
+    store.getState().closeProtocolLog();
+    await vi.waitFor(() => expect(calls).toEqual(['watch a', 'snapshot a', 'watch b', 'snapshot b', 'watch -']));
+  });
+
+  it('says the log will not follow when the core refuses to send its entries', async () => {
+    const api = fakeApi({ watchProtocolLog: vi.fn(async () => Promise.reject(new Error('host gone'))), getProtocolLog: vi.fn(async () => []) });
+    const store = createWorkbenchStore(api);
+    store.getState().openProtocolLog('a');
+    await vi.waitFor(() => expect(store.getState().logError).toMatch(/will not update live: host gone/));
+  });
 });
