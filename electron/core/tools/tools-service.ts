@@ -134,16 +134,16 @@ export class ToolsService {
         // The answer's text as it came, for the raw view (what the SDK parsed is not what was sent).
         let captured: CapturedResponses;
         try {
-          ({ value: result, captured } = await captureResponses(() =>
+          ({ value: result, captured } = await captureResponses(args, (sent) =>
             options.onInputRequired
-              ? callAnsweredByHand(client, tool, args, requestOptions, options.onInputRequired)
-              : sendCall(client, tool, args, requestOptions, definition, mirrorsHeaders(client, config)),
+              ? callAnsweredByHand(client, tool, sent, requestOptions, options.onInputRequired)
+              : sendCall(client, tool, sent, requestOptions, definition, mirrorsHeaders(client, config)),
           ));
         } catch (error) {
           if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH || !mirrorsHeaders(client, config) || signal?.aborted) throw error;
           await this.list(name, config, { refresh: true });
           const definitionNow = await this.definitionFor(name, config, tool, client);
-          ({ value: result, captured } = await captureResponses(() => sendCall(client, tool, args, requestOptions, definitionNow, true)));
+          ({ value: result, captured } = await captureResponses(args, (sent) => sendCall(client, tool, sent, requestOptions, definitionNow, true)));
         }
         const durationMs = performance.now() - started;
         const sent = resultOfResponse(captured.texts.at(-1));

@@ -14,7 +14,7 @@ import { ForwardingTransport } from './forwarding-transport';
 import type { McpHeaders, McpHeaderTap } from './header-tap';
 import { loggedTextOf, rememberText, type LongText } from './message-text';
 import { MrtrConversations, type ConversationRound } from './mrtr-conversations';
-import { currentCapture, WIRE_CAPTURE_LIMIT_CHARS, type CapturedResponses } from './wire-capture';
+import { captureOf, WIRE_CAPTURE_LIMIT_CHARS, type CapturedResponses } from './wire-capture';
 
 /** Requests waiting for an answer; beyond this many the oldest are forgotten. */
 const MAX_PENDING = 10_000;
@@ -53,7 +53,7 @@ export class LoggingTransport extends ForwardingTransport {
       const text = JSON.stringify(message);
       rememberText(message, text);
       if ('method' in message && 'id' in message) {
-        const capture = currentCapture();
+        const capture = captureOf(message);
         if (capture) this.captures.set(String(message.id), capture);
       }
       if (this.headerTap && 'method' in message && 'id' in message) return this.sendWithHeaders(this.headerTap, message, options, text);
