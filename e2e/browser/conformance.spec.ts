@@ -7,7 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { startFixture } from '../fixtures/fixture-process';
 import { expect, test } from '../support/fixtures';
 import { startHostWithServers, Workspaces } from '../support/workspaces';
-import { findSuiteNode, SuiteNodeMissing } from '../../electron/core/conformance/suite-node';
+import { SuiteNodeMissing } from '../../electron/core/conformance/conformance-errors';
+import { findSuiteNode } from '../../electron/core/conformance/suite-node';
 import { checkoutRoot } from '../../electron/core/conformance/suite-packages';
 
 test('conformance: runs the suite against an HTTP server from the Doctor tab and lists each scenario', async ({ page }) => {

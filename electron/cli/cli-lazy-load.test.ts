@@ -35,8 +35,8 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** The npm packages bundled into the CLI files a command loaded. */
-async function packagesLoadedBy(args: string[]): Promise<Set<string>> {
+/** The npm packages bundled into the CLI files a command loaded, and our own source files among them. */
+async function loadedBy(args: string[]): Promise<{ packages: Set<string>; sources: Set<string> }> {
   const list = path.join(dir, `loaded-${args[0]}.txt`);
   const home = await fs.mkdtemp(path.join(dir, 'home-'));
   const run = await runBuiltCli(args, { home, env: { ...process.env, LOADED_LIST: list, NODE_OPTIONS: `--import ${pathToFileURL(path.join(dir, 'register.mjs')).href}` }, killAfterMs: 60_000 });
@@ -44,20 +44,31 @@ async function packagesLoadedBy(args: string[]): Promise<Set<string>> {
   const cliDir = path.dirname(BUILT_CLI);
   const files = (await fs.readFile(list, 'utf8')).split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url)).filter((file) => file.startsWith(cliDir));
   const packages = new Set<string>();
+  const sources = new Set<string>();
   for (const file of files) {
-    for (const match of (await fs.readFile(file, 'utf8')).matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm)) packages.add(match[1]!);
+    const text = await fs.readFile(file, 'utf8');
+    for (const match of text.matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm)) packages.add(match[1]!);
+    for (const match of text.matchAll(/^\/\/ ((?:electron|shared)\/[^\s]+\.ts)$/gm)) sources.add(match[1]!);
   }
-  return packages;
+  return { packages, sources };
+}
+
+async function packagesLoadedBy(args: string[]): Promise<Set<string>> {
+  return (await loadedBy(args)).packages;
 }
 
 const LAZY = ['ai', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', 'hdr-histogram-js', 'pidusage', 'csv-parse', 'yaml', 'smol-toml', 're2js', 'jsonpath-plus', 'ws'];
 
 it('tools call on a stdio server loads the MCP client and none of the model, load, collection, import or WebSocket libraries', async () => {
   const server = `"${process.execPath}" "${fixtureServer('basic-stdio')}"`;
-  const packages = await packagesLoadedBy(['tools', 'call', 'echo', '--args', '{"text":"hi"}', '--stdio', server]);
-  // The markers are there to read: the SDK client the call needs is among them.
+  const { packages, sources } = await loadedBy(['tools', 'call', 'echo', '--args', '{"text":"hi"}', '--stdio', server]);
+  // The markers are there to read: the SDK client the call needs is among them, and the tools service.
   expect(packages).toContain('@modelcontextprotocol/client');
+  expect(sources).toContain('electron/core/tools/tools-service.ts');
   expect(LAZY.filter((name) => packages.has(name))).toEqual([]);
+  // Nor the doctor's rules or the conformance suite's runner (API areas built on first use); the suite's error classes, which the error table names, are a file of their own.
+  const lazyAreas = (file: string) => file.startsWith('electron/core/doctor/rules/') || file === 'electron/core/doctor/doctor-service.ts' || (file.startsWith('electron/core/conformance/') && file !== 'electron/core/conformance/conformance-errors.ts');
+  expect([...sources].filter(lazyAreas)).toEqual([]);
 }, 90_000);
 
 it('--help loads commander and the diagnostic log, and neither zod nor the MCP SDK', async () => {

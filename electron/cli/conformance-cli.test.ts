@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type RunningFixture } from '../../e2e/fixtures/fixture-process';
 import { fixtureServer } from '../../e2e/fixtures/paths';
 import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
-import { findSuiteNode, SuiteNodeMissing } from '../core/conformance/suite-node';
+import { SuiteNodeMissing } from '../core/conformance/conformance-errors';
+import { findSuiteNode } from '../core/conformance/suite-node';
 import { checkoutRoot } from '../core/conformance/suite-packages';
 
 let noNode: string | undefined;

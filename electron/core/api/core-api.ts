@@ -58,8 +58,8 @@ import { createAppsApi } from './apps-api';
 import { createAuthApi } from './auth-api';
 import { CancellableCalls } from './cancellable-calls';
 import { createConnectionsApi } from './connections-api';
-import { createConformanceApi } from './conformance-api';
-import { ConformanceService, type ConformanceDeps } from '../conformance/conformance-service';
+import type { ConformanceService, ConformanceDeps } from '../conformance/conformance-service';
+import { conformanceChannels, type ConformanceApi } from '../../../shared/api/conformance';
 import { createDoctorApi } from './doctor-api';
 import type { LoadConnection } from '../load/load-plan';
 import type { LoadRuns } from '../load/load-runs';
@@ -338,13 +338,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   later.tasks = tasks;
   await tasks.load();
-  const conformance = new ConformanceService({
-    dataDir: options.dataDir,
-    env: getEnvironment,
-    configOf: (name) => registry.get(name),
-    launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
-    emit: (event) => events.emit(event),
-    ...(options.conformance ?? {}),
+  // The conformance suite is built on first use as well (the doctor's rules load on its first
+  // run, doctor-api.ts): a tool call reads neither.
+  let conformance: ConformanceService | undefined;
+  const conformanceArea = lazyArea<ConformanceApi>(methodsOf(conformanceChannels), async () => {
+    const [{ ConformanceService: Service }, { createConformanceApi }] = await Promise.all([import('../conformance/conformance-service'), import('./conformance-api')]);
+    conformance = new Service({
+      dataDir: options.dataDir,
+      env: getEnvironment,
+      configOf: (name) => registry.get(name),
+      launchConfig: (name) => resolveLaunchConfig(name, ctx.configOf(name)),
+      emit: (event) => events.emit(event),
+      ...(options.conformance ?? {}),
+    });
+    return createConformanceApi(conformance);
   });
   /** How a load run's clients connect: the era the server's connections speak (--protocol wins), and its OAuth sign-in. */
   const loadConnection = (name: ServerName, config: ServerConfig): LoadConnection => ({
@@ -469,7 +476,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...createDoctorApi(ctx, toolKit, calls, options.doctorThresholds),
       ...createAppsApi(ctx, { ...(options.appSandbox ? { sandbox: options.appSandbox } : {}), ...(options.desktop ? { desktop: options.desktop } : {}) }),
       ...collectionsArea.api,
-      ...createConformanceApi(conformance),
+      ...conformanceArea.api,
       ...loadArea.api,
       ...modelsArea.api,
       onEvent: (listener) => events.subscribe(listener),
@@ -498,7 +505,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopContractWatch?.();
       registry.close();
       await tasks.dispose();
-      await Promise.all([auth.dispose(), connections.closeAll(), conformance.dispose(), loadRuns?.dispose()]);
+      await Promise.all([auth.dispose(), connections.closeAll(), conformance?.dispose(), loadRuns?.dispose()]);
       await processLedger.dispose();
       await toolKit.history.flush();
       await toolKit.observations.flush();

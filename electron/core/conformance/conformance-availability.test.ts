@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConformanceService } from './conformance-service';
 import { existsSync } from 'node:fs';
 import { pinnedNode } from '../../../scripts/lib/suite-node.mjs';
-import { findSuiteNode, SuiteNodeMissing } from './suite-node';
+import { SuiteNodeMissing } from './conformance-errors';
+import { findSuiteNode } from './suite-node';
 import { checkoutRoot } from './suite-packages';
 
 /** A real Node 22 binary: the one `npm run conformance` fetched into this checkout, when it did. */

@@ -13,7 +13,8 @@ import { everythingServer, fixtureServer } from '../../../e2e/fixtures/paths';
 import { startFixture, type RunningFixture } from '../../../e2e/fixtures/fixture-process';
 import type { ConformanceReport } from '../../../shared/api/conformance';
 import { createCore, type Core } from '../api/core-api';
-import { findSuiteNode, SuiteNodeMissing } from './suite-node';
+import { SuiteNodeMissing } from './conformance-errors';
+import { findSuiteNode } from './suite-node';
 import { checkoutRoot } from './suite-packages';
 
 const checkout = checkoutRoot()!;

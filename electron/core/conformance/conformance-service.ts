@@ -11,9 +11,10 @@ import { CONFORMANCE_SPEC_VERSIONS, type ConformanceAvailability, type Conforman
 import { isStdioConfig, transportOf, type ServerConfig, type ServerName } from '../../../shared/config/server-config';
 import type { AppEvent } from '../../../shared/events';
 import { ProcessTransport } from '../connections/transports/stdio-transport';
-import { ConformanceCancelled, runServerScenarios } from './run-suite';
+import { ConformanceCancelled, SuiteNodeMissing } from './conformance-errors';
+import { runServerScenarios } from './run-suite';
 import { startStdioBridge } from './stdio-bridge';
-import { findSuiteNode, SuiteNodeMissing, type SuiteNode } from './suite-node';
+import { findSuiteNode, type SuiteNode } from './suite-node';
 import { checkoutRoot, findSuite, installSuite, SUITE_RELEASES, type FoundSuite } from './suite-packages';
 
 export interface ConformanceDeps {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { ConformanceScenario, ConformanceSpecVersion } from '../../../shared/api/conformance';
+import { ConformanceCancelled } from './conformance-errors';
 import { parseServerScenarios, scenarioDirs, scenarioResult } from './scenario-results';
 
 /** Scenarios that test the HTTP transport itself: over the stdio bridge they would test the bridge. */
@@ -24,12 +25,6 @@ const TRANSPORT_SCENARIOS = new Set([
 const SCENARIO_TIMEOUT_MS = 30_000;
 const GRACE_MS = 15_000;
 const OUTPUT_KEPT = 4000;
-
-export class ConformanceCancelled extends Error {
-  constructor() {
-    super('The conformance run was cancelled.');
-  }
-}
 
 export interface SuiteRunOptions {
   node: string;

@@ -10,23 +10,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { pinnedNode } from '../../../scripts/lib/suite-node.mjs';
+import { SUITE_NODE_MAJOR, SuiteNodeMissing } from './conformance-errors';
 
 const run = promisify(execFile);
 
-const SUITE_NODE_MAJOR = 22;
 
 export interface SuiteNode {
   path: string;
   version: string;
-}
-
-export class SuiteNodeMissing extends Error {
-  constructor(
-    readonly tried: string[],
-    readonly remedy: string,
-  ) {
-    super(`The conformance suite needs Node ${SUITE_NODE_MAJOR} or newer, and none was found (${tried.join('; ')}).`);
-  }
 }
 
 export interface SuiteNodeLookup {
