@@ -29,7 +29,7 @@ it('shows the rounds of one call as a conversation with each entry’s round, an
     call(4, 1, 'mrtr-2', 'weather'),
     answer(4, 1, 'complete', 'mrtr-2'),
   ];
-  const api = fakeApi({ getProtocolLog: vi.fn(async () => log) });
+  const api = fakeApi({ getProtocolLog: vi.fn(async () => log), watchProtocolLog: vi.fn(async () => undefined) });
   const store = createWorkbenchStore(api);
   store.setState({ servers: [{ name: 'a' }] as never });
   store.getState().openProtocolLog('a');

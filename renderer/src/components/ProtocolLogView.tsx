@@ -126,7 +126,7 @@ export function ProtocolLogView() {
       )}
       {loadError && (
         <p className="error-text" role="alert">
-          Could not load the log: {loadError}
+          {loadError}
         </p>
       )}
       {!server ? (

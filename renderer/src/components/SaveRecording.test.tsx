@@ -15,7 +15,7 @@ afterEach(cleanup);
 const log: ProtocolLogEntry[] = [{ seq: 1, server: 'a', time: 1, direction: 'out', kind: 'request', method: 'tools/list', id: 1, size: 10, text: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }];
 
 function renderLog(api: Partial<AppApi>, nativeDialogs: boolean) {
-  const store = createWorkbenchStore(fakeApi({ getProtocolLog: vi.fn(async () => log), ...api }));
+  const store = createWorkbenchStore(fakeApi({ getProtocolLog: vi.fn(async () => log), watchProtocolLog: vi.fn(async () => undefined), ...api }));
   store.setState({ servers: [{ name: 'a' }] as never, configStatus: { nativeDialogs } as never });
   store.getState().openProtocolLog('a');
   render(

@@ -67,7 +67,7 @@ export const createProtocolLogSlice =
           const newer = get().logEntries.filter((entry) => entry.seq > last);
           set({ logEntries: [...entries, ...newer].slice(-MAX_LOG_ENTRIES), logLoading: false });
         } catch (error) {
-          if (get().logServer === server) set({ logLoading: false, logError: (error as Error).message });
+          if (get().logServer === server) set({ logLoading: false, logError: `Could not load the log: ${(error as Error).message}` });
         }
       },
       setLogFilter(patch) {
