@@ -19,16 +19,18 @@ export interface LazyArea<T> {
   open(): Promise<T>;
 }
 
-export function lazyArea<T extends { [K in keyof T]: Method }>(methods: ReadonlyArray<keyof T>, build: () => Promise<T>): LazyArea<T> {
+/** `build`, run on the first call and shared by every call after; a failed build (a module that would not load) is tried again on the next call, not kept. */
+export function buildOnce<T>(build: () => Promise<T>): () => Promise<T> {
   let building: Promise<T> | undefined;
-  const open = () => {
-    // A failed build (a module that would not load) is tried again on the next call, not kept.
-    building ??= build().catch((error: unknown) => {
+  return () =>
+    (building ??= build().catch((error: unknown) => {
       building = undefined;
       throw error;
-    });
-    return building;
-  };
+    }));
+}
+
+export function lazyArea<T extends { [K in keyof T]: Method }>(methods: ReadonlyArray<keyof T>, build: () => Promise<T>): LazyArea<T> {
+  const open = buildOnce(build);
   const api = {} as T;
   for (const name of methods) {
     const call = async (...args: never[]) => ((await open())[name] as Method)(...args);
