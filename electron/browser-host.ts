@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/api/core-api';
 import { createSecretStore } from './core/secrets/create-secret-store';
+import { lazySecretStore } from './core/secrets/lazy-secret-store';
 import { createDispatcher } from './core/api/dispatcher';
 import { diagnostics, startDiagnostics } from './core/diagnostics/diagnostics';
 import { resolveAppDirs } from './core/app-data';
@@ -52,8 +53,11 @@ async function main(): Promise<void> {
   // --verbose: every diagnostic line, down to debug, on stderr too (stdout keeps its one line).
   const logFile = startDiagnostics({ dataDir: dirs.data, fileName: 'browser.log', ...(values.verbose ? { verbose: process.stderr } : {}) });
   diagnostics.info(`MCP Workbench ${__APP_VERSION__} browser host starting; diagnostic log ${logFile}`);
-  // The system keychain's store, shared with the app and the CLI (a 0600 file where none answers).
-  const secretStore = await createSecretStore({ dataDir: dirs.config, notice: (line) => process.stderr.write(`${line}\n`) });
+  // The system keychain's store, shared with the app and the CLI (a 0600 file where none
+  // answers), opened when a secret is first read or saved, as in the desktop app: asking the
+  // keychain starts a helper process (some 150 ms; on macOS possibly a prompt), which must not
+  // hold up the page, nor happen at all in a session that touches no secret.
+  const secretStore = lazySecretStore(() => createSecretStore({ dataDir: dirs.config, notice: (line) => process.stderr.write(`${line}\n`) }));
   // MCP Apps run on a listener of their own (another port, so another origin); only the
   // workbench page, known once it listens, may frame it.
   let pageOrigins: readonly string[] = [];
@@ -91,8 +95,12 @@ async function main(): Promise<void> {
   pageOrigins = allowedOrigins(host.port, hostHeaderNames(bind.host));
   if (bind.remote) process.stderr.write(`${remoteWarning(bind.host, host.port)}\n`);
   process.stdout.write(`MCP Workbench ready at ${host.url}\n`);
-  // No system keychain answered: say so where the user looks.
-  if (core.secretStore.warning) process.stderr.write(`Note: ${core.secretStore.warning}\n`);
+  // Once the store is open: the page learns where secrets go and, where no system keychain
+  // answered, the terminal says so too.
+  secretStore.onOpened((info) => {
+    core.events.emit({ type: 'secret-store-changed', secretStore: info });
+    if (info.warning) process.stderr.write(`Note: ${info.warning}\n`);
+  });
   // The opener's command line is readable by every local user: it gets a one-time launch URL, never the token.
   if (!values['no-open']) openInBrowser(host.launchUrl(), (message) => process.stderr.write(`${message}\n`), host.url);
 

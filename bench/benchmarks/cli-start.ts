@@ -47,7 +47,9 @@ benchmark({
     // A data folder of its own: the CLI's settings and log are not the user's.
     const home = await tempDir('cli-start');
     try {
-      const env = { ...process.env, MCP_WORKBENCH_HOME: home.path, MCP_WORKBENCH_KEYCHAIN: 'off' };
+      // The keychain as users have it (not switched off): a command that touches no secret must not ask it.
+      const env: NodeJS.ProcessEnv = { ...process.env, MCP_WORKBENCH_HOME: home.path };
+      delete env.MCP_WORKBENCH_KEYCHAIN;
       const server = fixtureServer('basic-stdio');
       const text = 'hello from the benchmark';
       const samples = await interleave(

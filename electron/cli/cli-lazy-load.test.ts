@@ -7,7 +7,10 @@
  * collections' JSONPath and regex engine, the import formats (YAML, TOML) and the WebSocket
  * library load only for the commands that use them; `--help` reads commander and the
  * command table, not zod, the MCP SDK or the core's error table (which names classes from
- * every part of the core). Needs the build (`node scripts/build.mjs cli`).
+ * every part of the core). Nor does a command that touches no secret start the keychain
+ * helper, a Node process of its own (seen with a `--require` preload, which every Node
+ * process started with the CLI's environment runs, writing down its script). Needs the
+ * build (`node scripts/build.mjs cli`).
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -28,6 +31,7 @@ beforeAll(async () => {
     path.join(dir, 'hooks.mjs'),
     "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.LOADED_LIST, url + '\\n'); return next(url, context); }\n",
   );
+  await fs.writeFile(path.join(dir, 'started.cjs'), "require('node:fs').appendFileSync(process.env.STARTED_LIST, String(process.argv[1]) + '\\n');\n");
   await fs.writeFile(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)});\n`);
 });
 
@@ -57,6 +61,18 @@ async function packagesLoadedBy(args: string[]): Promise<Set<string>> {
   return (await loadedBy(args)).packages;
 }
 
+/** The script of every Node process a command started (itself first), as the preload wrote them down. */
+async function nodeScriptsStartedBy(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const list = path.join(dir, `started-${args.join('-').replace(/[^a-z-]/gi, '').slice(0, 40)}.txt`);
+  const home = await fs.mkdtemp(path.join(dir, 'home-'));
+  const rest = { ...env };
+  // The keychain as users have it: not switched off.
+  delete rest.MCP_WORKBENCH_KEYCHAIN;
+  const run = await runBuiltCli(args, { home, env: { ...rest, STARTED_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'started.cjs')}` }, killAfterMs: 60_000 });
+  expect(run.code, run.stderr).toBe(0);
+  return (await fs.readFile(list, 'utf8')).split('\n').filter(Boolean).map((script) => path.basename(script));
+}
+
 const LAZY = ['ai', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', 'hdr-histogram-js', 'pidusage', 'csv-parse', 'yaml', 'smol-toml', 're2js', 'jsonpath-plus', 'ws'];
 
 it('tools call on a stdio server loads the MCP client and none of the model, load, collection, import or WebSocket libraries', async () => {
@@ -83,3 +99,14 @@ it('a load run, which needs the load engine, does load it (the check above sees 
   expect(packages).toContain('hdr-histogram-js');
   expect(packages).toContain('pidusage');
 }, 90_000);
+
+it('tools call on a stdio server without secrets starts no keychain helper; models list, which reads the saved keys, does', async () => {
+  const server = `"${process.execPath}" "${fixtureServer('basic-stdio')}"`;
+  const call = await nodeScriptsStartedBy(['tools', 'call', 'echo', '--args', '{"text":"hi"}', '--stdio', server]);
+  // The preload ran (the server is started with a minimal environment of its own, without it).
+  expect(call).toContain(path.basename(BUILT_CLI));
+  expect(call.filter((script) => script.startsWith('keychain-helper'))).toEqual([]);
+  // The control: a command that opens the store does start it.
+  const models = await nodeScriptsStartedBy(['models', 'list', '--json']);
+  expect(models.filter((script) => script.startsWith('keychain-helper'))).toHaveLength(1);
+}, 120_000);

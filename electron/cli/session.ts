@@ -17,6 +17,7 @@ import type { LoadConnection } from '../core/load/load-plan';
 import type { ServerView } from '../../shared/domain';
 import { createCore, type Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
+import { lazySecretStore } from '../core/secrets/lazy-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import type { ModelTurnMode } from '../core/models/model-access';
 import { createDispatcher } from '../core/api/dispatcher';
@@ -153,8 +154,11 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
   const dirs = resolveAppDirs(io.env);
   const dataDir = dirs.config;
   const protocol = protocolOption(options.protocol);
-  // The system keychain's store, shared with the app and browser mode (a 0600 file where none answers).
-  const secretStore = await createSecretStore({ dataDir, env: io.env });
+  // The system keychain's store, shared with the app and browser mode (a 0600 file where none
+  // answers), opened when a secret is first read or saved: asking the keychain starts a helper
+  // process (some 150 ms; on macOS possibly a prompt), which a command that touches no secret
+  // (a stdio server without secret values, say) never needs.
+  const secretStore = lazySecretStore(() => createSecretStore({ dataDir, env: io.env }));
   let core: Core;
   try {
     core = await createCore({
