@@ -18,7 +18,14 @@ export class CancellableCalls {
   async run<T>(callId: string | undefined, context: CallContext | undefined, work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
     const outer = context?.signal;
     if (callId === undefined) return work(outer);
-    if (this.running.has(callId)) throw new AppError('conflict', `A call with id ${callId} is already running.`);
+    const registered = this.running.get(callId);
+    if (registered) {
+      // The same call, registered by the layer that started it (a lazy area's method is
+      // registered before its area loads, and the area registers it again): its signal is
+      // the one handed down, so it carries on under that registration.
+      if (outer !== undefined && outer === registered.signal) return work(outer);
+      throw new AppError('conflict', `A call with id ${callId} is already running.`);
+    }
     const controller = new AbortController();
     const abort = () => controller.abort();
     if (outer?.aborted) abort();

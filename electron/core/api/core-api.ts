@@ -479,6 +479,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...conformanceArea.api,
       ...loadArea.api,
       ...modelsArea.api,
+      // A chat's Stop (cancelCall with its callId) is heard from the moment the chat starts,
+      // also while the models area is still loading on its first use (the AI SDK takes a
+      // moment): the id is registered here, before the area builds, and the area's own
+      // registration carries on under it (CancellableCalls.run).
+      runChat: (request, context) => calls.run(request.callId, context, (signal) => modelsArea.api.runChat(request, withSignal(context, signal))),
+      rerunChat: (request, context) => calls.run(request.callId, context, (signal) => modelsArea.api.rerunChat(request, withSignal(context, signal))),
       onEvent: (listener) => events.subscribe(listener),
     },
     redactor,
@@ -512,6 +518,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       removeLogMask();
     },
   };
+}
+
+/** The call's context with the signal of its registration in CancellableCalls. */
+function withSignal(context: CallContext | undefined, signal: AbortSignal | undefined): CallContext | undefined {
+  return signal ? { ...context, signal } : context;
 }
 
 /**

@@ -205,6 +205,30 @@ describe('a chat', () => {
   });
 });
 
+describe('the first chat of a core', () => {
+  it('stops on a cancelCall sent while the models area is still loading (its callId is known before the area is)', async () => {
+    const provider = await fake([{ text: 'never asked' }]);
+    // A core that has not used its models yet, on the same data folder (the address is saved there).
+    const fresh = await createCore({ dataDir, env: {}, watchConfig: false, autoConnect: false });
+    try {
+      const freshDispatch = createDispatcher(fresh.api);
+      const running = freshDispatch('runChat', chatRequest('first-chat', { tools: {} }));
+      // In the same tick: the area's module is still being imported, no chat code has run.
+      const cancelled = freshDispatch('cancelCall', { callId: 'first-chat' });
+      expect(await cancelled).toEqual({ ok: true, value: true });
+      const result = ok<ChatRunResult>(await running);
+      expect(result.status).toBe('stopped');
+      expect(provider.modelRequests()).toHaveLength(0);
+      // The id is free again: the next chat under it runs.
+      const again = ok<ChatRunResult>(await freshDispatch('runChat', chatRequest('first-chat', { tools: {} })));
+      expect(again.status).toBe('answered');
+      expect(provider.modelRequests()).toHaveLength(1);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});
+
 describe('bad setups, each a clear message', () => {
   it('a cloud provider without a key', async () => {
     const answer = await dispatch('runChat', { ...chatRequest('no-key'), provider: 'anthropic' });

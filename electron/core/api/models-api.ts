@@ -149,10 +149,11 @@ export function createModelsApi(ctx: CoreContext, calls: CancellableCalls, deps:
 
   /** A chat turn from its start (a prompt) or from a tool result of an earlier one (a re-run): its steps go out as chat-events. */
   const chat = async (request: Omit<ChatRequest, 'prompt' | 'history'>, start: { prompt: string; history?: ConversationMessage[] } | { history: ConversationMessage[]; firstStep: number }, context?: CallContext): Promise<ChatRunResult> => {
-    const model = await openConfigured(request.provider, request.model);
-    const { table } = await loadPriceTable(deps.dataDir);
     const emit = emitter(request.callId);
+    // Registered before anything waits: a Stop while the model's provider opens is heard too.
     return calls.run(request.callId, context, async (signal) => {
+      const model = await openConfigured(request.provider, request.model);
+      const { table } = await loadPriceTable(deps.dataDir);
       const stop = signal ?? new AbortController().signal;
       const result = await runAgent({
         model,
