@@ -30,22 +30,24 @@ export function createCollectionsApi(ctx: CoreContext, deps: CollectionsDeps): C
     readCollection: ({ file }) => readCollection(project(), file),
     saveCollection: ({ file, collection }) => saveCollection(project(), file, collection),
     runCollection: async (request) => {
-      let collection = request.collection;
-      const file = request.file ?? request.source;
-      if (request.file !== undefined) {
-        const read = await readCollection(project(), request.file);
-        if (!read.collection) throw new AppError('invalid-request', `${request.file} cannot be run: ${read.problems.map((problem) => `${problem.step ? `step ${problem.step}: ` : ''}${problem.line ? `line ${problem.line}: ` : ''}${problem.message}`).join('; ')}`);
-        collection = read.collection;
-      }
-      if (!collection) throw new AppError('invalid-request', 'Give a file of the collections folder or a collection to run.');
-      const server = request.server ?? collection.server;
-      if (!server) throw new AppError('invalid-request', `${collection.name} names no server: give one to run it against (or add "server:" to the collection).`);
-      ctx.configOf(server);
+      // Registered before anything waits (the file is read first): a cancel sent at any
+      // moment of the run, its first one included, is heard.
       const runId = request.runId ?? randomUUID();
       if (runs.has(runId)) throw new AppError('conflict', `A run with the id ${runId} is already going.`);
       const controller = new AbortController();
       runs.set(runId, controller);
       try {
+        let collection = request.collection;
+        const file = request.file ?? request.source;
+        if (request.file !== undefined) {
+          const read = await readCollection(project(), request.file);
+          if (!read.collection) throw new AppError('invalid-request', `${request.file} cannot be run: ${read.problems.map((problem) => `${problem.step ? `step ${problem.step}: ` : ''}${problem.line ? `line ${problem.line}: ` : ''}${problem.message}`).join('; ')}`);
+          collection = read.collection;
+        }
+        if (!collection) throw new AppError('invalid-request', 'Give a file of the collections folder or a collection to run.');
+        const server = request.server ?? collection.server;
+        if (!server) throw new AppError('invalid-request', `${collection.name} names no server: give one to run it against (or add "server:" to the collection).`);
+        ctx.configOf(server);
         const report = await runCollection(deps.api(), {
           collection,
           server,

@@ -168,6 +168,17 @@ describe('running', () => {
     expect(await lab.core.api.cancelCollectionRun({ runId: 'cancel-run' })).toBe(false);
   });
 
+  it('a cancel sent as the run starts, while its file is still being read, is heard and no step runs', async () => {
+    const running = lab.core.api.runCollection({ file: 'every-assertion-pass.yaml', runId: 'cancel-at-once' });
+    // In the same tick: the run has read nothing yet.
+    const cancelled = lab.core.api.cancelCollectionRun({ runId: 'cancel-at-once' });
+    expect(await cancelled).toBe(true);
+    const report = await running;
+    expect(report.status).toBe('cancelled');
+    expect(report.steps.every((step) => step.status === 'skipped' && step.error === 'The run was cancelled.')).toBe(true);
+    expect(await lab.core.api.cancelCollectionRun({ runId: 'cancel-at-once' })).toBe(false);
+  });
+
   it('a step’s timeoutMs bounds the whole call, progress or not', async () => {
     const report = await lab.core.api.runCollection({
       collection: { name: 'Timeout', steps: [{ id: 'slow', tool: 'slow_progress', arguments: { steps: 100, delayMs: 100 }, timeoutMs: 800, expect: [{ outcome: 'failed' }, { path: '$.error.kind', equals: 'timeout' }] }] },
