@@ -17,7 +17,7 @@ import { mergeCapabilities } from './client-feature';
 import type { RemoteAuth } from './connection-auth';
 import { isUnauthorizedError } from './connection-errors';
 import { connectFailureKind, describeConnectError } from './describe-error';
-import { describeEraError, isProbeClosedError } from './era/era-errors';
+import { describeEraError, endedOnEraProbe } from './era/era-errors';
 import type { EraMode } from './era/era-plan';
 import { planEra } from './era/era-plan';
 import type { ConnectionManagerOptions, ConnectionSettings } from './connection-manager';
@@ -131,7 +131,7 @@ export async function openConnection(attempt: ServerConnection, deps: OpenDeps, 
     link.closing = true;
     await client.close().catch(logFailure(`Closing the connection to ${name} failed`, 'debug'));
     if (attempt.retired) throw cancelled(name);
-    if (era.probing && stdio && isProbeClosedError(error) && !deps.shuttingDown()) {
+    if (endedOnEraProbe(era, config, error) && !deps.shuttingDown()) {
       attempt.logEvent('The server ended when asked server/discover: it speaks the 2025 protocol. Starting it again with initialize.');
       await options.eraCache?.set(attempt.key, { era: 'legacy' }).catch(logFailure(`Remembering the protocol era of ${name} failed`));
       return openConnection(attempt, deps, { asLegacy: true });

@@ -186,6 +186,13 @@ describe('the protocol era of a run', () => {
     const report = await new LoadRun(plan(stdio('load-target'), { requests: 5 })).run();
     expect(report.protocol?.era).toBe('legacy');
   }, 60_000);
+
+  it('a 2025 stdio server that exits when asked server/discover is started again with initialize, and every client speaks 2025', async () => {
+    const exiting: ServerConfig = { command: process.execPath, args: [fixtureServer('legacy-quiet-stdio'), '--exit-on-probe'] };
+    const echo = [{ name: 'echo', tool: 'echo', weight: 1, args: () => ({ text: 'hi' }) }];
+    const report = await new LoadRun(plan(exiting, { steps: echo, clients: 2, requests: 6 })).run();
+    expect(report).toMatchObject({ requests: 6, errors: 0, clientsLost: 0, protocol: { era: 'legacy' } });
+  }, 60_000);
 });
 
 it('many calls in flight share one stop signal without a listener warning, and stop still cancels them all', async () => {

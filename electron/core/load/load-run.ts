@@ -12,7 +12,7 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isStdioConfig, transportOf } from '../../../shared/config/server-config';
 import type { LoadProtocol } from '../../../shared/load-report';
-import { isProbeClosedError } from '../connections/era/era-errors';
+import { endedOnEraProbe } from '../connections/era/era-errors';
 import { planEra, type EraPlan } from '../connections/era/era-plan';
 import { classifyError, ErrorTally, type ErrorClass } from './error-tally';
 import { LatencyHistogram } from './latency-histogram';
@@ -180,7 +180,7 @@ export class LoadRun {
       first = await this.connect(era);
     } catch (error) {
       // A 2025 stdio server that ends when asked server/discover: started again, with initialize.
-      if (!(era.probing && isStdioConfig(plan.config) && isProbeClosedError(error))) throw error;
+      if (!endedOnEraProbe(era, plan.config, error)) throw error;
       era = planEra({ kind: 'legacy' }, { transport: 'stdio', probeTimeoutMs: plan.eraProbeTimeoutMs, connectTimeoutMs: plan.connectTimeoutMs });
       first = await this.connect(era);
     }

@@ -12,7 +12,7 @@
  * - A pin the server does not offer, and a request the negotiated era does not have.
  */
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import { MODERN_PROTOCOL_VERSION } from '../../../../shared/config/server-config';
+import { isStdioConfig, MODERN_PROTOCOL_VERSION, type ServerConfig } from '../../../../shared/config/server-config';
 import type { EraMode } from './era-plan';
 
 const HEADER_MISMATCH = -32020;
@@ -97,4 +97,13 @@ function rpcErrorOf(error: unknown): RpcError | undefined {
 /** On stdio the in-place probe can end the server (some exit on any request before initialize): it is a 2025 one. */
 export function isProbeClosedError(error: unknown): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(error.message);
+}
+
+/**
+ * Whether a failed connect was a 2025 stdio server ending when asked server/discover: it is
+ * started again with initialize. The one rule for every way in (the connection manager's
+ * connects, a load run's first client).
+ */
+export function endedOnEraProbe(era: { probing: boolean }, config: ServerConfig, error: unknown): boolean {
+  return era.probing && isStdioConfig(config) && isProbeClosedError(error);
 }
