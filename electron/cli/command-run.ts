@@ -30,6 +30,14 @@ export class CommandRun {
   /** The server named on the command line of a command that may run on a live session (`session start`). */
   private liveSessionServer: string | undefined;
 
+  /** The command connects to its server first thing (see SessionUse). */
+  private connectsAtOnce = false;
+
+  /** Says the command connects to its server first thing: an ad-hoc stdio server starts while the core loads. */
+  connectsFirst(): void {
+    this.connectsAtOnce = true;
+  }
+
   /** Lets the command run on a live session for `server`, when one runs (and --no-session was not given). */
   offerLiveSession(server: string | undefined): void {
     this.liveSessionServer = server;
@@ -46,7 +54,7 @@ export class CommandRun {
         return live;
       }
     }
-    this.opened = await openSession(options, this.io, hooks);
+    this.opened = await openSession(options, this.io, hooks, { connectsAtOnce: this.connectsAtOnce });
     for (const note of this.opened.notes) this.output.note(`Note: ${note}`);
     if (!hooks?.answersServerRequests) declineServerRequests(this.opened.api, (text) => this.output.note(text));
     return this.opened;

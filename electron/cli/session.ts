@@ -9,19 +9,19 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildAppApi } from '../../shared/api/client';
 import type { AppApi } from '../../shared/api';
-import { unwrapEnvelope, type Envelope } from '../../shared/envelope';
-import { MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerConfig, type ServerName } from '../../shared/config/server-config';
+import type { Envelope } from '../../shared/envelope';
+import { isStdioConfig, MODERN_PROTOCOL_VERSION, ProtocolSettingSchema, type ProtocolSetting, type ServerConfig, type ServerName } from '../../shared/config/server-config';
 import type { LoadConnection } from '../core/load/load-plan';
 import type { ServerView } from '../../shared/domain';
-import { createCore, type Core } from '../core/api/core-api';
+import type { Core } from '../core/api/core-api';
 import { createSecretStore, KEYCHAIN_SECRETS_FILE } from '../core/secrets/create-secret-store';
 import { lazySecretStore } from '../core/secrets/lazy-secret-store';
 import type { AuthorizationUrlOpener } from '../core/auth/auth-service';
 import type { ModelTurnMode } from '../core/models/model-access';
-import { createDispatcher } from '../core/api/dispatcher';
 import { resolveAppDirs } from '../core/app-data';
+import { mergeEnvironments } from '../core/config/login-shell-env';
+import type { EarlyStdioStart } from '../core/connections/transports/early-stdio-start';
 import type { FixedServers } from '../core/config/server-registry';
 import { ENCRYPTED_SECRETS_FILE } from '../core/secrets/file-secret-store';
 import { usageError } from './exit-codes';
@@ -131,12 +131,30 @@ export function cancelAllSessions(): void {
   for (const session of open) session.cancel();
 }
 
-/** Closes every open session (Ctrl+C): no server process may outlive the CLI. */
+/** Servers started early whose session is still opening (or open): a Ctrl+C or a crash meanwhile ends them too. */
+const earlyStarts = new Set<EarlyStdioStart>();
+
+/** Closes every open session (Ctrl+C), and every server started for one still opening: no server process may outlive the CLI. */
 export async function closeAllSessions(): Promise<void> {
-  await Promise.all([...open].map((session) => session.close()));
+  await Promise.all([...[...open].map((session) => session.close()), ...[...earlyStarts].map((early) => early.close())]);
 }
 
-export async function openSession(options: SourceOptions, io: CliIo, hooks: SessionHooks = {}): Promise<Session> {
+/** How the command uses its session. */
+export interface SessionUse {
+  /**
+   * The command connects to its server first thing: an ad-hoc stdio server is started while
+   * the core loads (early-stdio-start.ts), not after.
+   */
+  connectsAtOnce?: boolean;
+}
+
+/** The core and what calls it: read after an ad-hoc server is started, so that both start side by side. */
+const loadCore = () =>
+  Promise.all([import('../core/api/core-api'), import('../core/api/dispatcher'), import('../../shared/api/client'), import('../../shared/envelope')]).then(
+    ([{ createCore }, { createDispatcher }, { buildAppApi }, { unwrapEnvelope }]) => ({ createCore, createDispatcher, buildAppApi, unwrapEnvelope }),
+  );
+
+export async function openSession(options: SourceOptions, io: CliIo, hooks: SessionHooks = {}, use: SessionUse = {}): Promise<Session> {
   const adhoc = adhocServer(options);
   if (adhoc && options.config !== undefined) throw usageError('Give either --config or an ad-hoc server (--stdio, --url), not both.');
   if ((adhoc || options.config !== undefined) && options.project !== undefined) {
@@ -159,8 +177,13 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
   // process (some 150 ms; on macOS possibly a prompt), which a command that touches no secret
   // (a stdio server without secret values, say) never needs.
   const secretStore = lazySecretStore(() => createSecretStore({ dataDir, env: io.env }));
+  // A terminal already has the user's environment: no login shell to ask (shellEnv below), so a launch sees io.env.
+  const early = use.connectsAtOnce && adhoc ? await startEarly(adhoc, mergeEnvironments(io.env, {}), secretStore) : undefined;
   let core: Core;
+  let loaded: Awaited<ReturnType<typeof loadCore>>;
   try {
+    loaded = await loadCore();
+    const { createCore } = loaded;
     core = await createCore({
       dataDir,
       storageDir: dirs.data,
@@ -181,11 +204,15 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       projectServerConsent: cliProjectServerConsent(options.approveProject === true),
       collectionEnv: allowedEnvNames(options.allowEnv),
       collectionEnvHow: 'allow it with --allow-env <NAME>, or add it to collectionEnv in the app\'s settings.json',
+      ...(early ? { createTransport: early.createTransport } : {}),
     });
   } catch (error) {
+    await early?.close();
+    if (early) earlyStarts.delete(early);
     if (options.project !== undefined) throw usageError(`--project: ${(error as Error).message}`);
     throw error;
   }
+  const { createDispatcher, buildAppApi, unwrapEnvelope } = loaded;
   const dispatch = createDispatcher(core.api);
   const stop = new AbortController();
   const api = buildAppApi(async (method, payload) => unwrapEnvelope(await dispatch(method, payload, { signal: stop.signal })), core.api.onEvent);
@@ -215,10 +242,25 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
     cancel: () => stop.abort(),
     signal: stop.signal,
     close() {
-      closing ??= core.dispose().finally(() => open.delete(session));
+      // An early server the core never took over (the command ended before connecting) ends here too.
+      closing ??= Promise.all([core.dispose(), early?.close()])
+        .then(() => undefined)
+        .finally(() => {
+          open.delete(session);
+          if (early) earlyStarts.delete(early);
+        });
       return closing;
     },
   };
   open.add(session);
   return session;
+}
+
+/** The early start's module is read only when there is a server to start. */
+async function startEarly(adhoc: AdhocServer, env: Record<string, string>, secrets: ReturnType<typeof lazySecretStore>): Promise<EarlyStdioStart | undefined> {
+  if (!isStdioConfig(adhoc.config)) return undefined;
+  const { startStdioEarly } = await import('../core/connections/transports/early-stdio-start');
+  const early = await startStdioEarly(adhoc.name, adhoc.config, env, secrets);
+  if (early) earlyStarts.add(early);
+  return early;
 }

@@ -9,6 +9,7 @@ import { renderContent } from './resources';
 
 export async function promptsList(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
   run.catalog = 'prompts';
+  run.connectsFirst();
   const session = await run.session(options);
   const name = run.serverName(session, server);
   const prompts = await listUnlessNotOffered(session, name, 'prompts', () => session.api.listPrompts({ server: name }), []);

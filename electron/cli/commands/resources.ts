@@ -13,6 +13,7 @@ const NO_RESOURCES: ResourceCatalog = { resources: [], templates: [], subscripti
 
 export async function resourcesList(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
   run.catalog = 'resources';
+  run.connectsFirst();
   const session = await run.session(options);
   const name = run.serverName(session, server);
   const { resources, templates } = await listUnlessNotOffered(session, name, 'resources', () => session.api.listResources({ server: name }), NO_RESOURCES);
@@ -43,6 +44,7 @@ function hasTemplatesHint(adhoc: boolean, name: string): string {
 
 export async function resourcesTemplates(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
   run.catalog = 'resources';
+  run.connectsFirst();
   const session = await run.session(options);
   const name = run.serverName(session, server);
   const { templates } = await listUnlessNotOffered(session, name, 'resources', () => session.api.listResources({ server: name }), NO_RESOURCES);

@@ -6,10 +6,12 @@ import { CliError, EXIT, usageError, type ExitCode } from '../exit-codes';
 import { startProgress } from '../progress';
 import { renderToolResult, wholeResult } from '../render-result';
 import type { SourceOptions } from '../session';
+import { adhocServer } from '../server-source';
 import { formatMs, formatTable } from '../table';
 import { parseToolArguments, type ArgumentOptions } from '../tool-arguments';
 
 export async function toolsList(run: CommandRun, server: string | undefined, options: SourceOptions): Promise<ExitCode> {
+  run.connectsFirst();
   const session = await run.session(options);
   const name = run.serverName(session, server);
   const tools = await session.api.listTools({ name });
@@ -51,6 +53,10 @@ function firstLine(text: string): string {
   return text.split('\n', 1)[0]!.trim();
 }
 
+function noToolNamed(server: string, adhoc: boolean): CliError {
+  return usageError(`Name the tool to call on ${server}.`, `mcp-workbench tools list ${adhoc ? '<same server options>' : server} shows its tools.`);
+}
+
 export interface CallOptions extends SourceOptions, ArgumentOptions {
   timeout?: string;
   progress?: boolean;
@@ -65,11 +71,15 @@ export async function toolsCall(run: CommandRun, operands: string[], options: Ca
   // Everything the command line says is checked before anything is started.
   const args = parseToolArguments(options);
   const timeoutMs = options.timeout !== undefined ? parseTimeout(options.timeout) : undefined;
-  const session = await run.session(options);
-  const [server, tool, ...extra] = session.adhoc ? [undefined, ...operands] : operands;
+  const adhoc = adhocServer(options);
+  const [server, tool, ...extra] = adhoc ? [undefined, ...operands] : operands;
   if (extra.length) throw usageError(`Unexpected ${extra.map((word) => `"${word}"`).join(' ')}: arguments go in --args '<JSON>' or --arg key=value.`);
+  // Before the server is started (with no server named at all, the session says so first).
+  if (!tool && (adhoc || server !== undefined)) throw noToolNamed(adhoc?.name ?? server!, adhoc !== undefined);
+  run.connectsFirst();
+  const session = await run.session(options);
   const name = run.serverName(session, server);
-  if (!tool) throw usageError(`Name the tool to call on ${name}.`, `mcp-workbench tools list ${session.adhoc ? '<same server options>' : name} shows its tools.`);
+  if (!tool) throw noToolNamed(name, session.adhoc !== undefined);
   if (timeoutMs) run.timeoutMs = timeoutMs;
 
   const tools = await session.api.listTools({ name });

@@ -30,6 +30,8 @@ const OUTPUT_FLUSH_MS = 200;
  * wait for the era probe (server/discover), which has its own limit.
  */
 const NOT_MCP_AFTER_MS = 5000;
+/** How many messages a server launched early may write before a client listens (see launch()). */
+const MESSAGES_KEPT_BEFORE_START = 1000;
 const NOT_MCP_PREFIX = 'The server wrote text that is not MCP: ';
 
 /** The close reason of a server given up for writing no MCP (see NOT_MCP_AFTER_MS). */
@@ -85,6 +87,11 @@ export class ProcessTransport implements Transport {
   private notMcpTimer: NodeJS.Timeout | undefined;
   /** Why the server was given up as not speaking MCP. */
   private notMcp: string | undefined;
+  /** Set by launch(): the server was started before a client was connected. */
+  private launched: Promise<void> | undefined;
+  private started = false;
+  /** Messages read from a server launched early, until start() (a client is listening). */
+  private beforeStart: ReadMessage[] | undefined;
   /** In the server's environment, and so its descendants': how a stop finds those that left its group. */
   private readonly spawnId = newSpawnId();
 
@@ -118,6 +125,11 @@ export class ProcessTransport implements Transport {
    * same step waits for that microtask; one message a chunk, the usual case, goes at once.
    */
   private deliver(read: ReadMessage): void {
+    if (this.beforeStart) {
+      // A server that talks before it is asked gets its first messages heard, not its memory's worth.
+      if (this.beforeStart.length < MESSAGES_KEPT_BEFORE_START) this.beforeStart.push(read);
+      return;
+    }
     if (this.held) {
       this.held.push(read);
       return;
@@ -178,7 +190,42 @@ export class ProcessTransport implements Transport {
     this.notMcpTimer = undefined;
   }
 
+  /**
+   * Starts the server before a client is connected (the CLI starts an ad-hoc server while
+   * its core loads: early-stdio-start.ts). What the server writes before start() is kept
+   * for the client; start() then hands it over and answers with how the launch went.
+   */
+  launch(): Promise<void> {
+    if (this.launched) return this.launched;
+    this.beforeStart ??= [];
+    this.launched = this.spawnServer();
+    // A launch that fails is answered by start(), or not at all when the server is never connected.
+    this.launched.catch(() => undefined);
+    return this.launched;
+  }
+
+  /** Whether the server launched early still runs: it has not exited and nobody closed it. */
+  get running(): boolean {
+    return this.child !== undefined && this.exit === undefined && this.closing === undefined;
+  }
+
   start(): Promise<void> {
+    if (this.launched) {
+      if (this.started) throw new Error('ProcessTransport already started');
+      this.started = true;
+      return this.launched.then(() => {
+        // It ended between its launch and this connect: the connect fails with how it ended.
+        if (this.finished || this.closing) throw new Error(this.closeReason ?? 'The server process ended before it was connected.');
+        const waiting = this.beforeStart ?? [];
+        this.beforeStart = undefined;
+        for (const read of waiting) this.deliver(read);
+      });
+    }
+    this.started = true;
+    return this.spawnServer();
+  }
+
+  private spawnServer(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
     // Closed before it started (the connect was given up while it was being set up): never
     // start a server nobody will stop.

@@ -50,18 +50,20 @@ async function webSocketTransport(...args: ConstructorParameters<typeof WebSocke
   return new WebSocketTransport(...args);
 }
 
+/** A stdio server's transport as the connection sees it (also one launched early: early-stdio-start.ts). */
+export function builtStdio(transport: ProcessTransport): BuiltTransport {
+  return {
+    transport,
+    remote: false,
+    closeReason: () => transport.closeReason,
+    exit: () => transport.exit,
+    sessionExpired: () => false,
+  };
+}
+
 export async function createTransport(config: ServerConfig, ctx: TransportContext): Promise<BuiltTransport> {
   const type = transportOf(config);
-  if (isStdioConfig(config)) {
-    const transport = new ProcessTransport(config, ctx.stdio, ctx.server);
-    return {
-      transport,
-      remote: false,
-      closeReason: () => transport.closeReason,
-      exit: () => transport.exit,
-      sessionExpired: () => false,
-    };
-  }
+  if (isStdioConfig(config)) return builtStdio(new ProcessTransport(config, ctx.stdio, ctx.server));
   if (!('url' in config)) throw new Error(`A ${type} server needs a url.`);
   const url = parseUrl(config.url, type);
   const timed = fetchWithTimeout((init) => (isToolCall(init) ? Math.max(ctx.toolCallTimeoutMs(), ctx.requestTimeoutMs()) : ctx.requestTimeoutMs()));
