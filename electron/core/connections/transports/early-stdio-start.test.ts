@@ -92,7 +92,8 @@ describe('a stdio server started early', () => {
   it('is not taken over once it has ended on its own: the connect starts the server again and sees how it ends', async () => {
     const early = await started('crashing', ['-e', 'process.exit(3)']);
     const pid = early.pid!;
-    await waitUntil(() => !isAlive(pid), 'the early server to exit');
+    // Its exit as Node reports it (the process can be gone a moment before).
+    await waitUntil(() => !isAlive(pid) && !early.running, 'the early server to exit');
     const built = await early.createTransport(early.launch, context('crashing'));
     expect(early.adopted).toBe(false);
     const closed = new Promise<void>((resolve) => (built.transport.onclose = resolve));

@@ -101,6 +101,11 @@ export class EarlyStdioStart {
     if (!this.taken) await this.transport.close();
   }
 
+  /** Whether the early process still runs, as far as its exit has been seen. */
+  get running(): boolean {
+    return this.transport.running;
+  }
+
   /** True once the core's connect took the early process over. */
   get adopted(): boolean {
     return this.taken;
