@@ -62,6 +62,8 @@ export class EarlyStdioStart {
   private settled = false;
   /** The core's connect took the process over (and ends it with its connection). */
   private taken = false;
+  /** The command is ending (close()): the core's connects start no server for it. */
+  private closed = false;
 
   constructor(
     readonly server: ServerName,
@@ -83,6 +85,8 @@ export class EarlyStdioStart {
    * transport is the core's own.
    */
   readonly createTransport = async (config: ServerConfig, ctx: TransportContext) => {
+    // Closed by the command's end (Ctrl+C while the core loaded, say): nothing more is started for it.
+    if (this.closed) throw new Error('The command is ending: the server was not started.');
     if (!this.settled && ctx.server === this.server && isStdioConfig(config)) {
       this.settled = true;
       if (this.transport.running && isDeepStrictEqual(config, this.launch)) {
@@ -98,6 +102,7 @@ export class EarlyStdioStart {
   /** Ends the early process unless the core took it over (which ends it itself). */
   async close(): Promise<void> {
     this.settled = true;
+    this.closed = true;
     if (!this.taken) await this.transport.close();
   }
 
