@@ -12,21 +12,20 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
 import { BUILT_CLI, runBuiltCli, type CliRun } from '../../tests/support/built-cli';
+import { writeLoadRecorder } from '../../tests/support/load-recorder';
 
 let dir: string;
+/** The `--import` URL of the module hook that writes "load <url>" steps. */
+let loadRecorder: string;
 
 beforeAll(async () => {
   if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run \`node scripts/build.mjs cli\` (or npm run build) first.`);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-early-'));
-  await fs.writeFile(
-    path.join(dir, 'hooks.mjs'),
-    "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.STEPS_LIST, 'load ' + url + '\\n'); return next(url, context); }\n",
-  );
-  await fs.writeFile(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)});\n`);
+  loadRecorder = await writeLoadRecorder(dir, 'STEPS_LIST', 'load ');
   await fs.writeFile(
     path.join(dir, 'spawns.cjs'),
     [
@@ -48,7 +47,7 @@ async function stepsOf(args: string[]): Promise<{ run: CliRun; steps: string[] }
   const home = await fs.mkdtemp(path.join(dir, 'home-'));
   const run = await runBuiltCli(args, {
     home,
-    env: { ...process.env, STEPS_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'spawns.cjs')} --import ${pathToFileURL(path.join(dir, 'register.mjs')).href}` },
+    env: { ...process.env, STEPS_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'spawns.cjs')} --import ${loadRecorder}` },
     killAfterMs: 60_000,
   });
   return { run, steps: (await fs.readFile(list, 'utf8')).split('\n').filter(Boolean) };
@@ -91,7 +90,7 @@ it('a named server from the app\'s scopes is started by the core as before, not 
   await fs.writeFile(list, '');
   const run = await runBuiltCli(['tools', 'call', 'basic', 'echo', '--args', '{"text":"named"}', '--no-session'], {
     home,
-    env: { ...process.env, STEPS_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'spawns.cjs')} --import ${pathToFileURL(path.join(dir, 'register.mjs')).href}` },
+    env: { ...process.env, STEPS_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'spawns.cjs')} --import ${loadRecorder}` },
     killAfterMs: 60_000,
   });
   expect(run.code, run.stderr).toBe(0);

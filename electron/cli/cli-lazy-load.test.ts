@@ -16,23 +16,21 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtureServer } from '../../e2e/fixtures/paths';
 import { BUILT_CLI, runBuiltCli } from '../../tests/support/built-cli';
+import { writeLoadRecorder } from '../../tests/support/load-recorder';
 
 let dir: string;
+/** The `--import` URL of the module hook that writes down each file loaded. */
+let loadRecorder: string;
 
 beforeAll(async () => {
   if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run \`node scripts/build.mjs cli\` (or npm run build) first.`);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mcpwb-lazy-'));
-  // The hook runs in the loader's own thread: it appends each URL to the file the run names.
-  await fs.writeFile(
-    path.join(dir, 'hooks.mjs'),
-    "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.LOADED_LIST, url + '\\n'); return next(url, context); }\n",
-  );
+  loadRecorder = await writeLoadRecorder(dir, 'LOADED_LIST');
   await fs.writeFile(path.join(dir, 'started.cjs'), "require('node:fs').appendFileSync(process.env.STARTED_LIST, String(process.argv[1]) + '\\n');\n");
-  await fs.writeFile(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)});\n`);
 });
 
 afterAll(async () => {
@@ -43,7 +41,7 @@ afterAll(async () => {
 async function loadedBy(args: string[]): Promise<{ packages: Set<string>; sources: Set<string> }> {
   const list = path.join(dir, `loaded-${args[0]}.txt`);
   const home = await fs.mkdtemp(path.join(dir, 'home-'));
-  const run = await runBuiltCli(args, { home, env: { ...process.env, LOADED_LIST: list, NODE_OPTIONS: `--import ${pathToFileURL(path.join(dir, 'register.mjs')).href}` }, killAfterMs: 60_000 });
+  const run = await runBuiltCli(args, { home, env: { ...process.env, LOADED_LIST: list, NODE_OPTIONS: `--import ${loadRecorder}` }, killAfterMs: 60_000 });
   expect(run.code, run.stderr).toBe(0);
   const cliDir = path.dirname(BUILT_CLI);
   const files = (await fs.readFile(list, 'utf8')).split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url)).filter((file) => file.startsWith(cliDir));

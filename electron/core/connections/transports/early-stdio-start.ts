@@ -58,12 +58,13 @@ class HooksUntilConnected implements StdioTransportHooks {
 export class EarlyStdioStart {
   private readonly hooks = new HooksUntilConnected();
   private readonly transport: ProcessTransport;
-  /** Asked for a transport once: from then on, the core builds its own. */
-  private settled = false;
-  /** The core's connect took the process over (and ends it with its connection). */
-  private taken = false;
-  /** The command is ending (close()): the core's connects start no server for it. */
-  private closed = false;
+  /**
+   * waiting: no connect has asked yet. taken: the core's connect took the process over (and
+   * ends it with its connection). declined: the connect launched another entry, or the process
+   * had ended; the core builds its own transports. closed: the command is ending (close()), and
+   * the core's connects start no server for it.
+   */
+  private state: 'waiting' | 'taken' | 'declined' | 'closed' = 'waiting';
 
   constructor(
     readonly server: ServerName,
@@ -86,14 +87,14 @@ export class EarlyStdioStart {
    */
   readonly createTransport = async (config: ServerConfig, ctx: TransportContext) => {
     // Closed by the command's end (Ctrl+C while the core loaded, say): nothing more is started for it.
-    if (this.closed) throw new Error('The command is ending: the server was not started.');
-    if (!this.settled && ctx.server === this.server && isStdioConfig(config)) {
-      this.settled = true;
+    if (this.state === 'closed') throw new Error('The command is ending: the server was not started.');
+    if (this.state === 'waiting' && ctx.server === this.server && isStdioConfig(config)) {
       if (this.transport.running && isDeepStrictEqual(config, this.launch)) {
-        this.taken = true;
+        this.state = 'taken';
         this.hooks.connect(ctx.stdio ?? {});
         return builtStdio(this.transport);
       }
+      this.state = 'declined';
       await this.transport.close();
     }
     return createTransport(config, ctx);
@@ -101,9 +102,9 @@ export class EarlyStdioStart {
 
   /** Ends the early process unless the core took it over (which ends it itself). */
   async close(): Promise<void> {
-    this.settled = true;
-    this.closed = true;
-    if (!this.taken) await this.transport.close();
+    const taken = this.state === 'taken';
+    this.state = 'closed';
+    if (!taken) await this.transport.close();
   }
 
   /** Whether the early process still runs, as far as its exit has been seen. */
@@ -113,7 +114,7 @@ export class EarlyStdioStart {
 
   /** True once the core's connect took the early process over. */
   get adopted(): boolean {
-    return this.taken;
+    return this.state === 'taken';
   }
 }
 

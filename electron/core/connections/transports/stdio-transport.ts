@@ -89,6 +89,7 @@ export class ProcessTransport implements Transport {
   private notMcp: string | undefined;
   /** Set by launch(): the server was started before a client was connected. */
   private launched: Promise<void> | undefined;
+  /** A server launched early has been handed to its client (start() was called). */
   private started = false;
   /** Messages read from a server launched early, until start() (a client is listening). */
   private beforeStart: ReadMessage[] | undefined;
@@ -221,7 +222,6 @@ export class ProcessTransport implements Transport {
         for (const read of waiting) this.deliver(read);
       });
     }
-    this.started = true;
     return this.spawnServer();
   }
 
