@@ -49,9 +49,13 @@ describe('a stdio server started early', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'early' }]);
     await waitUntil(() => stderr.join('').includes('basic-fixture: started'), 'the stderr written before the connect');
     expect(pidsWith(marker)).toEqual([pid]);
-    // The session's close leaves a taken-over server to its connection.
+    // The session's close leaves a taken-over server to its connection; so does a second
+    // close (Ctrl+C closes the session and every early start, this one among them).
+    await early.close();
     await early.close();
     expect(isAlive(pid)).toBe(true);
+    const stillCalled = await client.callTool({ name: 'echo', arguments: { text: 'after close' } });
+    expect(stillCalled.content).toEqual([{ type: 'text', text: 'after close' }]);
     await client.close();
     await waitUntil(() => !isAlive(pid), 'the server to end with its connection');
   });

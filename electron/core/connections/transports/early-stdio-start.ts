@@ -100,11 +100,14 @@ export class EarlyStdioStart {
     return createTransport(config, ctx);
   };
 
+  /** Set by the first close(): a second one (the session's close, then Ctrl+C's) answers the same. */
+  private closing: Promise<void> | undefined;
+
   /** Ends the early process unless the core took it over (which ends it itself). */
-  async close(): Promise<void> {
-    const taken = this.state === 'taken';
+  close(): Promise<void> {
+    this.closing ??= this.state === 'taken' ? Promise.resolve() : this.transport.close();
     this.state = 'closed';
-    if (!taken) await this.transport.close();
+    return this.closing;
   }
 
   /** Whether the early process still runs, as far as its exit has been seen. */
