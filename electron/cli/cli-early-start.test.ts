@@ -53,15 +53,25 @@ async function stepsOf(args: string[]): Promise<{ run: CliRun; steps: string[] }
   return { run, steps: (await fs.readFile(list, 'utf8')).split('\n').filter(Boolean) };
 }
 
-/** Whether a CLI file the loader read holds the core (createCore's module). */
-async function holdsCore(step: string): Promise<boolean> {
+/** esbuild's marker of the core's module (createCore) in the CLI's chunks. */
+const CORE_MODULE = /^\/\/ electron\/core\/api\/core-api\.ts$/m;
+/** The marker of the SDK client's own code (its protocol, schemas and transports), which the SDK's stdio module imports. */
+const SDK_CLIENT_CODE = /^\/\/ node_modules\/@modelcontextprotocol\/client\/dist\/src-[^/]*\.mjs$/m;
+
+/** Whether a step is the loader reading a CLI file that holds the module `marker` names. */
+async function loads(step: string, marker: RegExp): Promise<boolean> {
   if (!step.startsWith('load file:')) return false;
   const file = fileURLToPath(step.slice('load '.length));
   if (!file.startsWith(path.dirname(BUILT_CLI))) return false;
-  return /^\/\/ electron\/core\/api\/core-api\.ts$/m.test(await fs.readFile(file, 'utf8'));
+  return marker.test(await fs.readFile(file, 'utf8'));
 }
 
-it('tools call on an ad-hoc stdio server starts the server before it reads the core, and the call answers', async () => {
+/** The index of the first step that reads the module `marker` names; -1 when none does. */
+async function firstLoadOf(steps: string[], marker: RegExp): Promise<number> {
+  return (await Promise.all(steps.map((step) => loads(step, marker)))).indexOf(true);
+}
+
+it('tools call on an ad-hoc stdio server starts the server before it reads the core or the SDK client, and the call answers', async () => {
   const server = fixtureServer('basic-stdio');
   const { run, steps } = await stepsOf(['tools', 'call', 'echo', '--args', '{"text":"side by side"}', '--stdio', `"${process.execPath}" "${server}"`]);
   expect(run.code, run.stderr).toBe(0);
@@ -69,9 +79,14 @@ it('tools call on an ad-hoc stdio server starts the server before it reads the c
   const spawns = steps.filter((step) => step.startsWith('spawn ') && step.includes(JSON.stringify(server)));
   // One server process: the connect took over the one started early, it did not start another.
   expect(spawns).toHaveLength(1);
-  const coreAt = (await Promise.all(steps.map(holdsCore))).indexOf(true);
+  const coreAt = await firstLoadOf(steps, CORE_MODULE);
   expect(coreAt).toBeGreaterThan(-1);
   expect(steps.indexOf(spawns[0]!)).toBeLessThan(coreAt);
+  // Nor does the start wait for the SDK's code (0.7 MB): the server's environment is computed
+  // without the SDK's stdio module (inherited-environment.ts), which would read all of it.
+  const sdkAt = await firstLoadOf(steps, SDK_CLIENT_CODE);
+  expect(sdkAt).toBeGreaterThan(-1);
+  expect(steps.indexOf(spawns[0]!)).toBeLessThan(sdkAt);
 }, 90_000);
 
 it('a tools call whose command line names no tool starts no server', async () => {
@@ -97,7 +112,7 @@ it('a named server from the app\'s scopes is started by the core as before, not 
   expect(run.stdout).toContain('named');
   const steps = (await fs.readFile(list, 'utf8')).split('\n').filter(Boolean);
   const spawnAt = steps.findIndex((step) => step.startsWith('spawn ') && step.includes(JSON.stringify(server)));
-  const coreAt = (await Promise.all(steps.map(holdsCore))).indexOf(true);
+  const coreAt = await firstLoadOf(steps, CORE_MODULE);
   expect(spawnAt).toBeGreaterThan(coreAt);
   expect(coreAt).toBeGreaterThan(-1);
 }, 90_000);

@@ -23,18 +23,6 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () =
 }
 
 /**
- * Resolves after `ms`. Its timer does not keep the process alive by itself (a bound on a
- * wait, raced against what is waited for), unless `keepAlive`: then waiting is the work
- * still to do (a retry after a pause).
- */
-export function delay(ms: number, { keepAlive = false } = {}): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    if (!keepAlive) timer.unref?.();
-  });
-}
-
-/**
  * Waits for `promise` unless the signal aborts first: then rejects at once with `cancelled()`.
  * What was waited for goes on (a connect other calls share, a list others wait for); only
  * this caller stops waiting. No signal: the promise itself.

@@ -22,7 +22,7 @@ import { createLaunchResolver } from '../../config/launch-resolver';
 import type { Env } from '../../config/login-shell-env';
 import type { SecretStore } from '../../secrets/secret-store';
 import { ProcessTransport, type StdioTransportHooks } from './stdio-transport';
-import { builtStdio, createTransport, type TransportContext } from './transport-factory';
+import type { TransportContext } from './transport-factory';
 
 /** stderr kept from a server started early until the core's connect listens (its first part, as a console would keep). */
 const STDERR_KEPT_BEFORE_CONNECT = 256 * 1024;
@@ -86,6 +86,9 @@ export class EarlyStdioStart {
    * transport is the core's own.
    */
   readonly createTransport = async (config: ServerConfig, ctx: TransportContext) => {
+    // Read here, not with this module: the factory brings every remote transport and the SDK's
+    // core, which the server's start must not wait for (the core has read it by the time it connects).
+    const { builtStdio, createTransport } = await import('./transport-factory');
     // Closed by the command's end (Ctrl+C while the core loaded, say): nothing more is started for it.
     if (this.state === 'closed') throw new Error('The command is ending: the server was not started.');
     if (this.state === 'waiting' && ctx.server === this.server && isStdioConfig(config)) {

@@ -18,7 +18,7 @@ import {
   type OAuthClientProvider,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
-import { delay } from '../async-helpers';
+import { delay } from '../../util/delay';
 import { isSessionExpiredError, NeedsAuthError, SessionExpiredError } from '../connection-errors';
 import { ForwardingTransport } from './forwarding-transport';
 import { ignoreFailure } from '../../diagnostics/diagnostics';

@@ -10,12 +10,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { StdioServerConfig } from '../../../../shared/config/server-config';
 import type { ProcessExit } from '../../../../shared/domain';
 import { newSpawnId, spawnMarkerEnvironment, processEnded, processStarted } from '../../lifecycle/started-processes';
-import { delay } from '../async-helpers';
+import { delay } from '../../util/delay';
+import { inheritedEnvironment } from './inherited-environment';
 import { JsonRpcLineReader } from './json-line-reader';
 import { rememberLongText, rememberText, textOf } from './message-text';
 import { terminateTree, type TerminateOptions } from '../../lifecycle/process-tree';
@@ -235,7 +235,7 @@ export class ProcessTransport implements Transport {
         // The SDK's safe default set (HOME, PATH, …), then the entry's own variables.
         // The marker lets a later run tell our servers from any process a forged record names (lifecycle/started-processes.ts).
         // The spawn id also lets a stop find descendants that left the process group (setsid).
-        env: { ...getDefaultEnvironment(), ...this.config.env, ...spawnMarkerEnvironment(this.spawnId) },
+        env: { ...inheritedEnvironment(), ...this.config.env, ...spawnMarkerEnvironment(this.spawnId) },
         ...(this.config.cwd ? { cwd: this.config.cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         // Its own process group, so the whole tree can be signalled at once.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { delay } from './async-helpers';
+import { delay } from './delay';
 
 afterEach(() => vi.restoreAllMocks());
 
