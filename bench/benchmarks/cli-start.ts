@@ -4,9 +4,12 @@
  *   Node starting and doing nothing: the control that shows Node's own share.
  * - `mcp-workbench tools call echo` on the basic stdio fixture (--stdio, no data folder
  *   entries) against a bare script that loads the SDK client, starts the same server, calls
- *   the same tool and closes (bench/lib/bare-stdio-call.mjs).
+ *   the same tool and closes (bench/lib/bare-stdio-call.mjs); and, as a second control, the
+ *   same script listing the tools before its call (`--list-first`), the round trip the core
+ *   makes to check a tool before calling it.
  * Figures: `--help` median in ms (goal ≤ 80 ms), beside Node's own start; the tool call's
- * median ÷ the bare script's (goal ≤ 1.05).
+ * median ÷ the bare script's (goal ≤ 1.05), and ÷ the listing script's (no goal: how much of
+ * what is missed the check before the call is).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +61,7 @@ benchmark({
           node: timedProcess(['-e', '0'], env),
           call: timedProcess([CLI, 'tools', 'call', 'echo', '--args', JSON.stringify({ text }), '--stdio', `${JSON.stringify(process.execPath)} ${JSON.stringify(server)}`], env, text),
           bare: timedProcess([BARE_SCRIPT, server, 'echo', JSON.stringify({ text })], env, text),
+          listing: timedProcess([BARE_SCRIPT, server, 'echo', JSON.stringify({ text }), '--list-first'], env, text),
         },
         { rounds, warmupRounds: ctx.smoke ? 0 : 3, onRound: (n) => n % 10 === 0 && ctx.log(`${n} of ${rounds} rounds`) },
       );
@@ -65,6 +69,7 @@ benchmark({
       const node = summarize(samples.node);
       const call = summarize(samples.call);
       const bare = summarize(samples.bare);
+      const listing = summarize(samples.listing);
       return {
         figures: [
           figure({
@@ -85,8 +90,16 @@ benchmark({
             subject: { label: 'mcp-workbench tools call echo --stdio …', unit: 'ms', summary: roundSummary(call) },
             baseline: { label: 'bench/lib/bare-stdio-call.mjs', unit: 'ms', summary: roundSummary(bare) },
           }),
+          figure({
+            id: 'tools-call-vs-listing-ratio',
+            label: '`tools call echo`, median ÷ the bare script listing the tools before its call (the check the core makes first)',
+            value: round(call.median / listing.median),
+            unit: '×',
+            subject: { label: 'mcp-workbench tools call echo --stdio …', unit: 'ms', summary: roundSummary(call) },
+            baseline: { label: 'bench/lib/bare-stdio-call.mjs --list-first', unit: 'ms', summary: roundSummary(listing) },
+          }),
         ],
-        details: { rounds, order: 'the four processes in turns, each round in a rotated order' },
+        details: { rounds, order: 'the five processes in turns, each round in a rotated order' },
       };
     } finally {
       await home.remove();
