@@ -29,6 +29,8 @@ interface ProcInfo {
   pgid: number;
   /** A zombie has exited; it only waits for its parent to collect it. */
   zombie: boolean;
+  /** When it started, in clock ticks since boot (Linux; undefined from `ps`). */
+  start?: number;
 }
 
 /** Every process on the machine (POSIX), or undefined when it cannot be read. */
@@ -56,11 +58,12 @@ async function readLinuxStat(pid: number): Promise<ProcInfo | undefined> {
   }
 }
 
-/** /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may contain spaces and parentheses. */
+/** /proc/<pid>/stat: "pid (comm) state ppid pgrp … starttime …"; comm may contain spaces and parentheses. */
 function parseLinuxStat(pid: number, stat: string): ProcInfo | undefined {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (fields.length < 3) return undefined;
-  return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), zombie: fields[0] === 'Z' || fields[0] === 'X' };
+  const start = Number(fields[19]);
+  return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), zombie: fields[0] === 'Z' || fields[0] === 'X', ...(Number.isFinite(start) ? { start } : {}) };
 }
 
 function psProcessTable(): Promise<ProcInfo[] | undefined> {
@@ -105,16 +108,40 @@ export async function carriersOfSpawn(spawnId: string): Promise<number[]> {
 }
 
 /**
- * The live members of `root`'s tree: its process group plus every descendant, and (with
- * `spawnId`, on Linux) every process carrying that server start's spawn id. Once the
- * leader has exited (`groupOnly`), the parent chain no longer counts (its pid may be
- * reused): only the group and the spawn id do.
+ * The processes that may carry a server start's spawn id: only what the leader started,
+ * so none older than the leader (`since`, its start in ticks since boot), and the
+ * environment of an older one is not read. On a desktop that is nearly every process: one
+ * file read each, per server stop. Without the leader's start (it had exited, or the system
+ * has no /proc) every process may be one.
  */
-export async function liveTree(root: number, groupOnly = false, spawnId?: string): Promise<{ all: Set<number>; outsideGroup: Set<number> }> {
+function possibleCarriers(table: ProcInfo[], since: number | undefined): ProcInfo[] {
+  return since === undefined ? table : table.filter((row) => row.start === undefined || row.start >= since);
+}
+
+/** When a live process started, in clock ticks since boot (Linux); undefined when that cannot be read. */
+function linuxStartOf(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    // Synchronous on purpose: read just before the leader is signalled, while it surely still runs.
+    const row = parseLinuxStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return row && !row.zombie ? row.start : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live members of `root`'s tree: its process group plus every descendant, and (with
+ * `spawnId`, on Linux) every process carrying that server start's spawn id, among those
+ * started since `rootStart` when the leader's start is known. Once the leader has exited
+ * (`groupOnly`), the parent chain no longer counts (its pid may be reused): only the group
+ * and the spawn id do.
+ */
+export async function liveTree(root: number, groupOnly = false, spawnId?: string, rootStart?: number): Promise<{ all: Set<number>; outsideGroup: Set<number> }> {
   const table = await processTable();
   if (!table) return { all: new Set(!groupOnly && isRunning(root) ? [root] : []), outsideGroup: new Set() };
   const found = new Set<number>(table.filter((row) => row.pgid === root).map((row) => row.pid));
-  if (spawnId) for (const pid of await linuxCarriersOf(spawnId, table)) found.add(pid);
+  if (spawnId) for (const pid of await linuxCarriersOf(spawnId, possibleCarriers(table, rootStart))) found.add(pid);
   if (!groupOnly) {
     const children = new Map<number, number[]>();
     for (const row of table) children.set(row.ppid, [...(children.get(row.ppid) ?? []), row.pid]);
@@ -191,12 +218,14 @@ export async function terminateTree(root: number, options: TerminateOptions = {}
     return;
   }
   const started = Date.now();
+  // Read before the signal, while the leader surely runs: what it started is no older.
+  const rootStart = options.leaderExited || !options.spawnId ? undefined : linuxStartOf(root);
   // The group gets SIGINT at once; finding members that left the group takes a moment.
   if (!options.leaderExited) {
     options.onSignal?.('SIGINT');
     signalTree(root, [], 'SIGINT');
   }
-  const { all: members, outsideGroup } = await liveTree(root, options.leaderExited, options.spawnId);
+  const { all: members, outsideGroup } = await liveTree(root, options.leaderExited, options.spawnId, rootStart);
   if (members.size === 0) return;
   if (options.leaderExited) {
     options.onSignal?.('SIGINT');

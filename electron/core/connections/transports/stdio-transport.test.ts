@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureServer } from '../../../../e2e/fixtures/paths';
 import { isAlive, pidsWith, waitUntil } from '../../../../e2e/support/processes';
 import { ProcessTransport } from './stdio-transport';
@@ -26,10 +27,19 @@ describe.skipIf(process.platform !== 'linux')('stopping a server (Linux)', () =>
     await waitUntil(() => !ancestors(stray!).includes(transport.pid!), 'the stray to be left to init');
     // Not in the server's group, nor below it: only its environment still ties it to the server.
     expect(statFields(stray!).group).not.toBe(transport.pid);
+    const reads = vi.spyOn(fs, 'readFile');
     await transport.close();
     await waitUntil(() => !isAlive(stray!), 'the stray to end', 5_000);
+    // Found by its environment; processes older than the server (init, this test's runner) cannot
+    // carry the server's spawn id, and their environments are not read.
+    const environments = reads.mock.calls.map(([file]) => String(file)).filter((file) => file.endsWith('/environ'));
+    expect(environments).toContain(`/proc/${stray}/environ`);
+    expect(environments).not.toContain('/proc/1/environ');
+    expect(environments).not.toContain(`/proc/${process.ppid}/environ`);
   });
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 /** /proc/<pid>/stat's parent and process group. */
 function statFields(pid: number): { parent: number; group: number } {
