@@ -53,7 +53,8 @@ it('adds a call to an existing collection as its next step, with a fresh id and 
   const user = userEvent.setup();
   await rowAction(user, 'echo', 'Add to collection…');
   const form = await screen.findByRole('form', { name: 'Add the call of echo to a collection' });
-  // Only collections that parse can take a step.
+  // Only collections that parse can take a step (once the project's collections are listed).
+  await within(form).findByRole('option', { name: 'Smoke (smoke.yaml)' });
   const choices = within(form).getByRole('combobox', { name: 'Collection' });
   expect([...(choices as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(['Smoke (smoke.yaml)', 'New collection…']);
   await user.click(within(form).getByRole('button', { name: 'Add step' }));
@@ -74,6 +75,29 @@ it('adds a call to an existing collection as its next step, with a fresh id and 
   await rowAction(user, 'echo', 'Add to smoke.yaml');
   expect(await screen.findByText('Added as step 3 of smoke.yaml.')).toBeTruthy();
   expect(api.saveCollection.mock.calls[1]![0].collection.steps.map((step) => step.id)).toEqual(['echo', 'echo2', 'echo3']);
+});
+
+it('takes no step until the project\'s collections are listed: the choice would be a new collection where one exists', async () => {
+  const { store, api } = fakeCollections([smoke]);
+  let list!: () => void;
+  const listed = new Promise<void>((resolve) => (list = resolve));
+  const listCollections = api.listCollections.getMockImplementation()!;
+  api.listCollections.mockImplementation(async () => {
+    await listed;
+    return listCollections();
+  });
+  showHistory(store, [echo]);
+  const user = userEvent.setup();
+  await rowAction(user, 'echo', 'Add to collection…');
+  const form = await screen.findByRole('form', { name: 'Add the call of echo to a collection' });
+  expect(within(form).getByRole('combobox', { name: 'Collection' })).toHaveProperty('disabled', true);
+  expect(within(form).getByRole('option', { name: "Listing the project's collections…" })).toBeTruthy();
+  expect(within(form).getByRole('button', { name: 'Add step' })).toHaveProperty('disabled', true);
+  expect(within(form).queryByRole('textbox', { name: 'New collection name' })).toBeNull();
+
+  list();
+  await within(form).findByRole('option', { name: 'Smoke (smoke.yaml)' });
+  expect(within(form).getByRole('button', { name: 'Add step' })).toHaveProperty('disabled', false);
 });
 
 it('adds a call to a new collection for its server; a tool error is the outcome expected', async () => {

@@ -29,9 +29,12 @@ export function AddToCollection({ entry, onDone }: { entry: HistoryEntry; onDone
   if (!project) {
     return <p className="add-to-collection muted">Open a project first: collections are kept in its .mcp-workbench/collections/ folder.</p>;
   }
+  // Until the project's collections are listed the choice is not known: a step added then
+  // would go to a new collection where the user meant one already there.
+  const listing = files.status !== 'loaded' && files.files.length === 0;
   // Until something is chosen: the first collection, or a new one when there is none.
   const target = choice || (usable[0]?.file ?? NEW);
-  const isNew = target === NEW;
+  const isNew = !listing && target === NEW;
 
   return (
     <form
@@ -46,21 +49,27 @@ export function AddToCollection({ entry, onDone }: { entry: HistoryEntry; onDone
           .finally(() => setAdding(false));
       }}
     >
-      <select aria-label="Collection" value={target} onChange={(event) => setChoice(event.target.value)}>
-        {usable.map((file) => (
-          <option key={file.file} value={file.file}>
-            {file.collection!.name} ({file.file})
-          </option>
-        ))}
-        <option value={NEW}>New collection…</option>
-      </select>
+      {listing ? (
+        <select aria-label="Collection" value="" disabled aria-busy="true">
+          <option value="">Listing the project's collections…</option>
+        </select>
+      ) : (
+        <select aria-label="Collection" value={target} onChange={(event) => setChoice(event.target.value)}>
+          {usable.map((file) => (
+            <option key={file.file} value={file.file}>
+              {file.collection!.name} ({file.file})
+            </option>
+          ))}
+          <option value={NEW}>New collection…</option>
+        </select>
+      )}
       {isNew && <input aria-label="New collection name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} required />}
-      <button type="submit" disabled={adding || (isNew && !name.trim())}>
+      <button type="submit" disabled={listing || adding || (isNew && !name.trim())}>
         {isNew && name.trim() ? `Add to ${fileNameFor(name)}` : 'Add step'}
       </button>
-      {error && (
+      {(error ?? files.error) && (
         <span role="alert" className="field-error">
-          {error}
+          {error ?? `The project's collections could not be listed: ${files.error}`}
         </span>
       )}
     </form>
