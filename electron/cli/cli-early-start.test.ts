@@ -40,11 +40,11 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** The run, and its steps: "spawn <args JSON>" and "load <CLI file>" lines, in order. */
-async function stepsOf(args: string[]): Promise<{ run: CliRun; steps: string[] }> {
+/** The run (on a data folder of its own, or `home`), and its steps: "spawn <args JSON>" and "load <CLI file>" lines, in order. */
+async function stepsOf(args: string[], home?: string): Promise<{ run: CliRun; steps: string[] }> {
   const list = path.join(dir, `steps-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
   await fs.writeFile(list, '');
-  const home = await fs.mkdtemp(path.join(dir, 'home-'));
+  home ??= await fs.mkdtemp(path.join(dir, 'home-'));
   const run = await runBuiltCli(args, {
     home,
     env: { ...process.env, STEPS_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'spawns.cjs')} --import ${loadRecorder}` },
@@ -58,17 +58,17 @@ const CORE_MODULE = /^\/\/ electron\/core\/api\/core-api\.ts$/m;
 /** The marker of the SDK client's own code (its protocol, schemas and transports), which the SDK's stdio module imports. */
 const SDK_CLIENT_CODE = /^\/\/ node_modules\/@modelcontextprotocol\/client\/dist\/src-[^/]*\.mjs$/m;
 
-/** Whether a step is the loader reading a CLI file that holds the module `marker` names. */
-async function loads(step: string, marker: RegExp): Promise<boolean> {
-  if (!step.startsWith('load file:')) return false;
+/** The text of the CLI file a step has the loader read; undefined for any other step. */
+async function loadedText(step: string): Promise<string | undefined> {
+  if (!step.startsWith('load file:')) return undefined;
   const file = fileURLToPath(step.slice('load '.length));
-  if (!file.startsWith(path.dirname(BUILT_CLI))) return false;
-  return marker.test(await fs.readFile(file, 'utf8'));
+  return file.startsWith(path.dirname(BUILT_CLI)) ? fs.readFile(file, 'utf8') : undefined;
 }
 
-/** The index of the first step that reads the module `marker` names; -1 when none does. */
-async function firstLoadOf(steps: string[], marker: RegExp): Promise<number> {
-  return (await Promise.all(steps.map((step) => loads(step, marker)))).indexOf(true);
+/** For each marker, the index of the first step that reads the module it names; -1 when none does. Each file is read once. */
+async function firstLoadsOf(steps: string[], ...markers: RegExp[]): Promise<number[]> {
+  const texts = await Promise.all(steps.map(loadedText));
+  return markers.map((marker) => texts.findIndex((text) => text !== undefined && marker.test(text)));
 }
 
 it('tools call on an ad-hoc stdio server starts the server before it reads the core or the SDK client, and the call answers', async () => {
@@ -79,14 +79,13 @@ it('tools call on an ad-hoc stdio server starts the server before it reads the c
   const spawns = steps.filter((step) => step.startsWith('spawn ') && step.includes(JSON.stringify(server)));
   // One server process: the connect took over the one started early, it did not start another.
   expect(spawns).toHaveLength(1);
-  const coreAt = await firstLoadOf(steps, CORE_MODULE);
+  const [coreAt, sdkAt] = await firstLoadsOf(steps, CORE_MODULE, SDK_CLIENT_CODE);
   expect(coreAt).toBeGreaterThan(-1);
-  expect(steps.indexOf(spawns[0]!)).toBeLessThan(coreAt);
+  expect(steps.indexOf(spawns[0]!)).toBeLessThan(coreAt!);
   // Nor does the start wait for the SDK's code (0.7 MB): the server's environment is computed
   // without the SDK's stdio module (inherited-environment.ts), which would read all of it.
-  const sdkAt = await firstLoadOf(steps, SDK_CLIENT_CODE);
   expect(sdkAt).toBeGreaterThan(-1);
-  expect(steps.indexOf(spawns[0]!)).toBeLessThan(sdkAt);
+  expect(steps.indexOf(spawns[0]!)).toBeLessThan(sdkAt!);
 }, 90_000);
 
 it('a tools call whose command line names no tool starts no server', async () => {
@@ -101,18 +100,11 @@ it('a named server from the app\'s scopes is started by the core as before, not 
   const home = await fs.mkdtemp(path.join(dir, 'scopes-'));
   const server = fixtureServer('basic-stdio');
   await fs.writeFile(path.join(home, 'servers.json'), JSON.stringify({ mcpServers: { basic: { command: process.execPath, args: [server] } } }));
-  const list = path.join(dir, 'steps-scopes.txt');
-  await fs.writeFile(list, '');
-  const run = await runBuiltCli(['tools', 'call', 'basic', 'echo', '--args', '{"text":"named"}', '--no-session'], {
-    home,
-    env: { ...process.env, STEPS_LIST: list, NODE_OPTIONS: `--require ${path.join(dir, 'spawns.cjs')} --import ${loadRecorder}` },
-    killAfterMs: 60_000,
-  });
+  const { run, steps } = await stepsOf(['tools', 'call', 'basic', 'echo', '--args', '{"text":"named"}', '--no-session'], home);
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain('named');
-  const steps = (await fs.readFile(list, 'utf8')).split('\n').filter(Boolean);
   const spawnAt = steps.findIndex((step) => step.startsWith('spawn ') && step.includes(JSON.stringify(server)));
-  const coreAt = await firstLoadOf(steps, CORE_MODULE);
-  expect(spawnAt).toBeGreaterThan(coreAt);
+  const [coreAt] = await firstLoadsOf(steps, CORE_MODULE);
+  expect(spawnAt).toBeGreaterThan(coreAt!);
   expect(coreAt).toBeGreaterThan(-1);
 }, 90_000);

@@ -131,7 +131,7 @@ export function cancelAllSessions(): void {
   for (const session of open) session.cancel();
 }
 
-/** Servers started early whose session is still opening (or open): a Ctrl+C or a crash meanwhile ends them too. */
+/** Servers started early whose session is still opening: a Ctrl+C or a crash meanwhile ends them too. Once it is open, its close() does. */
 const earlyStarts = new Set<EarlyStdioStart>();
 
 /** Closes every open session (Ctrl+C), and every server started for one still opening: no server process may outlive the CLI. */
@@ -245,14 +245,13 @@ export async function openSession(options: SourceOptions, io: CliIo, hooks: Sess
       // An early server the core never took over (the command ended before connecting) ends here too.
       closing ??= Promise.all([core.dispose(), early?.close()])
         .then(() => undefined)
-        .finally(() => {
-          open.delete(session);
-          if (early) earlyStarts.delete(early);
-        });
+        .finally(() => open.delete(session));
       return closing;
     },
   };
   open.add(session);
+  // From here the session's close() ends the early server (unless the core took it over).
+  if (early) earlyStarts.delete(early);
   return session;
 }
 

@@ -119,7 +119,7 @@ function possibleCarriers(table: ProcInfo[], since: number | undefined): ProcInf
 }
 
 /** When a live process started, in clock ticks since boot (Linux); undefined when that cannot be read. */
-function linuxStartOf(pid: number): number | undefined {
+function startTicksOf(pid: number): number | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
     // Synchronous on purpose: read just before the leader is signalled, while it surely still runs.
@@ -219,7 +219,7 @@ export async function terminateTree(root: number, options: TerminateOptions = {}
   }
   const started = Date.now();
   // Read before the signal, while the leader surely runs: what it started is no older.
-  const rootStart = options.leaderExited || !options.spawnId ? undefined : linuxStartOf(root);
+  const rootStart = options.leaderExited || !options.spawnId ? undefined : startTicksOf(root);
   // The group gets SIGINT at once; finding members that left the group takes a moment.
   if (!options.leaderExited) {
     options.onSignal?.('SIGINT');
